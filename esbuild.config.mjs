@@ -1,0 +1,67 @@
+// Builds the Obsidian plugin (main.js at the repo root) and the command line (dist/cli.cjs).
+// Both inline SQLite's WASM binary with the `binary` loader: Obsidian ships only main.js,
+// manifest.json and styles.css, and the CLI should not depend on node_modules layout at run time.
+import esbuild from 'esbuild';
+import { statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const mode = process.argv[2] ?? 'dev';
+
+/** Resolves `@sqlite.org/sqlite-wasm` to its browser build, whatever the platform's export conditions say. */
+const sqliteBrowserBuild = {
+  name: 'sqlite-browser-build',
+  setup(build) {
+    build.onResolve({ filter: /^@sqlite\.org\/sqlite-wasm$/ }, () => ({
+      path: fileURLToPath(new URL('./node_modules/@sqlite.org/sqlite-wasm/dist/index.mjs', import.meta.url)),
+    }));
+  },
+};
+
+const common = {
+  bundle: true,
+  format: 'cjs',
+  // es2020: with a newer target esbuild decodes inlined bytes with Uint8Array.fromBase64, which Node 20 lacks.
+  target: 'es2020',
+  loader: { '.wasm': 'binary' },
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+async function buildPlugin(production) {
+  await esbuild.build({
+    ...common,
+    entryPoints: ['src/main.ts'],
+    outfile: 'main.js',
+    platform: 'browser',
+    external: ['obsidian', 'electron', '@codemirror/*', '@lezer/*'],
+    sourcemap: production ? false : 'inline',
+    minify: production,
+    treeShaking: true,
+  });
+  const size = statSync('main.js').size;
+  console.log(`main.js: ${(size / 1024).toFixed(0)} KiB (SQLite WASM inlined)`);
+}
+
+async function buildCli() {
+  await esbuild.build({
+    ...common,
+    entryPoints: ['src/cli/main.ts'],
+    outfile: 'dist/cli.cjs',
+    platform: 'node',
+    // The browser build of sqlite-wasm: the same engine code as the plugin, fed the inlined bytes
+    // (its `node` export would look for sqlite3.wasm beside the bundle).
+    plugins: [sqliteBrowserBuild],
+    external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'better-sqlite3'],
+    sourcemap: false,
+  });
+}
+
+if (mode === 'cli') await buildCli();
+else if (mode === 'production') {
+  await buildPlugin(true);
+  await buildCli();
+} else {
+  await buildPlugin(false);
+  await buildCli();
+}

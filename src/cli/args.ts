@@ -1,0 +1,51 @@
+// Argument parsing for `okf-wiki`: one table of flags, strict (an unknown flag is a usage error, exit 2).
+import { parseArgs } from 'node:util';
+
+/** Thrown for bad usage; the CLI prints the message and the usage text and exits 2. */
+export class UsageError extends Error {}
+
+export const FLAGS = {
+  bundle: { type: 'string' },
+  json: { type: 'boolean' },
+  budget: { type: 'string' },
+  'no-embed': { type: 'boolean' },
+  ollama: { type: 'string' },
+  model: { type: 'string' },
+  timeout: { type: 'string' },
+  set: { type: 'string' },
+  sweep: { type: 'boolean' },
+  today: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export type Flags = {
+  bundle?: string;
+  json?: boolean;
+  budget?: string;
+  'no-embed'?: boolean;
+  ollama?: string;
+  model?: string;
+  timeout?: string;
+  set?: string;
+  sweep?: boolean;
+  today?: string;
+  help?: boolean;
+};
+
+/** Splits argv into a command, its positional arguments, and flags. */
+export function parseCommandLine(argv: readonly string[]): { command: string | undefined; positionals: string[]; flags: Flags } {
+  try {
+    const { values, positionals } = parseArgs({ args: [...argv], options: FLAGS, allowPositionals: true, strict: true });
+    return { command: positionals[0], positionals: positionals.slice(1), flags: values as Flags };
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** A positive integer flag, or a usage error naming the flag. */
+export function intFlag(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`--${name} must be a positive whole number, got "${value}"`);
+  return n;
+}

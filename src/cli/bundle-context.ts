@@ -1,0 +1,21 @@
+// Opening the bundle named by --bundle: a clear usage error (exit 2) when it is missing or not a folder.
+import { statSync } from 'node:fs';
+import * as nodePath from 'node:path';
+import { UsageError, type Flags } from './args';
+import { FsBundle } from './fs-bundle';
+import type { CliIo } from './io';
+
+/** Where the index is persisted, relative to the bundle root. */
+export const WIKI_DB = '/wiki.db';
+
+export function openBundle(flags: Flags, io: CliIo): FsBundle {
+  const dir = nodePath.resolve(io.cwd, flags.bundle ?? '.');
+  let isDir = false;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch {
+    throw new UsageError(`bundle folder not found: ${dir}`);
+  }
+  if (!isDir) throw new UsageError(`--bundle must be a folder: ${dir}`);
+  return new FsBundle(dir);
+}

@@ -1,0 +1,107 @@
+// The Node adapter for a bundle folder: lists and reads files, writes generated files atomically. Every path
+// is checked to stay inside the bundle, symlinks included (a link pointing outside is refused, not followed).
+import { promises as fs, realpathSync } from 'node:fs';
+import * as nodePath from 'node:path';
+import { normalizeBundlePath } from '../core/okf/paths';
+import type { BundleSource, BundleWriter } from '../core/types';
+
+/** Files larger than this are refused rather than read into memory. */
+const MAX_FILE_BYTES = 32 * 1024 * 1024;
+/** Folders never walked: hidden ones (`.obsidian`, `.git`, `.trash`) and dependency trees. */
+const SKIPPED_DIRS = new Set(['node_modules']);
+
+/** A bundle on the local file system. */
+export class FsBundle implements BundleSource, BundleWriter {
+  /** The bundle folder, symlinks resolved. */
+  readonly root: string;
+
+  constructor(dir: string) {
+    this.root = realpathSync(dir);
+  }
+
+  async list(): Promise<string[]> {
+    const out: string[] = [];
+    const walk = async (dir: string, prefix: string): Promise<void> => {
+      const entries = await fs.readdir(dir, { withFileTypes: true });
+      for (const entry of entries) {
+        if (entry.name.startsWith('.') || SKIPPED_DIRS.has(entry.name)) continue;
+        const full = nodePath.join(dir, entry.name);
+        const bundlePath = `${prefix}/${entry.name}`;
+        if (entry.isDirectory()) await walk(full, bundlePath);
+        else if (entry.isFile() || entry.isSymbolicLink()) out.push(bundlePath);
+      }
+    };
+    await walk(this.root, '');
+    return out.sort();
+  }
+
+  async read(path: string): Promise<string> {
+    const full = await this.resolveExisting(path);
+    const stat = await fs.stat(full);
+    if (!stat.isFile()) throw new Error(`${path} is not a file`);
+    if (stat.size > MAX_FILE_BYTES) throw new Error(`${path} is ${stat.size} bytes, over the ${MAX_FILE_BYTES}-byte limit`);
+    const bytes = await fs.readFile(full);
+    return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  }
+
+  /** Reads raw bytes (wiki.db). Undefined when the file does not exist. */
+  async readBytes(path: string): Promise<Uint8Array | undefined> {
+    const full = this.resolve(path);
+    try {
+      return new Uint8Array(await fs.readFile(full));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  async exists(path: string): Promise<boolean> {
+    try {
+      await fs.access(this.resolve(path));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Writes to a temporary file beside the target, then renames it over the target: never a half-written file. */
+  async write(path: string, data: string | Uint8Array): Promise<void> {
+    const full = this.resolve(path);
+    await fs.mkdir(nodePath.dirname(full), { recursive: true });
+    const dirReal = realpathSync(nodePath.dirname(full));
+    if (!isInside(this.root, dirReal)) throw new Error(`${path}: folder resolves outside the bundle`);
+    const tmp = `${full}.tmp-${process.pid}-${Date.now().toString(36)}`;
+    const handle = await fs.open(tmp, 'w');
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      await fs.rename(tmp, full);
+    } catch (error) {
+      await fs.rm(tmp, { force: true });
+      throw error;
+    }
+  }
+
+  /** The absolute path of a bundle path; throws when it would leave the bundle. */
+  resolve(path: string): string {
+    const normalized = normalizeBundlePath(path);
+    if (normalized === null) throw new Error(`${JSON.stringify(path)} is outside the bundle`);
+    return nodePath.join(this.root, ...normalized.split('/').filter(Boolean));
+  }
+
+  private async resolveExisting(path: string): Promise<string> {
+    const full = this.resolve(path);
+    const real = await fs.realpath(full);
+    if (!isInside(this.root, real)) throw new Error(`${path} is a link to ${real}, outside the bundle; refused`);
+    return real;
+  }
+}
+
+function isInside(root: string, candidate: string): boolean {
+  const rel = nodePath.relative(root, candidate);
+  return rel === '' || (!rel.startsWith('..') && !nodePath.isAbsolute(rel));
+}

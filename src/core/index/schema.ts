@@ -1,0 +1,102 @@
+// The wiki.db schema (spec §5, §11.2). Bump SCHEMA_VERSION on any change: a wiki.db with another version is
+// rebuilt from the concept files, never trusted.
+
+/** Version of the tables below. */
+export const SCHEMA_VERSION = 1;
+
+/** Marks a database as ours (meta `format`), so a random SQLite file is not mistaken for an index. */
+export const INDEX_FORMAT = 'okf-graph-wiki';
+
+/** Tables in dependency order; `dumpIndex` and tests walk them by name. */
+export const TABLES = ['meta', 'files', 'concepts', 'concepts_fts', 'edges', 'links', 'embeddings', 'diagnostics'] as const;
+
+export const SCHEMA_SQL = `
+create table meta (key text primary key, value text not null) without rowid;
+
+-- Every file read, concept or not, with its content hash: what the plugin compares to catch up after a restart.
+create table files (
+  path text primary key,
+  hash text not null,
+  status text not null check (status in ('concept', 'invalid', 'skipped'))
+) without rowid;
+
+-- One row per concept (spec §5). List fields are JSON text, queryable with json_each/json_extract.
+create table concepts (
+  path text primary key,          -- bundle path, '/entities/x.md' (matches relation objects as written)
+  id text not null,               -- OKF §2 identity, 'entities/x'
+  type text not null,
+  title text not null,
+  description text,
+  tags text not null,             -- JSON array of strings
+  aliases text not null,          -- JSON array of strings (Obsidian 'aliases')
+  resource text,
+  sources text not null,          -- JSON array of {id, resource, title}
+  relations text not null,        -- JSON array of {predicate, object, objectPath, date, source}
+  generated_by text,
+  generated_at text,
+  verified text not null,         -- JSON array of {by, at}
+  trust text not null check (trust in ('human-reviewed', 'machine-confirmed', 'unverified')),
+  status text,
+  stale_after text,
+  superseded_by text,
+  superseded_at text,
+  supersedes text not null,       -- JSON array of paths
+  extra text not null,            -- JSON object: frontmatter keys this tool does not model, kept as written
+  body text not null,
+  hash text not null
+) without rowid;
+create index idx_concepts_superseded_by on concepts(superseded_by);
+
+-- BM25 keyword search (spec §6.1). Diacritics folded so 'godel' finds 'Gödel'.
+create virtual table concepts_fts using fts5(
+  path unindexed, title, aliases, description, tags, body,
+  tokenize = 'unicode61 remove_diacritics 2'
+);
+
+-- Relations flattened (spec §11.2): indexed joins instead of json_each scans during expansion.
+create table edges (
+  subject_path text not null,
+  ord integer not null,
+  predicate text not null,
+  object_path text,               -- null when the object is a literal
+  object_literal text,            -- set when the object is not a concept path
+  date text,
+  source_id text,
+  primary key (subject_path, ord)
+) without rowid;
+create index idx_edges_object on edges(object_path);
+create index idx_edges_predicate on edges(predicate);
+
+-- Prose links in bodies: markdown links resolved against the linking file, wikilinks by name.
+create table links (
+  source_path text not null,
+  ord integer not null,
+  kind text not null check (kind in ('markdown', 'wikilink')),
+  raw text not null,
+  target_path text,
+  root_path text,                 -- bundle-root reading of a bare 'a/b.md' link
+  primary key (source_path, ord)
+) without rowid;
+create index idx_links_target on links(target_path);
+
+-- One vector per concept, tied to the model and the content hash it was computed from.
+-- Stored as little-endian float32 (a quarter the size of JSON text, no parsing per query).
+create table embeddings (
+  path text primary key,
+  model text not null,
+  hash text not null,
+  dim integer not null,
+  vector blob not null
+) without rowid;
+
+create table diagnostics (
+  path text not null,
+  ord integer not null,
+  severity text not null check (severity in ('error', 'warning', 'info')),
+  code text not null,
+  message text not null,
+  line integer,
+  value text,
+  primary key (path, ord)
+) without rowid;
+`;

@@ -1,0 +1,150 @@
+// The one module that talks to SQLite: the official WASM build (@sqlite.org/sqlite-wasm), in memory, with
+// FTS5 and JSON1. Its bytes are inlined by the builds (esbuild `binary` loader), so the plugin, the CLI and
+// the tests run the same engine. Everything else uses the small Database class below, so the engine is swappable.
+import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
+import wasmBinary from '@sqlite.org/sqlite-wasm/sqlite3.wasm';
+
+/** A bound SQL parameter. */
+export type SqlValue = string | number | null | Uint8Array;
+export type Row = Record<string, SqlValue>;
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the WASM module's own typings are loose */
+let enginePromise: Promise<any> | undefined;
+
+/** Loads (once) the SQLite WASM module. Quiet: no console output from the engine. */
+function engine(): Promise<any> {
+  if (!enginePromise) {
+    // The OPFS VFSes are for browser workers; disabling them keeps the engine from warning at start.
+    (globalThis as any).sqlite3ApiConfig = {
+      disable: { vfs: { opfs: true, 'opfs-vfs': true, 'opfs-wl': true, 'opfs-sahpool': true } },
+      warn: () => undefined,
+      debug: () => undefined,
+      log: () => undefined,
+    };
+    enginePromise = (sqlite3InitModule as any)({
+      wasmBinary,
+      locateFile: (file: string) => file,
+      print: () => undefined,
+      printErr: () => undefined,
+    });
+  }
+  return enginePromise!;
+}
+
+/** A prepared statement that can be run many times (bulk inserts). */
+export interface Statement {
+  run(params: readonly SqlValue[]): void;
+  finalize(): void;
+}
+
+/** An in-memory SQLite database. Every value reaches SQL as a bound parameter. */
+export class Database {
+  private constructor(
+    private readonly sqlite3: any,
+    private readonly db: any,
+  ) {}
+
+  /** Opens an empty in-memory database. */
+  static async open(): Promise<Database> {
+    const sqlite3 = await engine();
+    return new Database(sqlite3, new sqlite3.oo1.DB(':memory:', 'c'));
+  }
+
+  /**
+   * Opens a database from the bytes of a SQLite file (`wiki.db`). Throws when the bytes are not a SQLite
+   * database; callers treat that as "rebuild from the concept files".
+   */
+  static async fromBytes(bytes: Uint8Array): Promise<Database> {
+    const sqlite3 = await engine();
+    const db = new sqlite3.oo1.DB(':memory:', 'c');
+    try {
+      if (bytes.byteLength === 0) throw new Error('empty file');
+      const pointer = sqlite3.wasm.allocFromTypedArray(bytes);
+      const { capi } = sqlite3;
+      const rc = capi.sqlite3_deserialize(
+        db.pointer,
+        'main',
+        pointer,
+        bytes.byteLength,
+        bytes.byteLength,
+        capi.SQLITE_DESERIALIZE_FREEONCLOSE | capi.SQLITE_DESERIALIZE_RESIZEABLE,
+      );
+      if (rc !== 0) throw new Error(`sqlite3_deserialize failed (${rc})`);
+      const opened = new Database(sqlite3, db);
+      // Reading the schema forces SQLite to check the header and pages.
+      opened.all('select name from sqlite_schema');
+      const check = opened.all('pragma quick_check');
+      if (check.length !== 1 || check[0].quick_check !== 'ok') throw new Error(`integrity check failed: ${String(check[0]?.quick_check)}`);
+      return opened;
+    } catch (error) {
+      try {
+        db.close();
+      } catch {
+        /* already unusable */
+      }
+      throw new Error(`not a readable SQLite database: ${(error as Error).message}`);
+    }
+  }
+
+  /** Runs one or more statements without results. */
+  exec(sql: string): void {
+    this.db.exec(sql);
+  }
+
+  /** Runs one statement with parameters. */
+  run(sql: string, params: readonly SqlValue[] = []): void {
+    this.db.exec({ sql, bind: params.length ? (params as SqlValue[]) : undefined });
+  }
+
+  /** All rows of a query, as objects keyed by column name. */
+  all<T = Row>(sql: string, params: readonly SqlValue[] = []): T[] {
+    return this.db.exec({ sql, bind: params.length ? (params as SqlValue[]) : undefined, rowMode: 'object', returnValue: 'resultRows' }) as T[];
+  }
+
+  /** The first row of a query, or undefined. */
+  get<T = Row>(sql: string, params: readonly SqlValue[] = []): T | undefined {
+    return this.all<T>(sql, params)[0];
+  }
+
+  /** A statement prepared once and run many times. */
+  prepare(sql: string): Statement {
+    const stmt = this.db.prepare(sql);
+    return {
+      run(params: readonly SqlValue[]) {
+        stmt.bind(params as SqlValue[]);
+        stmt.stepReset();
+        stmt.clearBindings();
+      },
+      finalize() {
+        stmt.finalize();
+      },
+    };
+  }
+
+  /** Runs `fn` in a transaction: all of it or none of it. */
+  transaction<T>(fn: () => T): T {
+    this.db.exec('begin');
+    try {
+      const result = fn();
+      this.db.exec('commit');
+      return result;
+    } catch (error) {
+      this.db.exec('rollback');
+      throw error;
+    }
+  }
+
+  /** The database as SQLite file bytes (what `wiki.db` holds). */
+  export(): Uint8Array {
+    return this.sqlite3.capi.sqlite3_js_db_export(this.db.pointer) as Uint8Array;
+  }
+
+  /** The SQLite library version, e.g. `3.54.1`. */
+  version(): string {
+    return this.sqlite3.version.libVersion as string;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

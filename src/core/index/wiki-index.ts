@@ -1,0 +1,236 @@
+// The index over a bundle: concepts, FTS5, edges, links, embeddings and diagnostics in one in-memory
+// SQLite database, persisted as `wiki.db`. Applying or removing one file leaves the tables exactly as a
+// full rebuild of the same files would (rows are keyed by path, never by insertion order).
+import type { Concept, Diagnostic, ReadResult } from '../types';
+import { Database, type SqlValue } from './sqlite';
+import { INDEX_FORMAT, SCHEMA_SQL, SCHEMA_VERSION, TABLES } from './schema';
+
+/** Why a persisted `wiki.db` was not used. */
+export type LoadProblem = { readonly reason: string };
+
+/** Counts shown after a build. */
+export interface IndexStats {
+  readonly concepts: number;
+  readonly relations: number;
+  readonly files: number;
+  readonly invalidFiles: number;
+  readonly skippedFiles: number;
+  readonly embeddings: number;
+  readonly diagnostics: { readonly error: number; readonly warning: number; readonly info: number };
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+const orNull = (value: string | undefined): SqlValue => (value === undefined ? null : value);
+
+/** The SQLite index over one bundle. */
+export class WikiIndex {
+  private constructor(readonly db: Database) {}
+
+  /** An empty index with the current schema. */
+  static async create(): Promise<WikiIndex> {
+    const db = await Database.open();
+    db.exec(SCHEMA_SQL);
+    db.run('insert into meta (key, value) values (?, ?), (?, ?)', ['format', INDEX_FORMAT, 'schema_version', String(SCHEMA_VERSION)]);
+    return new WikiIndex(db);
+  }
+
+  /**
+   * Opens a persisted `wiki.db`. Returns a problem instead when the bytes are not a SQLite database, not ours,
+   * or of another schema version: the caller rebuilds from the concept files and never trusts such a file.
+   */
+  static async load(bytes: Uint8Array): Promise<WikiIndex | LoadProblem> {
+    let db: Database;
+    try {
+      db = await Database.fromBytes(bytes);
+    } catch (error) {
+      return { reason: (error as Error).message };
+    }
+    try {
+      const rows = db.all<{ key: string; value: string }>('select key, value from meta');
+      const meta = new Map(rows.map((r) => [r.key, r.value]));
+      if (meta.get('format') !== INDEX_FORMAT) throw new Error('not an OKF Graph Wiki index');
+      const version = Number(meta.get('schema_version'));
+      if (version > SCHEMA_VERSION) throw new Error(`written by a newer version (schema ${version}, this version reads ${SCHEMA_VERSION})`);
+      if (version !== SCHEMA_VERSION) throw new Error(`schema version ${meta.get('schema_version')}, expected ${SCHEMA_VERSION}`);
+      for (const table of TABLES) db.get(`select count(*) as n from ${table}`);
+      return new WikiIndex(db);
+    } catch (error) {
+      db.close();
+      return { reason: (error as Error).message.replace(/^SQLITE_\w+: sqlite3 result code \d+: /, '') };
+    }
+  }
+
+  /** Replaces everything known about one file with what reading it gave. */
+  applyFile(result: ReadResult): void {
+    this.db.transaction(() => this.applyFileUnsafe(result));
+  }
+
+  /** Applies many files in one transaction (a full build, or a batch of saves). */
+  applyFiles(results: readonly ReadResult[]): void {
+    this.db.transaction(() => {
+      for (const result of results) this.applyFileUnsafe(result);
+    });
+  }
+
+  /** Forgets a file (deleted, or no longer a concept candidate). */
+  removeFile(path: string): void {
+    this.db.transaction(() => this.removeRows(path, true));
+  }
+
+  /** The content hash of every file in the index, to find what changed on disk. */
+  fileHashes(): Map<string, string> {
+    return new Map(this.db.all<{ path: string; hash: string }>('select path, hash from files').map((r) => [r.path, r.hash]));
+  }
+
+  /** A meta value (`schema_version`, `embedding_model`, …). */
+  getMeta(key: string): string | undefined {
+    return this.db.get<{ value: string }>('select value from meta where key = ?', [key])?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db.run('insert into meta (key, value) values (?, ?) on conflict(key) do update set value = excluded.value', [key, value]);
+  }
+
+  /** Counts for summaries and the status bar. */
+  stats(): IndexStats {
+    const count = (sql: string) => Number(this.db.get<{ n: number }>(sql)?.n ?? 0);
+    const bySeverity = new Map(
+      this.db.all<{ severity: string; n: number }>('select severity, count(*) as n from diagnostics group by severity').map((r) => [r.severity, Number(r.n)]),
+    );
+    return {
+      concepts: count('select count(*) as n from concepts'),
+      relations: count('select count(*) as n from edges'),
+      files: count('select count(*) as n from files'),
+      invalidFiles: count("select count(*) as n from files where status = 'invalid'"),
+      skippedFiles: count("select count(*) as n from files where status = 'skipped'"),
+      embeddings: count('select count(*) as n from embeddings e join concepts c on c.path = e.path and c.hash = e.hash'),
+      diagnostics: { error: bySeverity.get('error') ?? 0, warning: bySeverity.get('warning') ?? 0, info: bySeverity.get('info') ?? 0 },
+    };
+  }
+
+  /** Every diagnostic, ordered by file then position. */
+  diagnostics(): Diagnostic[] {
+    return this.db
+      .all<{ path: string; severity: Diagnostic['severity']; code: string; message: string; line: number | null; value: string | null }>(
+        'select path, severity, code, message, line, value from diagnostics order by path, ord',
+      )
+      .map((r) => ({
+        path: r.path,
+        severity: r.severity,
+        code: r.code,
+        message: r.message,
+        ...(r.line !== null ? { line: r.line } : {}),
+        ...(r.value !== null ? { value: r.value } : {}),
+      }));
+  }
+
+  /** The `wiki.db` bytes. */
+  export(): Uint8Array {
+    return this.db.export();
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  private applyFileUnsafe(result: ReadResult): void {
+    const path = result.kind === 'concept' ? result.concept.path : result.path;
+    const hash = result.kind === 'concept' ? result.concept.hash : result.hash;
+    const previousHash = this.db.get<{ hash: string }>('select hash from concepts where path = ?', [path])?.hash;
+    this.removeRows(path, result.kind !== 'concept' || previousHash !== hash);
+    this.db.run('insert into files (path, hash, status) values (?, ?, ?)', [path, hash, result.kind]);
+    if (result.kind === 'skipped') return;
+    if (result.kind === 'concept') this.insertConcept(result.concept);
+    result.diagnostics.forEach((d, ord) =>
+      this.db.run('insert into diagnostics (path, ord, severity, code, message, line, value) values (?, ?, ?, ?, ?, ?, ?)', [
+        path,
+        ord,
+        d.severity,
+        d.code,
+        d.message,
+        d.line ?? null,
+        orNull(d.value),
+      ]),
+    );
+  }
+
+  private removeRows(path: string, dropEmbedding: boolean): void {
+    for (const [table, column] of [
+      ['files', 'path'],
+      ['concepts', 'path'],
+      ['concepts_fts', 'path'],
+      ['edges', 'subject_path'],
+      ['links', 'source_path'],
+      ['diagnostics', 'path'],
+    ] as const) {
+      this.db.run(`delete from ${table} where ${column} = ?`, [path]);
+    }
+    if (dropEmbedding) this.db.run('delete from embeddings where path = ?', [path]);
+  }
+
+  private insertConcept(c: Concept): void {
+    this.db.run(
+      `insert into concepts (path, id, type, title, description, tags, aliases, resource, sources, relations,
+        generated_by, generated_at, verified, trust, status, stale_after, superseded_by, superseded_at, supersedes, extra, body, hash)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        c.path,
+        c.id,
+        c.type,
+        c.title,
+        orNull(c.description),
+        json(c.tags),
+        json(c.aliases),
+        orNull(c.resource),
+        json(c.sources),
+        json(c.relations),
+        orNull(c.generated?.by),
+        orNull(c.generated?.at),
+        json(c.verified),
+        c.trust,
+        orNull(c.status),
+        orNull(c.staleAfter),
+        orNull(c.supersededBy),
+        orNull(c.supersededAt),
+        json(c.supersedes),
+        json(c.extra),
+        c.body,
+        c.hash,
+      ],
+    );
+    this.db.run('insert into concepts_fts (path, title, aliases, description, tags, body) values (?, ?, ?, ?, ?, ?)', [
+      c.path,
+      c.title,
+      c.aliases.join(' '),
+      c.description ?? '',
+      c.tags.join(' '),
+      c.body,
+    ]);
+    c.relations.forEach((r, ord) =>
+      this.db.run('insert into edges (subject_path, ord, predicate, object_path, object_literal, date, source_id) values (?, ?, ?, ?, ?, ?, ?)', [
+        c.path,
+        ord,
+        r.predicate,
+        orNull(r.objectPath),
+        r.objectPath === undefined ? r.object : null,
+        orNull(r.date),
+        orNull(r.source),
+      ]),
+    );
+    c.links.forEach((l, ord) =>
+      this.db.run('insert into links (source_path, ord, kind, raw, target_path, root_path) values (?, ?, ?, ?, ?, ?)', [
+        c.path,
+        ord,
+        l.kind,
+        l.raw,
+        orNull(l.targetPath),
+        orNull(l.rootPath),
+      ]),
+    );
+  }
+}
+
+/** True when `load` returned a problem rather than an index. */
+export function isLoadProblem(value: WikiIndex | LoadProblem): value is LoadProblem {
+  return !(value instanceof WikiIndex);
+}

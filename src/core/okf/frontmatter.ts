@@ -1,0 +1,156 @@
+// Splits a markdown file into YAML frontmatter and body, and parses the YAML with the `yaml` package's
+// YAML 1.2 core schema (spec §10.1, §10.2): dates stay strings, `on:` stays the string "on".
+import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
+import type { Diagnostic } from '../types';
+
+/** A markdown file split at its frontmatter fences. Line endings are normalized to `\n`, a BOM dropped. */
+export interface SplitFile {
+  /** The YAML between the fences, or null when the file has no frontmatter. */
+  readonly yaml: string | null;
+  readonly body: string;
+  /** 1-based line of the first YAML line, to report diagnostics against the file. */
+  readonly yamlStartLine: number;
+  /** Set when an opening fence has no closing fence. */
+  readonly unclosed: boolean;
+}
+
+/** Splits a file at `---` fences (the closing fence may also be `...`). */
+export function splitFrontmatter(text: string): SplitFile {
+  const normalized = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  if (!/^---[ \t]*(\n|$)/.test(normalized)) return { yaml: null, body: normalized, yamlStartLine: 1, unclosed: false };
+  const afterOpen = normalized.indexOf('\n') + 1;
+  if (afterOpen === 0) return { yaml: '', body: '', yamlStartLine: 2, unclosed: true };
+  const close = /^(?:---|\.\.\.)[ \t]*$/m;
+  const rest = normalized.slice(afterOpen);
+  const m = close.exec(rest);
+  if (!m) return { yaml: rest, body: '', yamlStartLine: 2, unclosed: true };
+  const yaml = rest.slice(0, m.index);
+  let body = rest.slice(m.index + m[0].length);
+  if (body.startsWith('\n')) body = body.slice(1);
+  return { yaml, body, yamlStartLine: 2, unclosed: false };
+}
+
+/** Keys that YAML 1.1 parsers read as booleans (the "Norway problem", spec §10.1). */
+const YAML11_BOOLEAN_WORDS = new Set(['on', 'off', 'yes', 'no', 'y', 'n']);
+
+/** The most aliases a document may expand; a billion-laughs document needs far more. */
+const MAX_ALIAS_COUNT = 100;
+/** Deeper nesting than this is refused: no real frontmatter needs it, and recursion must stay bounded. */
+const MAX_DEPTH = 64;
+
+/** Parsed frontmatter: the data, or null when the YAML could not be read (diagnostics say why). */
+export interface ParsedFrontmatter {
+  readonly data: Record<string, unknown> | null;
+  readonly diagnostics: Diagnostic[];
+}
+
+/** Parses frontmatter YAML into a plain object and reports every structural problem, naming the file. */
+export function parseFrontmatterYaml(path: string, yaml: string, startLine: number): ParsedFrontmatter {
+  const diagnostics: Diagnostic[] = [];
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(yaml, { schema: 'core', uniqueKeys: false, lineCounter, prettyErrors: false });
+  const lineOf = (offset: number | undefined) =>
+    offset === undefined ? undefined : lineCounter.linePos(offset).line + startLine - 1;
+
+  if (doc.errors.length > 0) {
+    for (const error of doc.errors) {
+      diagnostics.push({
+        path,
+        severity: 'error',
+        code: 'yaml-syntax',
+        message: `YAML syntax error in frontmatter: ${firstLine(error.message)}`,
+        line: lineOf(error.pos[0]),
+      });
+    }
+    return { data: null, diagnostics };
+  }
+  if (doc.contents === null) {
+    diagnostics.push({ path, severity: 'error', code: 'frontmatter-empty', message: 'Frontmatter is empty: an OKF concept needs at least `type`.', line: startLine - 1 });
+    return { data: null, diagnostics };
+  }
+  if (!isMap(doc.contents)) {
+    diagnostics.push({
+      path,
+      severity: 'error',
+      code: 'frontmatter-not-mapping',
+      message: 'Frontmatter is not a mapping of keys to values (found a list or a plain value).',
+      line: lineOf(doc.contents.range?.[0]),
+    });
+    return { data: null, diagnostics };
+  }
+
+  let tooDeep = false;
+  const walk = (node: Node | null | undefined, depth: number, where: string): void => {
+    if (!node || tooDeep) return;
+    if (depth > MAX_DEPTH) {
+      tooDeep = true;
+      return;
+    }
+    if (isMap(node)) {
+      const seen = new Map<string, number>();
+      for (const pair of node.items) {
+        const key = pair.key as Node | null;
+        if (isScalar(key)) {
+          const keyText = String(key.value);
+          const line = lineOf(key.range?.[0]);
+          if (typeof key.value === 'boolean') {
+            diagnostics.push({
+              path,
+              severity: 'error',
+              code: 'boolean-key',
+              message: `Key \`${key.source ?? keyText}\`${where} is a boolean, not a name (YAML 1.1 reads \`on:\`/\`yes:\` as \`true:\`, spec §10.1); rename it (a relation's date goes in \`date\`).`,
+              line,
+              value: keyText,
+            });
+          } else if (typeof key.value === 'string' && YAML11_BOOLEAN_WORDS.has(key.value.toLowerCase())) {
+            diagnostics.push({
+              path,
+              severity: 'warning',
+              code: 'yaml11-boolean-key',
+              message: `Key \`${key.value}\`${where} is read as a boolean by YAML 1.1 parsers (spec §10.1); rename it (a relation's date goes in \`date\`).`,
+              line,
+              value: key.value,
+            });
+          }
+          if (seen.has(keyText)) {
+            diagnostics.push({
+              path,
+              severity: 'error',
+              code: 'duplicate-key',
+              message: `Key \`${keyText}\`${where} appears more than once (first on line ${seen.get(keyText)}); the last one is used.`,
+              line,
+              value: keyText,
+            });
+          } else seen.set(keyText, line ?? 0);
+        }
+        const childWhere = isScalar(key) ? ` in \`${String(key.value)}\`` : where;
+        walk(pair.value as Node | null, depth + 1, depth === 0 ? childWhere : where);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) walk(item as Node | null, depth + 1, where);
+    }
+  };
+  walk(doc.contents, 0, '');
+  if (tooDeep) {
+    diagnostics.push({ path, severity: 'error', code: 'yaml-too-deep', message: `Frontmatter is nested more than ${MAX_DEPTH} levels deep; refused.` });
+    return { data: null, diagnostics };
+  }
+
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    diagnostics.push({
+      path,
+      severity: 'error',
+      code: 'yaml-alias-bomb',
+      message: `Frontmatter refused: ${firstLine((error as Error).message)} (YAML aliases expand past ${MAX_ALIAS_COUNT}).`,
+    });
+    return { data: null, diagnostics };
+  }
+  return { data: data as Record<string, unknown>, diagnostics };
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0].trim();
+}

@@ -1,0 +1,113 @@
+// Shared shapes of the core: concepts as read from OKF files, diagnostics for bad input, and the
+// small interfaces (ports) through which the core touches the outside world.
+
+/** Trust tier derived from `verified` (OKF §5.3, spec §6.3). */
+export type TrustTier = 'human-reviewed' | 'machine-confirmed' | 'unverified';
+
+/** Who or what wrote or checked a concept, and when (OKF §5.2). `at` is kept as the string written. */
+export interface Stamp {
+  readonly by: string;
+  readonly at?: string;
+}
+
+/** One `sources[]` entry (OKF §5.1). */
+export interface Source {
+  readonly id?: string;
+  readonly resource?: string;
+  readonly title?: string;
+}
+
+/** One typed triple from `relations` (spec §4.3); the concept file is the implicit subject. */
+export interface Relation {
+  readonly predicate: string;
+  /** The object as written (trimmed). */
+  readonly object: string;
+  /** Normalized bundle path (`/entities/x.md`) when the object is a path; absent for a literal. */
+  readonly objectPath?: string;
+  readonly date?: string;
+  readonly source?: string;
+}
+
+/** An untyped link in the body: markdown `[x](/a.md)` / `[x](./a.md)` or Obsidian `[[a]]`. */
+export interface ProseLink {
+  /** The link target as written. */
+  readonly raw: string;
+  readonly kind: 'markdown' | 'wikilink';
+  /** Normalized bundle path for markdown links; wikilinks are resolved later, against the whole bundle. */
+  readonly targetPath?: string;
+  /** For a bare `a/b.md`, the bundle-root reading (OKF bundles use both readings). */
+  readonly rootPath?: string;
+}
+
+/** A parsed OKF concept file. Paths are bundle-absolute: a leading `/`, `.md` kept (`/entities/x.md`). */
+export interface Concept {
+  readonly path: string;
+  /** OKF §2 identity: the bundle-relative path without `.md` (`entities/x`). */
+  readonly id: string;
+  readonly type: string;
+  readonly title: string;
+  readonly description?: string;
+  readonly tags: readonly string[];
+  readonly aliases: readonly string[];
+  readonly resource?: string;
+  readonly sources: readonly Source[];
+  readonly generated?: Stamp;
+  readonly verified: readonly Stamp[];
+  readonly trust: TrustTier;
+  readonly status?: string;
+  readonly staleAfter?: string;
+  readonly supersededBy?: string;
+  readonly supersededAt?: string;
+  readonly supersedes: readonly string[];
+  readonly relations: readonly Relation[];
+  readonly links: readonly ProseLink[];
+  /** Frontmatter keys this reader does not model, kept as parsed (OKF §4.1: never reject them). */
+  readonly extra: Readonly<Record<string, unknown>>;
+  /** Markdown after the frontmatter. */
+  readonly body: string;
+  /** Hash of the whole file text: equal hashes mean nothing to re-index or re-embed. */
+  readonly hash: string;
+}
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** A problem found in one file. Bad input is data, not an exception. */
+export interface Diagnostic {
+  readonly path: string;
+  readonly severity: Severity;
+  /** Stable identifier, e.g. `yaml-syntax`, `missing-type`, `invalid-date`. */
+  readonly code: string;
+  /** One line naming the problem (and, where obvious, the fix). */
+  readonly message: string;
+  /** 1-based line in the file, when known. */
+  readonly line?: number;
+  /** The offending value, when there is one. */
+  readonly value?: string;
+}
+
+/** What reading one file gives: a concept (possibly with warnings), or only diagnostics. */
+export type ReadResult =
+  | { readonly kind: 'concept'; readonly concept: Concept; readonly diagnostics: readonly Diagnostic[] }
+  | { readonly kind: 'invalid'; readonly path: string; readonly hash: string; readonly diagnostics: readonly Diagnostic[] }
+  | { readonly kind: 'skipped'; readonly path: string; readonly hash: string; readonly reason: string };
+
+/** Reads a bundle. Paths are bundle-absolute (`/entities/x.md`); implementations refuse anything outside. */
+export interface BundleSource {
+  /** Every file in the bundle (not only markdown), sorted, as bundle paths. */
+  list(): Promise<string[]>;
+  /** The file's text (UTF-8). Rejects with an Error naming the path when it cannot be read. */
+  read(path: string): Promise<string>;
+}
+
+/** Writes generated artifacts into a bundle, atomically (temporary file, then rename). */
+export interface BundleWriter {
+  write(path: string, data: string | Uint8Array): Promise<void>;
+}
+
+/** Today's date for staleness checks, injectable so tests and retrieval are deterministic. */
+export interface Clock {
+  /** ISO date-time of now, e.g. `2026-11-30T12:00:00Z`. */
+  now(): string;
+}
+
+export const systemClock: Clock = { now: () => new Date().toISOString() };
