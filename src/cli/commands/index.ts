@@ -1,9 +1,11 @@
 // Every CLI command, in the order the usage text lists them. Add a command here and nowhere else.
 import type { CliCommand } from '../command';
+import { contextCommand } from './context';
 import { demoCommand } from './demo';
 import { reindexCommand } from './reindex';
 
 export const COMMANDS: readonly CliCommand[] = [
   { name: 'reindex', args: '', summary: 'rebuild wiki.db (and the generated files) from every concept file', run: reindexCommand },
+  { name: 'context', args: '"QUESTION" [--budget N] [--today DATE]', summary: 'print the context block for a question (--json: structured)', run: contextCommand },
   { name: 'demo', args: '', summary: 'reindex a bundle, show what it holds and answer a sample question', run: demoCommand },
 ];

@@ -1,9 +1,12 @@
 // `okf-wiki reindex`: rebuild wiki.db from every concept file (spec §7.4) and print what it holds.
+import { carryOverEmbeddings, embedIndex } from '../../core/embed/embed-index';
 import { buildIndex } from '../../core/index/build';
-import type { WikiIndex } from '../../core/index/wiki-index';
+import { isLoadProblem, WikiIndex } from '../../core/index/wiki-index';
+import type { Embedder } from '../../core/embed/types';
 import type { Diagnostic } from '../../core/types';
 import type { Flags } from '../args';
 import { openBundle, WIKI_DB } from '../bundle-context';
+import { embeddingFromFlags } from '../embedding';
 import type { FsBundle } from '../fs-bundle';
 import { fmt, type CliIo } from '../io';
 
@@ -17,18 +20,27 @@ export interface ReindexSummary {
   readonly skippedFiles: number;
   readonly diagnostics: readonly Diagnostic[];
   readonly counts: { readonly error: number; readonly warning: number; readonly info: number };
+  /** The vector signal: concepts embedded now, already current, or why it is off. */
+  readonly vectors: { readonly model?: string; readonly embedded: number; readonly current: number; readonly off?: string };
   readonly ms: number;
 }
 
 /** Builds the index for a bundle and writes wiki.db; shared by `reindex` and `demo`. */
-export async function reindexBundle(bundle: FsBundle, io: CliIo, quiet: boolean): Promise<{ index: WikiIndex; summary: ReindexSummary }> {
+export async function reindexBundle(
+  bundle: FsBundle,
+  io: CliIo,
+  quiet: boolean,
+  flags: Flags = {},
+): Promise<{ index: WikiIndex; summary: ReindexSummary }> {
   const started = Date.now();
+  const { embedder, offReason } = embeddingFromFlags(flags);
   let lastShown = 0;
   const index = await buildIndex(bundle, (done, total) => {
     if (quiet || total < 500 || done - lastShown < 1000) return;
     lastShown = done;
     io.err(`indexing ${fmt(done)}/${fmt(total)}\n`);
   });
+  const vectors = await embedConcepts(bundle, index, embedder, offReason, io, quiet);
   await bundle.write(WIKI_DB, index.export());
   const stats = index.stats();
   const summary: ReindexSummary = {
@@ -41,9 +53,44 @@ export async function reindexBundle(bundle: FsBundle, io: CliIo, quiet: boolean)
     skippedFiles: stats.skippedFiles,
     diagnostics: index.diagnostics(),
     counts: stats.diagnostics,
+    vectors,
     ms: Date.now() - started,
   };
   return { index, summary };
+}
+
+/** Keeps the vectors of unchanged concepts from the previous wiki.db, then embeds the rest (if Ollama answers). */
+async function embedConcepts(
+  bundle: FsBundle,
+  index: WikiIndex,
+  embedder: Embedder | undefined,
+  offReason: string | undefined,
+  io: CliIo,
+  quiet: boolean,
+): Promise<ReindexSummary['vectors']> {
+  const previousBytes = await bundle.readBytes(WIKI_DB);
+  if (previousBytes !== undefined) {
+    const previous = await WikiIndex.load(previousBytes);
+    if (!isLoadProblem(previous)) {
+      carryOverEmbeddings(previous, index);
+      previous.close();
+    }
+  }
+  if (!embedder) {
+    if (!quiet) io.err(`note: ${offReason}\n`);
+    return { embedded: 0, current: 0, off: offReason ?? 'no embedder' };
+  }
+  let lastShown = 0;
+  const report = await embedIndex(index, embedder, (done, total) => {
+    if (quiet || done - lastShown < 64) return;
+    lastShown = done;
+    io.err(`embedding ${fmt(done)}/${fmt(total)}\n`);
+  });
+  if (report.error) {
+    io.err(`note: ${report.error.message} Lexical signals (exact title, BM25) still work.\n`);
+    return { model: embedder.model, embedded: report.embedded, current: report.current, off: report.error.message };
+  }
+  return { model: embedder.model, embedded: report.embedded, current: report.current };
 }
 
 /** Human-readable summary: counts, then diagnostics grouped by file. */
@@ -51,6 +98,9 @@ export function renderReindexSummary(s: ReindexSummary): string {
   const lines = [
     `Indexed ${fmt(s.concepts)} concepts and ${fmt(s.relations)} relations from ${fmt(s.files)} markdown files in ${fmt(s.ms)} ms.`,
     `Wrote ${s.wikiDb}`,
+    s.vectors.off
+      ? `Vector signal off: ${s.vectors.off}`
+      : `Vectors (${s.vectors.model}): ${fmt(s.vectors.embedded)} embedded now, ${fmt(s.vectors.current)} already current.`,
   ];
   if (s.skippedFiles > 0) lines.push(`Skipped ${fmt(s.skippedFiles)} markdown files without frontmatter (not concepts).`);
   const { error, warning } = s.counts;
@@ -72,7 +122,7 @@ export function renderReindexSummary(s: ReindexSummary): string {
 
 export async function reindexCommand(flags: Flags, io: CliIo): Promise<number> {
   const bundle = openBundle(flags, io);
-  const { index, summary } = await reindexBundle(bundle, io, flags.json === true);
+  const { index, summary } = await reindexBundle(bundle, io, flags.json === true, flags);
   index.close();
   io.out(flags.json ? JSON.stringify(summary, null, 2) + '\n' : renderReindexSummary(summary));
   return 0;

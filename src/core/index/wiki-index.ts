@@ -24,7 +24,19 @@ const orNull = (value: string | undefined): SqlValue => (value === undefined ? n
 
 /** The SQLite index over one bundle. */
 export class WikiIndex {
+  private changes = 0;
+
   private constructor(readonly db: Database) {}
+
+  /** Grows on every change to the index, so callers can cache what they derive from it (title lists, vectors). */
+  get generation(): number {
+    return this.changes;
+  }
+
+  /** Records a change made directly through `db` (embeddings, for instance). */
+  touch(): void {
+    this.changes++;
+  }
 
   /** An empty index with the current schema. */
   static async create(): Promise<WikiIndex> {
@@ -62,11 +74,13 @@ export class WikiIndex {
 
   /** Replaces everything known about one file with what reading it gave. */
   applyFile(result: ReadResult): void {
+    this.changes++;
     this.db.transaction(() => this.applyFileUnsafe(result));
   }
 
   /** Applies many files in one transaction (a full build, or a batch of saves). */
   applyFiles(results: readonly ReadResult[]): void {
+    this.changes++;
     this.db.transaction(() => {
       for (const result of results) this.applyFileUnsafe(result);
     });
@@ -74,6 +88,7 @@ export class WikiIndex {
 
   /** Forgets a file (deleted, or no longer a concept candidate). */
   removeFile(path: string): void {
+    this.changes++;
     this.db.transaction(() => this.removeRows(path, true));
   }
 

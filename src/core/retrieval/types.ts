@@ -35,7 +35,7 @@ export interface Fact {
   readonly trust: TrustTier;
   readonly source?: string;
   readonly score: number;
-  /** 0 for a seed's own relations, 1 and 2 beyond. */
+  /** 0 for a seed's own relations, 1 for a neighbour's (two hops of traversal: seed → neighbour → its objects). */
   readonly hop: number;
   /** Set when the subject concept is superseded: by whom and since when (spec §7.7). */
   readonly superseded?: { readonly by?: string; readonly at?: string };

@@ -1,0 +1,31 @@
+// `okf-wiki context "QUESTION"`: the context block for an LLM (spec §6), or --json for the structured answer.
+import { contextFor } from '../../core/retrieval/context-for';
+import { intFlag, UsageError, type Flags } from '../args';
+import { openBundle } from '../bundle-context';
+import { clockFromFlags } from '../clock';
+import { embeddingFromFlags } from '../embedding';
+import type { CliIo } from '../io';
+import { loadIndex } from '../load-index';
+
+export async function contextCommand(flags: Flags, io: CliIo, positionals: string[]): Promise<number> {
+  if (positionals.length === 0) throw new UsageError('context needs a question: okf-wiki context "Who was Kurt Gödel?"');
+  const question = positionals.join(' ');
+  const budget = intFlag('budget', flags.budget, 1500);
+  const clock = clockFromFlags(flags);
+  const bundle = openBundle(flags, io);
+  const { embedder, offReason } = embeddingFromFlags(flags);
+  const index = await loadIndex(bundle, io);
+  try {
+    const result = await contextFor(index, question, {
+      budget,
+      clock,
+      ...(embedder ? { embedder } : {}),
+      ...(offReason ? { vectorOffReason: offReason } : {}),
+    });
+    if (!result.vector.used) io.err(`note: vector signal off: ${result.vector.reason}\n`);
+    io.out(flags.json ? JSON.stringify(result, null, 2) + '\n' : result.text);
+    return 0;
+  } finally {
+    index.close();
+  }
+}

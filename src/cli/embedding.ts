@@ -1,0 +1,18 @@
+// The CLI's embedding backend from its flags: Ollama unless --no-embed, with host, model and timeout.
+import { createOllamaEmbedder, DEFAULT_EMBED_MODEL, DEFAULT_OLLAMA_HOST } from '../core/embed/ollama';
+import type { Embedder } from '../core/embed/types';
+import { intFlag, UsageError, type Flags } from './args';
+
+export interface EmbeddingChoice {
+  readonly embedder?: Embedder;
+  /** Why there is no embedder, for stderr and --json. */
+  readonly offReason?: string;
+}
+
+export function embeddingFromFlags(flags: Flags): EmbeddingChoice {
+  if (flags['no-embed']) return { offReason: 'the vector signal is off (--no-embed): lexical signals only' };
+  const host = flags.ollama ?? process.env.OLLAMA_HOST ?? DEFAULT_OLLAMA_HOST;
+  if (!/^https?:\/\/[^\s/]+/.test(host)) throw new UsageError(`--ollama must be an http(s) URL, got "${host}"`);
+  const timeoutMs = intFlag('timeout', flags.timeout, 30) * 1000;
+  return { embedder: createOllamaEmbedder({ host, model: flags.model ?? DEFAULT_EMBED_MODEL, timeoutMs }) };
+}

@@ -1,0 +1,118 @@
+// Embedding the concepts of an index (spec §6.1, §9.2): only concepts whose content hash or model changed are
+// sent to the embedder, in batches, so an unchanged concept is never embedded twice.
+import type { WikiIndex } from '../index/wiki-index';
+import { documentText } from './document-text';
+import { EmbedError, type Embedder } from './types';
+import { encodeVector } from './vectors';
+
+/** Texts per request to the embedder. */
+export const EMBED_BATCH = 16;
+
+export interface EmbedReport {
+  /** Concepts embedded now. */
+  readonly embedded: number;
+  /** Concepts whose stored vector was already current. */
+  readonly current: number;
+  /** Set when embedding stopped early; the concepts embedded before it are kept. */
+  readonly error?: EmbedError;
+}
+
+/** Concepts lacking a vector for `model` at their current hash, in path order. */
+export function conceptsToEmbed(index: WikiIndex, model: string): { path: string; hash: string }[] {
+  return index.db.all<{ path: string; hash: string }>(
+    `select c.path, c.hash from concepts c
+       left join embeddings e on e.path = c.path and e.hash = c.hash and e.model = ?
+      where e.path is null order by c.path`,
+    [model],
+  );
+}
+
+/** Embeds every concept that needs it; reports progress after each batch. Never throws for embedder failures. */
+export async function embedIndex(
+  index: WikiIndex,
+  embedder: Embedder,
+  onProgress?: (done: number, total: number) => void,
+  restarted = false,
+): Promise<EmbedReport> {
+  const todo = conceptsToEmbed(index, embedder.model);
+  const total = Number(index.db.get<{ n: number }>('select count(*) as n from concepts')?.n ?? 0);
+  const current = total - todo.length;
+  // A vector of another model or dimension must never be compared with this model's queries.
+  index.db.run('delete from embeddings where model <> ?', [embedder.model]);
+  let embedded = 0;
+  for (let i = 0; i < todo.length; i += EMBED_BATCH) {
+    const batch = todo.slice(i, i + EMBED_BATCH);
+    const rows = batch.map((t) =>
+      index.db.get<{ title: string; description: string | null; tags: string; body: string }>(
+        'select title, description, tags, body from concepts where path = ?',
+        [t.path],
+      )!,
+    );
+    let vectors: Float32Array[];
+    try {
+      vectors = await embedder.embed(
+        rows.map((r) => documentText({ title: r.title, description: r.description, tags: JSON.parse(r.tags) as string[], body: r.body })),
+        'document',
+      );
+    } catch (error) {
+      index.touch();
+      return { embedded, current, error: error instanceof EmbedError ? error : new EmbedError(String(error), 'bad-response') };
+    }
+    const dims = new Set(vectors.map((v) => v.length));
+    if (dims.size !== 1) {
+      index.touch();
+      return { embedded, current, error: new EmbedError('The embedder answered with vectors of different lengths in one batch.', 'bad-response') };
+    }
+    const stored = index.db.get<{ dim: number }>('select dim from embeddings limit 1')?.dim;
+    if (stored !== undefined && !dims.has(stored)) {
+      // The model now answers in another dimension than the stored vectors (it was swapped under the same
+      // name): every stored vector is incomparable, so start over with this one.
+      if (restarted) {
+        index.touch();
+        return { embedded, current, error: new EmbedError('The embedder keeps changing its vector dimension.', 'bad-response') };
+      }
+      index.db.run('delete from embeddings');
+      index.touch();
+      return embedIndex(index, embedder, onProgress, true);
+    }
+    index.db.transaction(() => {
+      batch.forEach((t, j) =>
+        index.db.run('insert or replace into embeddings (path, model, hash, dim, vector) values (?, ?, ?, ?, ?)', [
+          t.path,
+          embedder.model,
+          t.hash,
+          vectors[j].length,
+          encodeVector(vectors[j]),
+        ]),
+      );
+    });
+    embedded += batch.length;
+    onProgress?.(current + embedded, total);
+  }
+  index.setMeta('embedding_model', embedder.model);
+  index.touch();
+  return { embedded, current };
+}
+
+/**
+ * Copies vectors from a previous index into a rebuilt one where the concept's content hash is unchanged, so
+ * a full reindex never re-embeds what did not change (spec §7.4 rebuilds; it does not have to re-embed).
+ */
+export function carryOverEmbeddings(from: WikiIndex, to: WikiIndex): number {
+  const current = new Map(to.db.all<{ path: string; hash: string }>('select path, hash from concepts').map((r) => [r.path, r.hash]));
+  const rows = from.db.all<{ path: string; model: string; hash: string; dim: number; vector: Uint8Array }>(
+    'select path, model, hash, dim, vector from embeddings order by path',
+  );
+  let copied = 0;
+  to.db.transaction(() => {
+    for (const r of rows) {
+      if (current.get(r.path) !== r.hash) continue;
+      to.db.run('insert or replace into embeddings (path, model, hash, dim, vector) values (?, ?, ?, ?, ?)', [r.path, r.model, r.hash, r.dim, r.vector]);
+      copied++;
+    }
+  });
+  const model = from.getMeta('embedding_model');
+  if (model !== undefined) to.setMeta('embedding_model', model);
+  to.touch();
+  return copied;
+}

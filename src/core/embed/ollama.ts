@@ -1,0 +1,93 @@
+// The Ollama embedder (spec §9.2): the `ollama` package's batched `embed`, with nomic-embed-text's prefixes,
+// a timeout, and every failure turned into an EmbedError that says what to do about it.
+import { Ollama } from 'ollama/browser';
+import { DOCUMENT_PREFIX, QUERY_PREFIX } from './document-text';
+import { EmbedError, type EmbedKind, type Embedder } from './types';
+
+export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434';
+export const DEFAULT_EMBED_MODEL = 'nomic-embed-text';
+export const DEFAULT_EMBED_TIMEOUT_MS = 30_000;
+
+export interface OllamaEmbedderOptions {
+  readonly host?: string;
+  readonly model?: string;
+  /** Per request; a hung Ollama fails with a timeout instead of hanging the query or the save. */
+  readonly timeoutMs?: number;
+  /** A fetch to use instead of the global one (the plugin passes one built on Obsidian's requestUrl). */
+  readonly fetch?: typeof fetch;
+}
+
+/** Creates an Embedder that talks to Ollama over HTTP. */
+export function createOllamaEmbedder(options: OllamaEmbedderOptions = {}): Embedder {
+  const host = (options.host ?? DEFAULT_OLLAMA_HOST).replace(/\/+$/, '');
+  const model = options.model ?? DEFAULT_EMBED_MODEL;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_EMBED_TIMEOUT_MS;
+  const baseFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const timedFetch: typeof fetch = (input, init) => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    return baseFetch(input, { ...init, signal: controller.signal })
+      .then(asJsonError)
+      .finally(() => clearTimeout(timer));
+  };
+  const client = new Ollama({ host, fetch: timedFetch });
+
+  return {
+    model,
+    async embed(texts: readonly string[], kind: EmbedKind): Promise<Float32Array[]> {
+      if (texts.length === 0) return [];
+      const prefix = kind === 'query' ? QUERY_PREFIX : DOCUMENT_PREFIX;
+      let response: unknown;
+      try {
+        response = await client.embed({ model, input: texts.map((t) => prefix + t), truncate: true });
+      } catch (error) {
+        throw describeFailure(error, host, model, timeoutMs);
+      }
+      return validate(response, texts.length, host);
+    },
+  };
+}
+
+/** Error bodies as JSON, so the client reads them without logging to the console (it logs for plain text). */
+async function asJsonError(response: Response): Promise<Response> {
+  if (response.ok || response.headers.get('content-type')?.includes('application/json')) return response;
+  const text = await response.text().catch(() => '');
+  return new Response(JSON.stringify({ error: text || `HTTP ${response.status}` }), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/** Checks Ollama's answer: one finite vector per input, all of one dimension. */
+function validate(response: unknown, expected: number, host: string): Float32Array[] {
+  const embeddings = (response as { embeddings?: unknown } | null)?.embeddings;
+  if (!Array.isArray(embeddings) || embeddings.length !== expected) {
+    throw new EmbedError(`Ollama at ${host} answered without ${expected} embeddings; the vector signal is off.`, 'bad-response');
+  }
+  const dim = Array.isArray(embeddings[0]) ? embeddings[0].length : 0;
+  return embeddings.map((e) => {
+    if (!Array.isArray(e) || e.length === 0 || e.length !== dim || !e.every((x) => typeof x === 'number' && Number.isFinite(x))) {
+      throw new EmbedError(`Ollama at ${host} answered with malformed vectors; the vector signal is off.`, 'bad-response');
+    }
+    return Float32Array.from(e as number[]);
+  });
+}
+
+function describeFailure(error: unknown, host: string, model: string, timeoutMs: number): EmbedError {
+  const e = error as { name?: string; message?: string; status_code?: number; cause?: { code?: string } };
+  const message = e?.message ?? String(error);
+  if (e?.name === 'AbortError' || /abort/i.test(message)) {
+    return new EmbedError(`Ollama at ${host} did not answer within ${timeoutMs / 1000} s; the vector signal is off.`, 'timeout');
+  }
+  if (e?.status_code === 404 || /not found|pull/i.test(message)) {
+    return new EmbedError(`Ollama at ${host} does not have the model "${model}"; run \`ollama pull ${model}\`.`, 'model-missing');
+  }
+  if (typeof e?.status_code === 'number') {
+    return new EmbedError(`Ollama at ${host} failed (HTTP ${e.status_code}: ${message.slice(0, 200)}); the vector signal is off.`, 'server-error');
+  }
+  if (e?.name === 'SyntaxError' || /json/i.test(message)) {
+    return new EmbedError(`Ollama at ${host} answered with something that is not JSON; the vector signal is off.`, 'bad-response');
+  }
+  return new EmbedError(`Ollama is not reachable at ${host} (${e?.cause?.code ?? message}); start it with \`ollama serve\`. The vector signal is off.`, 'unreachable');
+}

@@ -1,0 +1,32 @@
+// Vector storage and similarity: little-endian float32 blobs in SQLite, cosine similarity in memory.
+
+/** Encodes a vector as little-endian float32 bytes (the `embeddings.vector` blob). */
+export function encodeVector(vector: Float32Array): Uint8Array {
+  const bytes = new Uint8Array(vector.length * 4);
+  const view = new DataView(bytes.buffer);
+  vector.forEach((v, i) => view.setFloat32(i * 4, v, true));
+  return bytes;
+}
+
+/** Decodes an `embeddings.vector` blob. */
+export function decodeVector(bytes: Uint8Array): Float32Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out = new Float32Array(bytes.byteLength / 4);
+  for (let i = 0; i < out.length; i++) out[i] = view.getFloat32(i * 4, true);
+  return out;
+}
+
+/** Scales a vector to unit length (a zero vector stays zero), so cosine becomes a dot product. */
+export function normalize(vector: Float32Array): Float32Array {
+  let sum = 0;
+  for (const v of vector) sum += v * v;
+  const norm = Math.sqrt(sum);
+  return norm === 0 ? vector : vector.map((v) => v / norm);
+}
+
+/** Dot product of two equal-length vectors (cosine similarity when both are unit length). */
+export function dot(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += a[i] * b[i];
+  return sum;
+}

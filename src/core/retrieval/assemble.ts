@@ -1,0 +1,110 @@
+// Budget and render (spec §6.4, §6.5): facts first, then the seeds' prose, cut to a token budget and
+// rendered as compact fact lines plus background — the block handed to the LLM.
+import type { Background, Fact, Intent, Seed } from './types';
+import { estimateTokens } from './text';
+
+/** Share of the budget facts may take when there is prose to add; what they leave goes to prose. */
+export const FACT_SHARE = 0.6;
+
+export function noMatchText(question: string): string {
+  return `No confident match in this wiki for: ${JSON.stringify(question.trim())}`;
+}
+
+/** Prose for the LLM: link syntax reduced to its text, footnote markers and definitions dropped, blank lines collapsed. */
+export function proseOf(body: string): string {
+  return body
+    .replace(/^\[\^[^\]]+\]:.*$/gm, '')
+    .replace(/\[\^[^\]]+\]/g, '')
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/\[\[([^\]|]+)\|([^\]]+)\]\]/g, '$2')
+    .replace(/\[\[([^\]]+)\]\]/g, '$1')
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Trims text to about `tokens` tokens, at a paragraph or sentence end when one is near. */
+export function trimToTokens(text: string, tokens: number): { text: string; truncated: boolean } {
+  const maxChars = tokens * 4;
+  if (text.length <= maxChars) return { text, truncated: false };
+  if (maxChars < 40) return { text: '', truncated: true };
+  const cut = text.slice(0, maxChars - 1);
+  const paragraph = cut.lastIndexOf('\n\n');
+  const sentence = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('.\n'));
+  const at = paragraph > maxChars * 0.6 ? paragraph : sentence > maxChars * 0.5 ? sentence + 1 : cut.length;
+  return { text: cut.slice(0, at).trimEnd() + '…', truncated: true };
+}
+
+/** Drops a fact when its reverse (the other direction of the same relation, spec §7.1) is already kept. */
+function reverseKey(f: Fact): string | null {
+  return f.objectPath ? `${f.objectPath}\u0000${f.subject}\u0000${f.date ?? ''}` : null;
+}
+
+export interface Assembled {
+  readonly facts: Fact[];
+  readonly background: Background[];
+  readonly text: string;
+  readonly tokens: number;
+}
+
+/** Cuts facts and prose to the budget and renders the context block. */
+export function assemble(input: {
+  question: string;
+  intent: Intent;
+  seeds: readonly Seed[];
+  facts: readonly Fact[];
+  bodies: ReadonlyMap<string, { body: string; stale?: string }>;
+  budget: number;
+}): Assembled {
+  const header = `Context from the wiki for: ${JSON.stringify(input.question.trim())}\nIntent: ${input.intent}. Seeds: ${input.seeds.map((s) => `${s.title} (${s.path})`).join('; ')}.`;
+  let used = estimateTokens(header) + 2;
+  const hasProse = input.seeds.some((s) => (input.bodies.get(s.path)?.body ?? '').trim() !== '');
+  const factLimit = hasProse ? Math.floor(input.budget * FACT_SHARE) : input.budget;
+
+  const kept: Fact[] = [];
+  const forward = new Set<string>();
+  let factTokens = estimateTokens('Facts:\n');
+  for (const fact of input.facts) {
+    const key = `${fact.subject}\u0000${fact.objectPath ?? ''}\u0000${fact.date ?? ''}`;
+    const reverse = reverseKey(fact);
+    if (reverse !== null && forward.has(reverse)) continue;
+    const cost = estimateTokens(fact.line + '\n');
+    if (used + factTokens + cost > factLimit) break;
+    kept.push(fact);
+    if (fact.objectPath) forward.add(key);
+    factTokens += cost;
+  }
+  if (kept.length > 0) used += factTokens;
+
+  const background: Background[] = [];
+  const prose = input.seeds.filter((s) => (input.bodies.get(s.path)?.body ?? '').trim() !== '');
+  prose.forEach((seed, i) => {
+    const remaining = input.budget - used;
+    const share = Math.floor(remaining / (prose.length - i));
+    const entry = input.bodies.get(seed.path)!;
+    const heading = `## ${seed.title} (${seed.path})${entry.stale ? ` [stale since ${entry.stale}]` : ''}\n`;
+    const room = share - estimateTokens(heading) - 1;
+    if (room < 10) return;
+    const { text, truncated } = trimToTokens(proseOf(entry.body), room);
+    if (text === '') return;
+    background.push({ path: seed.path, title: seed.title, text, truncated });
+    used += estimateTokens(heading + text + '\n\n');
+  });
+
+  const parts = [header];
+  if (kept.length > 0) parts.push('Facts:\n' + kept.map((f) => f.line).join('\n'));
+  if (background.length > 0) {
+    parts.push(
+      'Background:\n' +
+        background
+          .map((b) => {
+            const stale = input.bodies.get(b.path)?.stale;
+            return `## ${b.title} (${b.path})${stale ? ` [stale since ${stale}]` : ''}\n${b.text}`;
+          })
+          .join('\n\n'),
+    );
+  }
+  const text = parts.join('\n\n') + '\n';
+  return { facts: kept, background, text, tokens: estimateTokens(text) };
+}

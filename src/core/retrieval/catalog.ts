@@ -1,0 +1,85 @@
+// What retrieval keeps in memory per index generation: folded titles for the exact-title signal and the
+// supersession map. Rebuilt only when the index changes, so a query never rescans every title from SQLite.
+import type { WikiIndex } from '../index/wiki-index';
+import { titleEntries, type TitleEntry } from './title-match';
+
+/** Per-concept facts retrieval needs at every step. */
+export interface ConceptInfo {
+  readonly path: string;
+  readonly title: string;
+  readonly type: string;
+  readonly trust: 'human-reviewed' | 'machine-confirmed' | 'unverified';
+  readonly status?: string;
+  readonly staleAfter?: string;
+  readonly supersededBy?: string;
+  readonly supersededAt?: string;
+  readonly generatedAt?: string;
+}
+
+export interface Catalog {
+  readonly generation: number;
+  readonly titles: readonly TitleEntry[];
+  readonly concepts: ReadonlyMap<string, ConceptInfo>;
+}
+
+const cache = new WeakMap<WikiIndex, Catalog>();
+
+/** The catalog of an index, rebuilt when the index has changed since the last call. */
+export function catalogOf(index: WikiIndex): Catalog {
+  const cached = cache.get(index);
+  if (cached && cached.generation === index.generation) return cached;
+  const rows = index.db.all<{
+    path: string;
+    title: string;
+    type: string;
+    aliases: string;
+    trust: ConceptInfo['trust'];
+    status: string | null;
+    stale_after: string | null;
+    superseded_by: string | null;
+    superseded_at: string | null;
+    generated_at: string | null;
+  }>('select path, title, type, aliases, trust, status, stale_after, superseded_by, superseded_at, generated_at from concepts order by path');
+  const concepts = new Map<string, ConceptInfo>();
+  for (const r of rows) {
+    concepts.set(r.path, {
+      path: r.path,
+      title: r.title,
+      type: r.type,
+      trust: r.trust,
+      ...(r.status !== null ? { status: r.status } : {}),
+      ...(r.stale_after !== null ? { staleAfter: r.stale_after } : {}),
+      ...(r.superseded_by !== null ? { supersededBy: r.superseded_by } : {}),
+      ...(r.superseded_at !== null ? { supersededAt: r.superseded_at } : {}),
+      ...(r.generated_at !== null ? { generatedAt: r.generated_at } : {}),
+    });
+  }
+  const titles = titleEntries(rows.map((r) => ({ path: r.path, title: r.title, aliases: JSON.parse(r.aliases) as string[] })));
+  const catalog: Catalog = { generation: index.generation, titles, concepts };
+  cache.set(index, catalog);
+  return catalog;
+}
+
+/** True when a concept is superseded (spec §7.7: `status` is what filtering keys off). */
+export function isSuperseded(info: ConceptInfo | undefined): boolean {
+  return info?.status === 'superseded';
+}
+
+/** Maximum `superseded_by` hops walked, so an accidental cycle cannot hang a query (spec §7.7). */
+export const MAX_SUPERSESSION_HOPS = 5;
+
+/**
+ * The end of a concept's supersession chain: the first non-superseded concept reached by following
+ * `superseded_by`, at most MAX_SUPERSESSION_HOPS hops. Null when the chain dangles, cycles, or runs too long.
+ */
+export function resolveSupersession(catalog: Catalog, path: string): string | null {
+  let current = path;
+  for (let hop = 0; hop <= MAX_SUPERSESSION_HOPS; hop++) {
+    const info = catalog.concepts.get(current);
+    if (!info) return null;
+    if (!isSuperseded(info)) return current;
+    if (!info.supersededBy) return null;
+    current = info.supersededBy;
+  }
+  return null;
+}

@@ -1,0 +1,88 @@
+// context_for(question) (spec §6): seeds → intent → bounded expansion → budget → render. Deterministic:
+// the same index, question and options give the same answer, byte for byte.
+import { isPast } from '../okf/dates';
+import type { WikiIndex } from '../index/wiki-index';
+import { systemClock } from '../types';
+import { assemble, noMatchText } from './assemble';
+import { catalogOf } from './catalog';
+import { expandFacts } from './expand';
+import { classifyIntent } from './intent';
+import { findSeeds } from './seeds';
+import { estimateTokens } from './text';
+import type { ContextOptions, ContextResult } from './types';
+import { SCORING } from './weights';
+
+/** Defaults of every tunable (spec §6.3, §6.4, §10.4). */
+export const defaultContextOptions = {
+  /** Tokens in the rendered block. */
+  budget: 1500,
+  /** BFS depth: a seed's relations, then its neighbours' relations. */
+  hops: 2,
+  hopDecay: SCORING.hopDecay,
+  /** spec §10.4: strictly more than half of the question's content words. */
+  coverageThreshold: 0.5,
+  /**
+   * Cosine similarity for a vector-only match. Measured on the demo bundle with the sentence-encoder stand-in
+   * (bench/ and `evaluate --sweep` retune it per bundle); nomic-embed-text's scale differs, so retune there.
+   */
+  vectorThreshold: 0.5,
+  maxSeeds: 3,
+  maxTitleSeeds: 5,
+} as const;
+
+/** Longest question accepted; longer text is cut (a pasted document is not a question). */
+export const MAX_QUESTION_CHARS = 2000;
+
+/** Answers a question with the right, bounded, trust-ranked slice of the wiki — or says there is none. */
+export async function contextFor(index: WikiIndex, rawQuestion: string, options: ContextOptions = {}): Promise<ContextResult> {
+  const question = rawQuestion.replace(/\u0000/g, '').slice(0, MAX_QUESTION_CHARS);
+  const budget = options.budget ?? defaultContextOptions.budget;
+  const clock = options.clock ?? systemClock;
+  const intent = classifyIntent(question);
+  const found = await findSeeds(index, question, {
+    coverageThreshold: options.coverageThreshold ?? defaultContextOptions.coverageThreshold,
+    vectorThreshold: options.vectorThreshold ?? defaultContextOptions.vectorThreshold,
+    maxSeeds: defaultContextOptions.maxSeeds,
+    maxTitleSeeds: defaultContextOptions.maxTitleSeeds,
+    historical: intent === 'HISTORICAL',
+    disabled: new Set(options.disabledSignals ?? []),
+    ...(options.embedder ? { embedder: options.embedder } : {}),
+    ...(options.vectorOffReason ? { vectorOffReason: options.vectorOffReason } : {}),
+  });
+
+  if (!found.confident || question.trim() === '') {
+    const text = noMatchText(question) + '\n';
+    return { question, confident: false, intent, seeds: [], facts: [], background: [], vector: found.vector, text, tokens: estimateTokens(text), budget };
+  }
+
+  const catalog = catalogOf(index);
+  const now = clock.now();
+  const seedPaths = found.seeds.map((s) => s.path);
+  const facts = expandFacts(index, catalog, seedPaths, {
+    intent,
+    hops: options.hops ?? defaultContextOptions.hops,
+    hopDecay: options.hopDecay ?? defaultContextOptions.hopDecay,
+    now,
+  });
+  const bodies = new Map<string, { body: string; stale?: string }>();
+  for (const row of index.db.all<{ path: string; body: string; stale_after: string | null }>(
+    'select path, body, stale_after from concepts where path in (select value from json_each(?))',
+    [JSON.stringify(seedPaths)],
+  )) {
+    const stale = row.stale_after !== null && isPast(row.stale_after, now) ? row.stale_after : undefined;
+    bodies.set(row.path, stale ? { body: row.body, stale } : { body: row.body });
+  }
+  const assembled = assemble({ question, intent, seeds: found.seeds, facts, bodies, budget });
+  return {
+    question,
+    confident: true,
+    intent,
+    seeds: found.seeds,
+    facts: assembled.facts,
+    background: assembled.background,
+    vector: found.vector,
+    text: assembled.text,
+    tokens: assembled.tokens,
+    budget,
+  };
+}

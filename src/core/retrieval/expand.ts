@@ -1,0 +1,126 @@
+// Bounded graph expansion (spec §6.3, §6.4, §7.7): BFS over the indexed `edges` table from the seeds, every
+// traversed relation scored predicate_weight × hop_decay^hop × trust × (0.15 when its subject is superseded).
+// Facts of concepts past their stale_after date are dropped, not down-ranked.
+import { datePart, isPast } from '../okf/dates';
+import type { WikiIndex } from '../index/wiki-index';
+import { isSuperseded, type Catalog } from './catalog';
+import { predicateWeight, SCORING } from './weights';
+import type { Fact, Intent } from './types';
+
+/** Concepts expanded per hop at most, so a hub with thousands of neighbours stays bounded. */
+export const MAX_FRONTIER = 64;
+
+export interface ExpandOptions {
+  readonly intent: Intent;
+  readonly hops: number;
+  readonly hopDecay: number;
+  /** ISO now, for stale_after. */
+  readonly now: string;
+}
+
+interface EdgeRow {
+  subject_path: string;
+  ord: number;
+  predicate: string;
+  object_path: string | null;
+  object_literal: string | null;
+  date: string | null;
+  source_id: string | null;
+}
+
+/** Every fact reachable within the hop limit, scored, best first (score, then trust, then hop, then path). */
+export function expandFacts(index: WikiIndex, catalog: Catalog, seeds: readonly string[], options: ExpandOptions): Fact[] {
+  const historical = options.intent === 'HISTORICAL';
+  const visited = new Set<string>(seeds);
+  let frontier = [...seeds];
+  const facts: Fact[] = [];
+  for (let hop = 0; hop < options.hops && frontier.length > 0; hop++) {
+    const rows = index.db.all<EdgeRow>(
+      'select subject_path, ord, predicate, object_path, object_literal, date, source_id from edges where subject_path in (select value from json_each(?)) order by subject_path, ord',
+      [JSON.stringify(frontier)],
+    );
+    const next = new Map<string, number>();
+    for (const row of rows) {
+      const subject = catalog.concepts.get(row.subject_path);
+      if (!subject) continue;
+      if (subject.staleAfter !== undefined && isPast(subject.staleAfter, options.now)) continue; // spec §6.4
+      const superseded = isSuperseded(subject);
+      const score =
+        predicateWeight(options.intent, row.predicate, row.date !== null) *
+        Math.pow(options.hopDecay, hop) *
+        SCORING.trust[subject.trust] *
+        (superseded && !historical ? SCORING.supersededMultiplier : 1);
+      const objectInfo = row.object_path !== null ? catalog.concepts.get(row.object_path) : undefined;
+      const object = row.object_path ?? row.object_literal ?? '';
+      const supersededMark = superseded
+        ? {
+            ...(subject.supersededBy ? { by: subject.supersededBy } : {}),
+            ...(supersessionDate(catalog, subject.supersededBy, subject.supersededAt) !== undefined
+              ? { at: supersessionDate(catalog, subject.supersededBy, subject.supersededAt) }
+              : {}),
+          }
+        : undefined;
+      const fact: Omit<Fact, 'line'> = {
+        subject: row.subject_path,
+        subjectTitle: subject.title,
+        predicate: row.predicate,
+        object,
+        ...(row.object_path !== null ? { objectPath: row.object_path } : {}),
+        ...(objectInfo ? { objectTitle: objectInfo.title } : {}),
+        ...(row.date !== null ? { date: row.date } : {}),
+        trust: subject.trust,
+        ...(row.source_id !== null ? { source: row.source_id } : {}),
+        score: Math.round(score * 1e6) / 1e6,
+        hop,
+        ...(supersededMark ? { superseded: supersededMark } : {}),
+      };
+      facts.push({ ...fact, line: factLine(fact) });
+      if (row.object_path !== null && objectInfo && !visited.has(row.object_path)) {
+        next.set(row.object_path, Math.max(next.get(row.object_path) ?? 0, score));
+      }
+    }
+    frontier = [...next.entries()]
+      .sort(([pa, a], [pb, b]) => b - a || (pa < pb ? -1 : 1))
+      .slice(0, MAX_FRONTIER)
+      .map(([p]) => p);
+    frontier.forEach((p) => visited.add(p));
+  }
+  return facts.sort(compareFacts);
+}
+
+const TRUST_RANK = { 'human-reviewed': 0, 'machine-confirmed': 1, unverified: 2 } as const;
+
+/** spec §6.4: by score, then trust tier (human-reviewed first at equal score), then nearer hops, then path. */
+export function compareFacts(a: Fact, b: Fact): number {
+  return (
+    b.score - a.score ||
+    TRUST_RANK[a.trust] - TRUST_RANK[b.trust] ||
+    a.hop - b.hop ||
+    (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0) ||
+    (a.predicate < b.predicate ? -1 : a.predicate > b.predicate ? 1 : 0) ||
+    (a.object < b.object ? -1 : a.object > b.object ? 1 : 0)
+  );
+}
+
+/** spec §7.7: `superseded_at`, defaulting to the successor's `generated.at`. */
+function supersessionDate(catalog: Catalog, by: string | undefined, at: string | undefined): string | undefined {
+  if (at !== undefined) return at;
+  const successorAt = by !== undefined ? catalog.concepts.get(by)?.generatedAt : undefined;
+  return successorAt !== undefined ? datePart(successorAt) : undefined;
+}
+
+/**
+ * The fact line of spec §6.5:
+ * `- Andreessen Horowitz invested_in OpenAI, as of 2021-04-01 (trust: human-reviewed, source: a16z-portfolio)`,
+ * plus `(superseded by /entities/x.md as of 1993-01-20)` for a fact drawn from a superseded concept (§7.7).
+ */
+export function factLine(f: Omit<Fact, 'line'>): string {
+  const object = f.objectTitle ?? f.object;
+  let line = `- ${f.subjectTitle} ${f.predicate} ${object}`;
+  if (f.date) line += `, as of ${f.date}`;
+  line += ` (trust: ${f.trust}${f.source ? `, source: ${f.source}` : ''})`;
+  if (f.superseded) {
+    line += ` (superseded${f.superseded.by ? ` by ${f.superseded.by}` : ''}${f.superseded.at ? ` as of ${f.superseded.at}` : ''})`;
+  }
+  return line;
+}

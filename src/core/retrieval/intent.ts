@@ -1,0 +1,34 @@
+// Intent classification by keyword rules (spec §6.2, §7.7). Cheap and deterministic: no model call.
+import type { Intent } from './types';
+
+/** Retrospective questions lift the superseded exclusion for that query only (spec §7.7). */
+const HISTORICAL = [
+  /\bbefore\b/,
+  /\bformer(ly)?\b/,
+  /\bprevious(ly)?\b/,
+  /\bused to\b/,
+  /\boriginal(ly)?\b/,
+  /\bprior to\b/,
+  /\bpredecessors?\b/,
+  /\bhistorical(ly)?\b/,
+  /\bat the time\b/,
+  /\bback (in|then|when)\b/,
+  /\bin (the )?(1[0-9]|20)[0-9]{2}s?\b/,
+  /\buntil (1[0-9]|20)[0-9]{2}\b/,
+  /\bno longer\b/,
+  /\bearlier\b/,
+  /\bonce was\b/,
+];
+const WHY = [/\bwhy\b/, /\bhow come\b/, /\breasons?\b/, /\bcaus(e|ed|es)\b/, /\bbecause\b/, /\bmotivat/, /\bled to\b/, /\bpurpose\b/, /\bwhat for\b/];
+const WHEN = [/\bwhen\b/, /\bwhat (year|date|day|month|decade)\b/, /\bwhich (year|date)\b/, /\bhow long ago\b/, /\bsince when\b/, /\btimeline\b/, /\bdate[sd]?\b/, /\bchronolog/];
+const ENTITY = [/^\s*(who|what) (is|was|are|were)\b/, /\btell me about\b/, /\bdescribe\b/, /\boverview of\b/, /\bwho (is|was)\b/];
+
+/** Classifies a question; HISTORICAL wins over WHY, WHY over WHEN, WHEN over ENTITY. */
+export function classifyIntent(question: string): Intent {
+  const q = question.toLowerCase();
+  if (HISTORICAL.some((r) => r.test(q))) return 'HISTORICAL';
+  if (WHY.some((r) => r.test(q))) return 'WHY';
+  if (WHEN.some((r) => r.test(q))) return 'WHEN';
+  if (ENTITY.some((r) => r.test(q))) return 'ENTITY';
+  return 'GENERAL';
+}

@@ -1,0 +1,121 @@
+// Seed selection (spec §6.1, §7.7, §10.3, §10.4): three signals, superseded hits resolved to their successor,
+// each candidate gated for confidence, the survivors ranked by reciprocal rank fusion.
+import type { Embedder } from '../embed/types';
+import type { WikiIndex } from '../index/wiki-index';
+import { bm25Search } from './bm25';
+import { catalogOf, isSuperseded, resolveSupersession, type Catalog } from './catalog';
+import { fuseRanks } from './rrf';
+import { matchTitles } from './title-match';
+import type { Seed, SignalName, VectorStatus } from './types';
+import { vectorSearch } from './vector';
+
+export interface SeedOptions {
+  /** A BM25 candidate is trusted when it covers more than this share of the question's content words. */
+  readonly coverageThreshold: number;
+  /** A vector candidate is trusted at or above this cosine similarity. */
+  readonly vectorThreshold: number;
+  /** Seeds kept when no title matched. */
+  readonly maxSeeds: number;
+  /** Title-matched seeds kept (a question may name several concepts). */
+  readonly maxTitleSeeds: number;
+  /** HISTORICAL intent: superseded concepts may seed (spec §7.7). */
+  readonly historical: boolean;
+  readonly disabled: ReadonlySet<SignalName>;
+  readonly embedder?: Embedder;
+  readonly vectorOffReason?: string;
+}
+
+export interface SeedResult {
+  readonly seeds: Seed[];
+  readonly confident: boolean;
+  readonly vector: VectorStatus;
+}
+
+/** A candidate's evidence, per signal, after supersession resolution. */
+interface Evidence {
+  title?: number;
+  bm25?: number;
+  vector?: number;
+  coverage: number;
+  similarity: number;
+  resolvedFrom?: string;
+}
+
+export async function findSeeds(index: WikiIndex, question: string, options: SeedOptions): Promise<SeedResult> {
+  const catalog = catalogOf(index);
+  const evidence = new Map<string, Evidence>();
+  const lists: Record<SignalName, string[]> = { title: [], bm25: [], vector: [] };
+
+  const add = (signal: SignalName, hitPath: string, gate: { coverage?: number; similarity?: number }) => {
+    const path = seedPathFor(catalog, hitPath, options.historical);
+    if (path === null) return;
+    const e = evidence.get(path) ?? { coverage: 0, similarity: -1 };
+    if (path !== hitPath && e.resolvedFrom === undefined) e.resolvedFrom = hitPath;
+    if (gate.coverage !== undefined) e.coverage = Math.max(e.coverage, gate.coverage);
+    if (gate.similarity !== undefined) e.similarity = Math.max(e.similarity, gate.similarity);
+    if (e[signal] === undefined) {
+      e[signal] = lists[signal].length;
+      lists[signal].push(path);
+    }
+    evidence.set(path, e);
+  };
+
+  if (!options.disabled.has('title')) for (const hit of matchTitles(question, catalog.titles)) add('title', hit.path, {});
+  if (!options.disabled.has('bm25')) for (const hit of bm25Search(index, question)) add('bm25', hit.path, { coverage: hit.coverage });
+
+  let vector: VectorStatus;
+  if (options.disabled.has('vector')) vector = { used: false, reason: 'the vector signal was disabled for this query' };
+  else if (!options.embedder) vector = { used: false, reason: options.vectorOffReason ?? 'no embedding backend configured (--no-embed)' };
+  else {
+    const outcome = await vectorSearch(index, question, options.embedder);
+    if ('off' in outcome) vector = { used: false, reason: outcome.off, model: options.embedder.model };
+    else {
+      vector = { used: true, model: options.embedder.model };
+      for (const hit of outcome.hits) add('vector', hit.path, { similarity: hit.similarity });
+    }
+  }
+
+  // spec §6.1: the exact-title list enters the fusion twice.
+  const fused = fuseRanks([lists.title, lists.title, lists.bm25, lists.vector]);
+  const trusted = (e: Evidence) =>
+    e.title !== undefined || (e.bm25 !== undefined && e.coverage > options.coverageThreshold) || (e.vector !== undefined && e.similarity >= options.vectorThreshold);
+  const ranked = [...evidence.entries()]
+    .filter(([, e]) => trusted(e))
+    .sort(([pa, a], [pb, b]) => (fused.get(pb) ?? 0) - (fused.get(pa) ?? 0) || (a.title ?? 1e9) - (b.title ?? 1e9) || (pa < pb ? -1 : 1));
+  // spec §10.3: when the question names concepts, those are what it is about; pages that merely mention
+  // them are reached through the graph, not seeded beside them.
+  const titled = ranked.filter(([, e]) => e.title !== undefined);
+  const chosen = titled.length > 0 ? titled.slice(0, options.maxTitleSeeds) : ranked.slice(0, options.maxSeeds);
+
+  const seeds: Seed[] = chosen.map(([path, e]) => {
+    const info = catalog.concepts.get(path)!;
+    return {
+      path,
+      title: info.title,
+      type: info.type,
+      fused: round(fused.get(path) ?? 0),
+      signals: {
+        ...(e.title !== undefined ? { title: e.title } : {}),
+        ...(e.bm25 !== undefined ? { bm25: e.bm25 } : {}),
+        ...(e.vector !== undefined ? { vector: e.vector } : {}),
+      },
+      ...(e.resolvedFrom !== undefined ? { resolvedFrom: e.resolvedFrom } : {}),
+    };
+  });
+  return { seeds, confident: seeds.length > 0, vector };
+}
+
+/**
+ * The concept a hit seeds (spec §7.7): itself, or for a superseded concept the end of its `superseded_by`
+ * chain (null when that chain dangles or cycles). HISTORICAL questions keep the superseded concept.
+ */
+function seedPathFor(catalog: Catalog, path: string, historical: boolean): string | null {
+  const info = catalog.concepts.get(path);
+  if (!info) return null;
+  if (historical || !isSuperseded(info)) return path;
+  return resolveSupersession(catalog, path);
+}
+
+function round(n: number): number {
+  return Math.round(n * 1e6) / 1e6;
+}

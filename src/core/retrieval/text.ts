@@ -1,0 +1,50 @@
+// Text normalization shared by every seed signal, so "Gödel", "GÖDEL" and "godel" compare equal and a
+// question's content words are counted the same way the coverage gate (spec §10.4) counts them.
+
+/** Lowercase, Unicode-normalized (NFKC), diacritics folded, whitespace collapsed. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The words (runs of Unicode letters and numbers) of a text, folded. */
+export function words(text: string): string[] {
+  return foldText(text).match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu)?.map((w) => w.replace(/['’].*$/, '')) ?? [];
+}
+
+/**
+ * English function words and question scaffolding: they carry no topic, so they are neither searched nor
+ * counted by the coverage gate. Kept small and explicit so the gate stays predictable.
+ */
+export const STOPWORDS: ReadonlySet<string> = new Set(
+  (
+    'a an and are as at be been being but by can could did do does doing for from had has have having he her hers him his how ' +
+    'i if in into is it its me my no nor not of off on once only or our out over own she should so some such than that the ' +
+    'their them then there these they this those through to too under until up very was we were what when where which while who ' +
+    'whom whose why will with would you your yours about above after again against all am any because before below between both ' +
+    'down during each few further here just more most other same s t don now also tell explain describe give know please ' +
+    'whats who’s what’s hows us let lets ever much many get got like'
+  ).split(/\s+/),
+);
+
+/** The topic words of a question: its words minus stopwords, deduplicated, in order. */
+export function contentWords(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const w of words(text)) {
+    if (STOPWORDS.has(w) || seen.has(w)) continue;
+    seen.add(w);
+    out.push(w);
+  }
+  return out;
+}
+
+/** Rough token count for budgeting: ~4 characters per token, the usual estimate for English with BPE. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}

@@ -1,0 +1,67 @@
+// Vector cosine seed signal (spec §6.1): the question embedded as a query, compared with every current
+// concept vector of the same model. Vectors are decoded once per index generation and kept normalized.
+import { decodeVector, dot, normalize } from '../embed/vectors';
+import { EmbedError, type Embedder } from '../embed/types';
+import type { WikiIndex } from '../index/wiki-index';
+
+/** How many vector hits are ranked. */
+export const VECTOR_LIMIT = 20;
+
+export interface VectorHit {
+  readonly path: string;
+  /** Cosine similarity, -1–1, higher is better. */
+  readonly similarity: number;
+}
+
+interface VectorCache {
+  readonly generation: number;
+  readonly model: string;
+  readonly paths: string[];
+  readonly vectors: Float32Array[];
+  readonly dim: number | undefined;
+}
+
+const caches = new WeakMap<WikiIndex, VectorCache>();
+
+function vectorsOf(index: WikiIndex, model: string): VectorCache {
+  const cached = caches.get(index);
+  if (cached && cached.generation === index.generation && cached.model === model) return cached;
+  const rows = index.db.all<{ path: string; dim: number; vector: Uint8Array }>(
+    `select e.path, e.dim, e.vector from embeddings e join concepts c on c.path = e.path and c.hash = e.hash
+      where e.model = ? order by e.path`,
+    [model],
+  );
+  const cache: VectorCache = {
+    generation: index.generation,
+    model,
+    paths: rows.map((r) => r.path),
+    vectors: rows.map((r) => normalize(decodeVector(r.vector))),
+    dim: rows[0]?.dim,
+  };
+  caches.set(index, cache);
+  return cache;
+}
+
+/** Outcome of the vector signal: hits, or the reason it could not run. */
+export type VectorOutcome = { readonly hits: VectorHit[] } | { readonly off: string };
+
+/** Embeds the question and ranks concepts by cosine similarity. Failures turn the signal off with a reason. */
+export async function vectorSearch(index: WikiIndex, question: string, embedder: Embedder, limit = VECTOR_LIMIT): Promise<VectorOutcome> {
+  const store = vectorsOf(index, embedder.model);
+  if (store.paths.length === 0) {
+    return { off: `no concept vectors for model "${embedder.model}" in the index yet (run reindex with Ollama available)` };
+  }
+  let query: Float32Array;
+  try {
+    [query] = await embedder.embed([question], 'query');
+  } catch (error) {
+    return { off: error instanceof EmbedError ? error.message : `embedding the question failed: ${String(error)}` };
+  }
+  if (query.length !== store.dim) {
+    return { off: `the model answers with ${query.length}-dimensional vectors but the index holds ${store.dim}-dimensional ones; run reindex to re-embed` };
+  }
+  const q = normalize(query);
+  const scored = store.paths.map((path, i) => ({ path, similarity: dot(q, store.vectors[i]) }));
+  scored.sort((a, b) => b.similarity - a.similarity || (a.path < b.path ? -1 : 1));
+  return { hits: scored.slice(0, limit) };
+}

@@ -1,0 +1,39 @@
+// Predicate weights per intent (spec §6.2, §6.3). Predicates are an open vocabulary (spec §8), so the table
+// matches families of predicate names rather than a fixed list; it grows with the vocabulary.
+import type { Intent } from './types';
+
+/** Causally loaded predicates: WHY questions lift them. */
+const CAUSAL = /(^|_)(caus|because|led_to|leads_to|lead_to|result|motivat|enabl|inspir|influenc|prompt|trigger|reason|due_to|drove|driven|explain|justif)/;
+/** Predicates that state when something happened: WHEN questions lift them (and every dated fact). */
+const TEMPORAL = /(^|_)(born|died|founded|started|ended|began|launched|released|published|created|established|dissolved|on|date|year|since|until)($|_)/;
+/** Predicates that say what a thing is: ENTITY questions lift them. */
+const IDENTITY = /(^|_)(is_a|instance_of|type|kind|role|title|known_for|member_of|part_of|has_part|located_in|nationality|citizen|founded|founded_by|created|created_by|invented|invented_by|worked_at|employed|works_at|born|died)($|_)/;
+/** Succession predicates: HISTORICAL questions lift them. */
+const SUCCESSION = /(^|_)(preceded|succeeded|predecessor|successor|replaced|superseded|former|previous)($|_)/;
+
+/** The named constants of the scoring formula (spec §6.3, §7.7). */
+export const SCORING = {
+  hopDecay: 0.6,
+  trust: { 'human-reviewed': 1.0, 'machine-confirmed': 0.8, unverified: 0.6 },
+  supersededMultiplier: 0.15,
+} as const;
+
+/**
+ * predicate_weight(intent, predicate) of spec §6.3: 1.0 by default; the families an intent cares about are
+ * lifted, the rest lowered a little so they still appear when the budget allows.
+ */
+export function predicateWeight(intent: Intent, predicate: string, dated: boolean): number {
+  const p = predicate.toLowerCase().replace(/[\s-]+/g, '_').replace(/([a-z])([A-Z])/g, '$1_$2');
+  switch (intent) {
+    case 'WHY':
+      return CAUSAL.test(p) ? 1.6 : 0.8;
+    case 'WHEN':
+      return dated ? 1.5 : TEMPORAL.test(p) ? 1.3 : 0.7;
+    case 'ENTITY':
+      return IDENTITY.test(p) ? 1.3 : 1.0;
+    case 'HISTORICAL':
+      return SUCCESSION.test(p) ? 1.5 : dated ? 1.3 : 1.0;
+    case 'GENERAL':
+      return 1.0;
+  }
+}
