@@ -19,6 +19,8 @@ export function proseOf(body: string): string {
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
     .replace(/\[\[([^\]|]+)\|([^\]]+)\]\]/g, '$2')
     .replace(/\[\[([^\]]+)\]\]/g, '$1')
+    .replace(/^#{1,6}\s+(summary|overview)\s*$/gim, '')
+    .replace(/^#{1,6}\s+/gm, '')
     .replace(/[ \t]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
