@@ -15,6 +15,16 @@ export const FLAGS = {
   set: { type: 'string' },
   sweep: { type: 'boolean' },
   today: { type: 'string' },
+  inverse: { type: 'string' },
+  date: { type: 'string' },
+  source: { type: 'string' },
+  at: { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  title: { type: 'string' },
+  type: { type: 'string' },
+  description: { type: 'string' },
+  'body-file': { type: 'string' },
+  by: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -29,6 +39,16 @@ export type Flags = {
   set?: string;
   sweep?: boolean;
   today?: string;
+  inverse?: string;
+  date?: string;
+  source?: string;
+  at?: string;
+  'dry-run'?: boolean;
+  title?: string;
+  type?: string;
+  description?: string;
+  'body-file'?: string;
+  by?: string;
   help?: boolean;
 };
 
