@@ -1,17 +1,26 @@
 // A canonical dump of every table, for comparing an incrementally maintained index with a fresh rebuild.
+// The FTS index is dumped term by term (fts5vocab), keyed by path, so a stale or missing FTS entry shows up
+// even though its text lives in `concepts`.
 import { TABLES } from './schema';
 import type { WikiIndex } from './wiki-index';
 
-/** Every row of every table, each table sorted by all its columns, as JSON lines. */
+/** Every row of every table, each table sorted, as JSON lines. */
 export function dumpIndex(index: WikiIndex): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const table of TABLES) {
-    const rows = index.db.all(table === 'concepts_fts' ? 'select path, title, aliases, description, tags, body from concepts_fts' : `select * from ${table}`);
-    out[table] = rows
-      .map((row) =>
-        JSON.stringify(row, (_key, value: unknown) => (value instanceof Uint8Array ? Array.from(value).join(',') : value)),
-      )
-      .sort();
+  index.db.exec("create virtual table if not exists temp.okf_fts_terms using fts5vocab(main, 'concepts_fts', 'instance')");
+  try {
+    for (const table of TABLES) {
+      const rows = index.db.all(
+        table === 'concepts_fts'
+          ? 'select c.path, v.term, v.col, v.offset from temp.okf_fts_terms v left join concepts c on c.rowid = v.doc'
+          : `select * from ${table}`,
+      );
+      out[table] = rows
+        .map((row) => JSON.stringify(row, (_key, value: unknown) => (value instanceof Uint8Array ? Array.from(value).join(',') : value)))
+        .sort();
+    }
+  } finally {
+    index.db.exec('drop table if exists temp.okf_fts_terms');
   }
   return out;
 }

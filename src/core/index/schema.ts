@@ -2,7 +2,7 @@
 // rebuilt from the concept files, never trusted.
 
 /** Version of the tables below. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** Marks a database as ours (meta `format`), so a random SQLite file is not mistaken for an index. */
 export const INDEX_FORMAT = 'okf-graph-wiki';
@@ -21,6 +21,7 @@ create table files (
 ) without rowid;
 
 -- One row per concept (spec §5). List fields are JSON text, queryable with json_each/json_extract.
+-- A rowid table: its rowid keys the FTS index, which reads its text from here instead of storing a copy.
 create table concepts (
   path text primary key,          -- bundle path, '/entities/x.md' (matches relation objects as written)
   id text not null,               -- OKF §2 identity, 'entities/x'
@@ -44,12 +45,14 @@ create table concepts (
   extra text not null,            -- JSON object: frontmatter keys this tool does not model, kept as written
   body text not null,
   hash text not null
-) without rowid;
+);
 create index idx_concepts_superseded_by on concepts(superseded_by);
 
--- BM25 keyword search (spec §6.1). Diacritics folded so 'godel' finds 'Gödel'.
+-- BM25 keyword search (spec §6.1). Diacritics folded so 'godel' finds 'Gödel'. External content: the text
+-- lives once, in concepts (tags and aliases are tokenized from their JSON text); rows are keyed by rowid.
 create virtual table concepts_fts using fts5(
   path unindexed, title, aliases, description, tags, body,
+  content = 'concepts', content_rowid = 'rowid',
   tokenize = 'unicode61 remove_diacritics 2'
 );
 

@@ -170,10 +170,20 @@ export class WikiIndex {
   }
 
   private removeRows(path: string, dropEmbedding: boolean): void {
+    // External-content FTS5: a row is removed by replaying its indexed values with the 'delete' command.
+    const old = this.db.get<{ rowid: number; path: string; title: string; aliases: string; description: string | null; tags: string; body: string }>(
+      'select rowid, path, title, aliases, description, tags, body from concepts where path = ?',
+      [path],
+    );
+    if (old) {
+      this.db.run(
+        "insert into concepts_fts (concepts_fts, rowid, path, title, aliases, description, tags, body) values ('delete', ?, ?, ?, ?, ?, ?, ?)",
+        [old.rowid, old.path, old.title, old.aliases, old.description, old.tags, old.body],
+      );
+    }
     for (const [table, column] of [
       ['files', 'path'],
       ['concepts', 'path'],
-      ['concepts_fts', 'path'],
       ['edges', 'subject_path'],
       ['links', 'source_path'],
       ['diagnostics', 'path'],
@@ -213,14 +223,10 @@ export class WikiIndex {
         c.hash,
       ],
     );
-    this.db.run('insert into concepts_fts (path, title, aliases, description, tags, body) values (?, ?, ?, ?, ?, ?)', [
-      c.path,
-      c.title,
-      c.aliases.join(' '),
-      c.description ?? '',
-      c.tags.join(' '),
-      c.body,
-    ]);
+    this.db.run(
+      'insert into concepts_fts (rowid, path, title, aliases, description, tags, body) select rowid, path, title, aliases, description, tags, body from concepts where path = ?',
+      [c.path],
+    );
     c.relations.forEach((r, ord) =>
       this.db.run('insert into edges (subject_path, ord, predicate, object_path, object_literal, date, source_id) values (?, ?, ?, ?, ?, ?, ?)', [
         c.path,

@@ -25,8 +25,11 @@ export function bm25Search(index: WikiIndex, question: string, limit = BM25_LIMI
   const match = toFtsQuery(question);
   if (match === null) return [];
   const rows = index.db.all<{ path: string; score: number; title: string; aliases: string; description: string; tags: string; body: string }>(
-    `select path, bm25(concepts_fts, ${COLUMN_WEIGHTS}) as score, title, aliases, description, tags, body
-       from concepts_fts where concepts_fts match ? order by score, path limit ?`,
+    `select f.path, f.score, c.title, c.aliases, coalesce(c.description, '') as description, c.tags, c.body
+       from (select path, bm25(concepts_fts, ${COLUMN_WEIGHTS}) as score from concepts_fts where concepts_fts match ?
+              order by score, path limit ?) f
+       join concepts c on c.path = f.path
+      order by f.score, f.path`,
     [match, limit],
   );
   const wanted = contentWords(question);
