@@ -53,15 +53,17 @@ export function parseFrontmatterYaml(path: string, yaml: string, startLine: numb
     offset === undefined ? undefined : lineCounter.linePos(offset).line + startLine - 1;
 
   if (doc.errors.length > 0) {
-    for (const error of doc.errors) {
-      diagnostics.push({
-        path,
-        severity: 'error',
-        code: 'yaml-syntax',
-        message: `YAML syntax error in frontmatter: ${firstLine(error.message)}`,
-        line: lineOf(error.pos[0]),
-      });
-    }
+    // One diagnostic per file: errors after the first are mostly the parser losing its footing on the same
+    // problem (a misindented key gives two), so they are counted, not listed.
+    const [error] = doc.errors;
+    const more = doc.errors.length - 1;
+    diagnostics.push({
+      path,
+      severity: 'error',
+      code: 'yaml-syntax',
+      message: `YAML syntax error in frontmatter: ${firstLine(error.message)}${more > 0 ? ` (and ${more} more after it)` : ''}`,
+      line: lineOf(error.pos[0]),
+    });
     return { data: null, diagnostics };
   }
   if (doc.contents === null) {
@@ -148,7 +150,27 @@ export function parseFrontmatterYaml(path: string, yaml: string, startLine: numb
     });
     return { data: null, diagnostics };
   }
+  if (containsItself(data)) {
+    diagnostics.push({
+      path,
+      severity: 'error',
+      code: 'yaml-alias-cycle',
+      message: 'Frontmatter refused: a YAML alias refers to its own anchor (`a: &x [*x]`), a cycle no reader can expand.',
+    });
+    return { data: null, diagnostics };
+  }
   return { data: data as Record<string, unknown>, diagnostics };
+}
+
+/** True when a value contains itself (a self-referencing alias): JSON, SQLite and every consumer would loop. */
+function containsItself(value: unknown, ancestors = new Set<object>(), checked = new Set<object>()): boolean {
+  if (typeof value !== 'object' || value === null || checked.has(value) || ArrayBuffer.isView(value)) return false;
+  if (ancestors.has(value)) return true;
+  ancestors.add(value);
+  for (const child of Object.values(value)) if (containsItself(child, ancestors, checked)) return true;
+  ancestors.delete(value);
+  checked.add(value);
+  return false;
 }
 
 function firstLine(text: string): string {

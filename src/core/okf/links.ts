@@ -2,7 +2,8 @@
 import type { ProseLink } from '../types';
 import { resolveLinkTarget } from './paths';
 
-const MARKDOWN_LINK = /(!?)\[(?:[^\]\\]|\\.)*\]\(\s*<?([^)\s>]+)>?(?:\s+["'(][^)]*["')])?\s*\)/g;
+// The destination is `<any text but >>` (CommonMark: spaces allowed, as in `[a](<my note.md>)`) or a run without spaces.
+const MARKDOWN_LINK = /(!?)\[(?:[^\]\\]|\\.)*\]\(\s*(?:<([^>\n]+)>|([^)\s]+))(?:\s+["'(][^)]*["')])?\s*\)/g;
 const WIKILINK = /(!?)\[\[([^\]|#^\n]+)(?:[#^][^\]|\n]*)?(?:\|[^\]\n]*)?\]\]/g;
 
 /** Removes fenced code blocks and inline code, where brackets are not links. */
@@ -26,7 +27,7 @@ export function extractLinks(fromPath: string, body: string): ProseLink[] {
   const seen = new Set<string>();
   for (const m of text.matchAll(MARKDOWN_LINK)) {
     if (m[1] === '!') continue;
-    const raw = m[2];
+    const raw = (m[2] ?? m[3]).trim();
     if (isExternal(raw) || seen.has('m' + raw)) continue;
     seen.add('m' + raw);
     const { path, rootPath } = resolveLinkTarget(fromPath, raw);

@@ -1,9 +1,12 @@
 // Bundle paths: every path the core handles is bundle-absolute (`/entities/x.md`). Anything that would
 // resolve above the bundle root is refused here, so no name in a file can reach outside the bundle.
 
-/** Files that are never concepts: OKF §3.1 reserves index.md and log.md at any level; the rest are generated or agent docs. */
-const RESERVED_ANY_LEVEL = new Set(['index.md', 'log.md']);
-const RESERVED_AT_ROOT = new Set(['/timeline.md', '/wiki-trigger-keywords.txt', '/claude.md', '/agents.md']);
+/**
+ * Files that are never concepts: OKF §3.1 reserves index.md and log.md at any level; agent docs may be nested
+ * too (Claude Code and AGENTS.md both read per-folder files); the generated files live at the root (spec §3).
+ */
+const RESERVED_ANY_LEVEL = new Set(['index.md', 'log.md', 'claude.md', 'agents.md']);
+const RESERVED_AT_ROOT = new Set(['/timeline.md', '/wiki-trigger-keywords.txt']);
 
 /**
  * Normalizes a bundle path: `\` becomes `/`, `.` and `..` segments are resolved, a leading `/` added.

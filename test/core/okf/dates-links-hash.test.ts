@@ -1,0 +1,105 @@
+// The small pure helpers of the reader: ISO dates and staleness, prose links, content hashes.
+import { datePart, isIsoDate, isPast } from '../../../src/core/okf/dates';
+import { contentHash } from '../../../src/core/okf/hash';
+import { extractLinks } from '../../../src/core/okf/links';
+
+describe('isIsoDate', () => {
+  test.each([
+    '2026',
+    '2026-08',
+    '2026-08-09',
+    '2026-08-09T10:00',
+    '2026-08-09T10:00:00Z',
+    '2026-08-09T10:00:00.5Z',
+    '2026-08-09 10:00:00',
+    '2026-07-10T23:16:06+00:00',
+    '2026-07-10T23:16:06-0530',
+  ])('%s is ISO 8601', (text) => {
+    expect(isIsoDate(text)).toBe(true);
+  });
+
+  test.each(['', '26', '2026-8-9', '2026/08/09', '2026-00-01', '2026-12-00', '2026-12-32', '2026-08-09T25:00Z', 'tomorrow', '2026-08-09Z1'])(
+    '%j is not',
+    (text) => {
+      expect(isIsoDate(text)).toBe(false);
+    },
+  );
+});
+
+describe('isPast (OKF §5.5: stale when today >= stale_after)', () => {
+  const now = '2026-11-30T12:00:00Z';
+  test.each([
+    ['2026-11-29', true],
+    ['2026-11-30', true],
+    ['2026-11-30T23:59:59Z', true],
+    ['2026-12-01', false],
+    ['2026-11', true],
+    ['2026-12', false],
+    ['2026', true],
+    ['2027', false],
+  ])('stale_after %s → %s', (staleAfter, expected) => {
+    expect(isPast(staleAfter, now)).toBe(expected);
+  });
+
+  test('datePart keeps the calendar date', () => {
+    expect(datePart('2026-08-09T23:30:00-05:00')).toBe('2026-08-09');
+  });
+});
+
+describe('extractLinks', () => {
+  test('markdown links resolve against the linking file; wikilinks keep their name', () => {
+    const body = [
+      'See [B](./b.md), [C](/concepts/c.md "title"), [D](d.md), [E](../other/e.md#part) and [[Ada Lovelace|Ada]].',
+      'Also [[Charles Babbage#Early life]] and [[ Alan Turing ]].',
+    ].join('\n');
+    expect(extractLinks('/entities/a.md', body)).toEqual([
+      { raw: './b.md', kind: 'markdown', targetPath: '/entities/b.md' },
+      { raw: '/concepts/c.md', kind: 'markdown', targetPath: '/concepts/c.md' },
+      { raw: 'd.md', kind: 'markdown', targetPath: '/entities/d.md', rootPath: '/d.md' },
+      { raw: '../other/e.md#part', kind: 'markdown', targetPath: '/other/e.md' },
+      { raw: 'Ada Lovelace', kind: 'wikilink' },
+      { raw: 'Charles Babbage', kind: 'wikilink' },
+      { raw: 'Alan Turing', kind: 'wikilink' },
+    ]);
+  });
+
+  test('external links, images, embeds, anchors and code are not links', () => {
+    const body = [
+      '[web](https://example.com) [mail](mailto:a@b.c) [proto](//host/x) [anchor](#top)',
+      '![img](/img.png) ![[embed.png]]',
+      '`[code](/code.md)` and',
+      '```',
+      '[fenced](/fenced.md) [[Fenced]]',
+      '```',
+      'after [real](/real.md)',
+    ].join('\n');
+    expect(extractLinks('/a.md', body)).toEqual([{ raw: '/real.md', kind: 'markdown', targetPath: '/real.md' }]);
+  });
+
+  test('an angle-bracket destination may hold spaces (CommonMark)', () => {
+    expect(extractLinks('/e/a.md', '[a](<../my note.md>) [b](<c.md> "t")')).toEqual([
+      { raw: '../my note.md', kind: 'markdown', targetPath: '/my note.md' },
+      { raw: 'c.md', kind: 'markdown', targetPath: '/e/c.md', rootPath: '/c.md' },
+    ]);
+  });
+
+  test('repeated links are listed once, in order of first appearance', () => {
+    expect(extractLinks('/a.md', '[x](/b.md) [y](/b.md) [[C]] [[C]]').map((l) => l.raw)).toEqual(['/b.md', 'C']);
+  });
+
+  test('a link escaping the bundle is kept without a target', () => {
+    expect(extractLinks('/a.md', '[x](../../etc/passwd)')).toEqual([{ raw: '../../etc/passwd', kind: 'markdown' }]);
+  });
+});
+
+describe('contentHash', () => {
+  test('is deterministic, 28 hex digits, and differs for different text', () => {
+    const a = contentHash('---\ntype: X\n---\n');
+    expect(a).toMatch(/^[0-9a-f]{28}$/);
+    expect(contentHash('---\ntype: X\n---\n')).toBe(a);
+    const seen = new Set([a]);
+    for (let i = 0; i < 2000; i++) seen.add(contentHash(`---\ntype: X\n---\n${i}`));
+    expect(seen.size).toBe(2001);
+    expect(contentHash('')).not.toBe(contentHash(' '));
+  });
+});

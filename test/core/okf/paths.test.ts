@@ -1,0 +1,107 @@
+// Bundle paths: normalization that never leaves the bundle, concept refs, link targets, reserved and hidden files.
+import {
+  conceptIdOf,
+  isConceptCandidate,
+  isHidden,
+  isReservedFile,
+  normalizeBundlePath,
+  resolveConceptRef,
+  resolveLinkTarget,
+} from '../../../src/core/okf/paths';
+
+describe('normalizeBundlePath', () => {
+  test.each([
+    ['entities/a.md', '/entities/a.md'],
+    ['/entities/a.md', '/entities/a.md'],
+    ['//entities//a.md', '/entities/a.md'],
+    ['/entities/./a.md', '/entities/a.md'],
+    ['/entities/x/../a.md', '/entities/a.md'],
+    ['entities\\a.md', '/entities/a.md'],
+  ])('%s → %s', (input, expected) => {
+    expect(normalizeBundlePath(input)).toBe(expected);
+  });
+
+  test.each(['/../x.md', '../x.md', '/a/../../x.md', '..\\x.md', '', '/', '.', '/a/..', 'a\0b.md'])('%j is refused (null)', (input) => {
+    expect(normalizeBundlePath(input)).toBeNull();
+  });
+});
+
+describe('resolveConceptRef', () => {
+  test.each([
+    ['/entities/a.md', '/entities/a.md'],
+    ['/entities/a', '/entities/a.md'],
+    ['  /entities/a  ', '/entities/a.md'],
+    ['/entities/new%20marc', '/entities/new marc.md'],
+    ['/entities/bad%zzescape', '/entities/bad%zzescape.md'],
+    ['/references/paper.pdf', '/references/paper.pdf'],
+  ])('%j → %j', (input, expected) => {
+    expect(resolveConceptRef(input)).toBe(expected);
+  });
+
+  test.each(['/../x.md', '/%2E%2E/x.md', '/a/../../x', '   '])('%j escapes the bundle (null)', (input) => {
+    expect(resolveConceptRef(input)).toBeNull();
+  });
+});
+
+describe('resolveLinkTarget', () => {
+  test('a leading slash is bundle-absolute', () => {
+    expect(resolveLinkTarget('/entities/a.md', '/concepts/b.md')).toEqual({ path: '/concepts/b.md', rootPath: null });
+  });
+
+  test('./ and ../ are relative to the linking file only', () => {
+    expect(resolveLinkTarget('/entities/a.md', './b.md')).toEqual({ path: '/entities/b.md', rootPath: null });
+    expect(resolveLinkTarget('/entities/a.md', '../concepts/b.md')).toEqual({ path: '/concepts/b.md', rootPath: null });
+  });
+
+  test('a bare a/b.md has both the relative and the bundle-root reading', () => {
+    expect(resolveLinkTarget('/entities/a.md', 'concepts/b.md')).toEqual({ path: '/entities/concepts/b.md', rootPath: '/concepts/b.md' });
+  });
+
+  test('fragments and queries are dropped; escapes decoded; escaping links resolve to null', () => {
+    expect(resolveLinkTarget('/e/a.md', './b%20c.md#part')).toEqual({ path: '/e/b c.md', rootPath: null });
+    expect(resolveLinkTarget('/e/a.md', '../../x.md')).toEqual({ path: null, rootPath: null });
+    expect(resolveLinkTarget('/e/a.md', '#only-anchor')).toEqual({ path: null, rootPath: null });
+  });
+});
+
+describe('reserved, hidden and candidate files (OKF §3.1, spec §3)', () => {
+  test.each([
+    '/index.md',
+    '/log.md',
+    '/entities/index.md',
+    '/entities/log.md',
+    '/a/b/c/INDEX.md',
+    '/Log.md',
+    '/timeline.md',
+    '/wiki-trigger-keywords.txt',
+    '/CLAUDE.md',
+    '/AGENTS.md',
+    '/packages/x/AGENTS.md',
+    '/entities/CLAUDE.md',
+  ])('%s is reserved', (path) => {
+    expect(isReservedFile(path)).toBe(true);
+    expect(isConceptCandidate(path)).toBe(false);
+  });
+
+  test.each(['/entities/timeline.md', '/entities/index-funds.md', '/entities/catalog.md', '/blog.md'])('%s is an ordinary file', (path) => {
+    expect(isReservedFile(path)).toBe(false);
+    expect(isConceptCandidate(path)).toBe(true);
+  });
+
+  test.each(['/.obsidian/workspace.md', '/.trash/old.md', '/entities/.draft.md', '/a/.git/b.md'])('%s is hidden', (path) => {
+    expect(isHidden(path)).toBe(true);
+    expect(isConceptCandidate(path)).toBe(false);
+  });
+
+  test('only markdown files are candidates (the extension in any case)', () => {
+    expect(isConceptCandidate('/entities/a.MD')).toBe(true);
+    expect(isConceptCandidate('/entities/a.txt')).toBe(false);
+    expect(isConceptCandidate('/wiki.db')).toBe(false);
+    expect(isConceptCandidate('/entities/a.md.bak')).toBe(false);
+  });
+
+  test('conceptIdOf drops the leading slash and .md', () => {
+    expect(conceptIdOf('/entities/x.md')).toBe('entities/x');
+    expect(conceptIdOf('/x.MD')).toBe('x');
+  });
+});

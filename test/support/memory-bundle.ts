@@ -1,0 +1,48 @@
+// An in-memory BundleSource: the fake beside FsBundle, so index tests can create, edit, rename and delete
+// files without touching the disk.
+import type { BundleSource } from '../../src/core/types';
+
+export class MemoryBundle implements BundleSource {
+  private readonly files = new Map<string, string>();
+
+  constructor(files: Readonly<Record<string, string>> = {}) {
+    for (const [path, text] of Object.entries(files)) this.files.set(path, text);
+  }
+
+  async list(): Promise<string[]> {
+    return [...this.files.keys()].sort();
+  }
+
+  async read(path: string): Promise<string> {
+    const text = this.files.get(path);
+    if (text === undefined) throw new Error(`${path}: no such file`);
+    return text;
+  }
+
+  set(path: string, text: string): this {
+    this.files.set(path, text);
+    return this;
+  }
+
+  delete(path: string): this {
+    if (!this.files.delete(path)) throw new Error(`${path}: no such file to delete`);
+    return this;
+  }
+
+  rename(from: string, to: string): this {
+    const text = this.files.get(from);
+    if (text === undefined) throw new Error(`${from}: no such file to rename`);
+    this.files.delete(from);
+    this.files.set(to, text);
+    return this;
+  }
+
+  /** A copy with the same files, to build a reference index from. */
+  clone(): MemoryBundle {
+    return new MemoryBundle(Object.fromEntries(this.files));
+  }
+
+  get size(): number {
+    return this.files.size;
+  }
+}
