@@ -1,0 +1,61 @@
+// Loading the concept files an authoring operation touches, with a refusal that names the file and the problem
+// (missing, outside the bundle, not a concept, broken frontmatter) instead of an exception.
+import { readConcept } from '../okf/read-concept';
+import { baseName, isConceptCandidate, resolveConceptRef } from '../okf/paths';
+import type { BundleSource, Concept } from '../types';
+
+/** A concept file as read for an edit: its exact text and what the reader made of it. */
+export interface LoadedConcept {
+  readonly path: string;
+  readonly text: string;
+  readonly concept: Concept;
+}
+
+/** The bundle's file list, read once per operation. */
+export type Listing = ReadonlySet<string>;
+
+/** Reads the bundle's file list. */
+export async function listing(source: BundleSource): Promise<Listing> {
+  return new Set(await source.list());
+}
+
+/**
+ * The bundle path of a concept as a person or agent writes it (`entities/x`, `/entities/x.md`, `./entities/x.md`),
+ * or a message saying why it cannot be one. `role` names it in the message (`subject`, `old concept`).
+ */
+export function resolveConceptPath(written: string, role: string): { path: string } | { message: string } {
+  const path = written.trim() === '' ? null : resolveConceptRef(written);
+  if (path === null) return { message: `${role} "${written}" is not a path inside the bundle` };
+  if (!isConceptCandidate(path)) return { message: `${role} ${path} is not a concept file (index.md, log.md, AGENTS.md, timeline.md, hidden and non-markdown files are not concepts)` };
+  return { path };
+}
+
+/** Reads and parses one concept for an edit; a string is the refusal message. */
+export async function loadConcept(source: BundleSource, files: Listing, written: string, role: string): Promise<LoadedConcept | string> {
+  const resolved = resolveConceptPath(written, role);
+  if ('message' in resolved) return resolved.message;
+  const { path } = resolved;
+  if (!files.has(path)) {
+    const name = baseName(path).toLowerCase();
+    const alike = [...files].filter((f) => baseName(f).toLowerCase() === name).sort();
+    return `${role} ${path} does not exist${alike.length > 0 ? ` (did you mean ${alike.slice(0, 3).join(', ')}?)` : ''}`;
+  }
+  let text: string;
+  try {
+    text = await source.read(path);
+  } catch (error) {
+    return `${role} ${path} cannot be read: ${(error as Error).message}`;
+  }
+  return parseLoaded(path, text, role);
+}
+
+/** Parses a concept's text for an edit; a string is the refusal message. */
+export function parseLoaded(path: string, text: string, role: string): LoadedConcept | string {
+  const result = readConcept(path, text);
+  if (result.kind === 'skipped') return `${role} ${path} is not a concept (${result.reason})`;
+  if (result.kind === 'invalid') {
+    const first = result.diagnostics.find((d) => d.severity === 'error') ?? result.diagnostics[0];
+    return `${role} ${path} cannot be edited until its frontmatter is fixed: ${first?.message ?? 'it could not be read'}`;
+  }
+  return { path, text, concept: result.concept };
+}

@@ -1,0 +1,107 @@
+// supersede (spec §7.7): marks OLD as replaced by NEW — `status: superseded`, `superseded_by`, `superseded_at` on
+// OLD, OLD appended to NEW's `supersedes` — in one step, both edits computed before either is written. Refuses
+// a second successor (a concept has at most one `superseded_by`) and any edit that would close a loop.
+import { isIsoDate } from '../okf/dates';
+import { readConcept } from '../okf/read-concept';
+import type { BundleSource } from '../types';
+import { listing, loadConcept, type LoadedConcept, type Listing } from './concept-files';
+import { editFrontmatter, type FrontmatterEdit } from './frontmatter-edit';
+import { refused, type AuthorPlan, type FileChange } from './types';
+import { unifiedDiff } from './unified-diff';
+
+/** What to supersede. Paths as a person writes them (`entities/x`, `/entities/x.md`). */
+export interface SupersedeRequest {
+  readonly old: string;
+  readonly new: string;
+  /** ISO 8601 date OLD stopped being current. Optional: readers fall back to NEW's `generated.at` (spec §7.7). */
+  readonly at?: string;
+}
+
+/** The successor chain is followed at most this far; a longer chain is treated as a loop (spec §7.7 bounds it too). */
+const MAX_CHAIN = 64;
+
+/** Where the `superseded_by` chain from a concept leads: a path, or undefined at the end of the chain. */
+export type SuccessorLookup = (path: string) => Promise<string | undefined>;
+
+/** Plans `supersede`, reading OLD, NEW and NEW's successor chain from the bundle. */
+export async function planSupersede(source: BundleSource, request: SupersedeRequest): Promise<AuthorPlan> {
+  const at = request.at?.trim();
+  if (at !== undefined && !isIsoDate(at)) return refused('supersede', `--at "${request.at}" is not an ISO 8601 date such as 1993-01-20`);
+  const files = await listing(source);
+  const old = await loadConcept(source, files, request.old, 'old concept');
+  if (typeof old === 'string') return refused('supersede', old);
+  const successor = await loadConcept(source, files, request.new, 'new concept');
+  if (typeof successor === 'string') return refused('supersede', successor);
+  return planSupersedeLoaded(old, successor, { ...request, at }, bundleSuccessors(source, files));
+}
+
+/** Follows `superseded_by` through the bundle's files (a file that cannot be read ends the chain). */
+export function bundleSuccessors(source: BundleSource, files: Listing): SuccessorLookup {
+  return async (path) => {
+    if (!files.has(path)) return undefined;
+    try {
+      const read = readConcept(path, await source.read(path));
+      return read.kind === 'concept' ? read.concept.supersededBy : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** Plans `supersede` over two concepts already read; `successorOf` walks the chain beyond NEW. */
+export async function planSupersedeLoaded(old: LoadedConcept, successor: LoadedConcept, request: SupersedeRequest, successorOf: SuccessorLookup): Promise<AuthorPlan> {
+  const at = request.at?.trim();
+  if (at !== undefined && !isIsoDate(at)) return refused('supersede', `--at "${request.at}" is not an ISO 8601 date such as 1993-01-20`);
+  if (old.path === successor.path) return refused('supersede', `a concept cannot supersede itself (${old.path})`);
+  const current = old.concept.supersededBy;
+  if (current !== undefined && current !== successor.path) {
+    return refused('supersede', `${old.path} is already superseded by ${current}; a concept has at most one \`superseded_by\` (spec §7.7). Supersede ${current} instead, or fix ${old.path} by hand.`);
+  }
+  const loop = await findLoop(old.path, successor.path, successorOf);
+  if (loop !== undefined) return refused('supersede', `refused: this would create a supersession cycle (${loop.join(' → ')}).`);
+
+  const notes: string[] = [];
+  const oldEdits: FrontmatterEdit[] = [];
+  if (old.concept.status !== 'superseded') {
+    if (old.concept.status !== undefined) notes.push(`${old.path}: \`status: ${old.concept.status}\` becomes \`superseded\`.`);
+    oldEdits.push({ kind: 'set', key: 'status', value: 'superseded' });
+  }
+  if (current === undefined) oldEdits.push({ kind: 'set', key: 'superseded_by', value: successor.path });
+  if (at !== undefined && old.concept.supersededAt !== at) {
+    if (old.concept.supersededAt !== undefined) notes.push(`${old.path}: \`superseded_at\` changes from ${old.concept.supersededAt} to ${at}.`);
+    oldEdits.push({ kind: 'set', key: 'superseded_at', value: at });
+  }
+  const newEdits: FrontmatterEdit[] = successor.concept.supersedes.includes(old.path) ? [] : [{ kind: 'append', key: 'supersedes', item: old.path, newListStyle: 'flow' }];
+  if (successor.concept.status === 'superseded') notes.push(`${successor.path} is itself superseded; retrieval resolves to the end of the chain.`);
+
+  const when = at ? ` as of ${at}` : '';
+  if (oldEdits.length === 0 && newEdits.length === 0) {
+    return { kind: 'unchanged', operation: 'supersede', summary: `Already recorded: ${old.path} superseded by ${successor.path}${when}.`, notes };
+  }
+  const changes: FileChange[] = [];
+  for (const [file, edits] of [[old, oldEdits], [successor, newEdits]] as const) {
+    if (edits.length === 0) continue;
+    const outcome = editFrontmatter(file.path, file.text, edits);
+    if (outcome.kind === 'refused') return refused('supersede', `nothing was changed: ${outcome.message}`);
+    changes.push({ path: file.path, before: file.text, after: outcome.text, diff: unifiedDiff(file.path, file.text, outcome.text) });
+  }
+  return { kind: 'change', operation: 'supersede', summary: `Superseded ${old.path} by ${successor.path}${when}.`, changes, notes };
+}
+
+/** The loop `old → new → … → old` that `old.superseded_by = new` would close, or undefined. */
+async function findLoop(oldPath: string, newPath: string, successorOf: SuccessorLookup): Promise<string[] | undefined> {
+  const chain = [oldPath, newPath];
+  const seen = new Set(chain);
+  let at: string | undefined = newPath;
+  for (let hop = 0; hop < MAX_CHAIN && at !== undefined; hop++) {
+    const next: string | undefined = await successorOf(at);
+    if (next === undefined) return undefined;
+    chain.push(next);
+    if (next === oldPath) return chain;
+    // A loop that does not pass through OLD already exists; this edit does not create it, lint reports it.
+    if (seen.has(next)) return undefined;
+    seen.add(next);
+    at = next;
+  }
+  return at === undefined ? undefined : [...chain, '…'];
+}
