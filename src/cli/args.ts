@@ -14,6 +14,8 @@ export const FLAGS = {
   timeout: { type: 'string' },
   set: { type: 'string' },
   sweep: { type: 'boolean' },
+  'disable-signal': { type: 'string' },
+  'update-baseline': { type: 'boolean' },
   today: { type: 'string' },
   inverse: { type: 'string' },
   date: { type: 'string' },
@@ -38,6 +40,8 @@ export type Flags = {
   timeout?: string;
   set?: string;
   sweep?: boolean;
+  'disable-signal'?: string;
+  'update-baseline'?: boolean;
   today?: string;
   inverse?: string;
   date?: string;
