@@ -39,6 +39,9 @@ export interface Statement {
 
 /** An in-memory SQLite database. Every value reaches SQL as a bound parameter. */
 export class Database {
+  /** Prepared statements by SQL text: preparing costs more than running for the small statements used here. */
+  private readonly statements = new Map<string, any>();
+
   private constructor(
     private readonly sqlite3: any,
     private readonly db: any,
@@ -86,19 +89,49 @@ export class Database {
     }
   }
 
-  /** Runs one or more statements without results. */
+  /** Runs one or more statements without results (schema changes: cached statements are dropped first). */
   exec(sql: string): void {
+    if (!/^\s*(begin|commit|rollback)\b/i.test(sql)) this.finalizeStatements();
     this.db.exec(sql);
   }
 
   /** Runs one statement with parameters. */
   run(sql: string, params: readonly SqlValue[] = []): void {
-    this.db.exec({ sql, bind: params.length ? (params as SqlValue[]) : undefined });
+    const stmt = this.statement(sql);
+    try {
+      if (params.length) stmt.bind(params as SqlValue[]);
+      stmt.step();
+    } finally {
+      stmt.reset(true);
+    }
   }
 
   /** All rows of a query, as objects keyed by column name. */
   all<T = Row>(sql: string, params: readonly SqlValue[] = []): T[] {
-    return this.db.exec({ sql, bind: params.length ? (params as SqlValue[]) : undefined, rowMode: 'object', returnValue: 'resultRows' }) as T[];
+    const stmt = this.statement(sql);
+    const rows: T[] = [];
+    try {
+      if (params.length) stmt.bind(params as SqlValue[]);
+      while (stmt.step()) rows.push(stmt.get({}) as T);
+    } finally {
+      stmt.reset(true);
+    }
+    return rows;
+  }
+
+  private statement(sql: string): any {
+    let stmt = this.statements.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  /** Finalizes cached statements (before schema changes that would invalidate them, and on close). */
+  private finalizeStatements(): void {
+    for (const stmt of this.statements.values()) stmt.finalize();
+    this.statements.clear();
   }
 
   /** The first row of a query, or undefined. */
@@ -145,6 +178,7 @@ export class Database {
   }
 
   close(): void {
+    this.finalizeStatements();
     this.db.close();
   }
 }
