@@ -6,7 +6,8 @@ const HISTORICAL = [
   /\bbefore\b/,
   /\bformer(ly)?\b/,
   /\bprevious(ly)?\b/,
-  /\bused to\b/,
+  // "who used to run it" looks back; "what is used to compute it" and "got used to it" do not.
+  /(?<!\b(?:is|are|was|were|be|been|being|get|gets|got|getting|become|became) )\bused to\b/,
   /\boriginal(ly)?\b/,
   /\bprior to\b/,
   /\bpredecessors?\b/,

@@ -42,22 +42,26 @@ function atBoundary(text: string, start: number, end: number): boolean {
   return (!needsBefore || !WORD_CHAR.test(before)) && (!needsAfter || !WORD_CHAR.test(after));
 }
 
+/** Occurrences of one title considered per question; a question repeating a word 500 times stays cheap. */
+const MAX_OCCURRENCES = 16;
+
 /**
  * Every concept whose title or alias occurs in the question at a word boundary, longest match first.
- * A match lying strictly inside a longer match ("Bell Labs" inside "Nokia Bell Labs") is dropped.
+ * A match lying strictly inside a longer match ("Bell Labs" inside "Nokia Bell Labs") is dropped, but the
+ * same title standing on its own elsewhere in the question still counts ("Nokia Bell Labs or Bell Labs?").
  */
 export function matchTitles(question: string, entries: readonly TitleEntry[]): TitleHit[] {
   const text = foldText(question);
   const hits: TitleHit[] = [];
   for (const entry of entries) {
     let from = 0;
-    for (;;) {
+    for (let found = 0; found < MAX_OCCURRENCES; ) {
       const at = text.indexOf(entry.folded, from);
       if (at < 0) break;
       const end = at + entry.folded.length;
       if (atBoundary(text, at, end)) {
         hits.push({ path: entry.path, start: at, end });
-        break;
+        found++;
       }
       from = at + 1;
     }
