@@ -14,9 +14,13 @@ export interface Finding {
   readonly message: string;
   /** The fix, where it is obvious. */
   readonly fix?: string;
+  /** For findings that relay a reader diagnostic: its code (`yaml-syntax`, `invalid-date`, …). */
+  readonly code?: string;
+  /** 1-based line in the file, when known. */
+  readonly line?: number;
 }
 
-/** All findings, ordered by check, then path, then value. */
+/** All findings, ordered by check (the order of LINT_CHECKS), then path, then line, then value. */
 export interface LintReport {
   readonly findings: readonly Finding[];
   readonly counts: { readonly error: number; readonly warning: number; readonly info: number };

@@ -1,0 +1,38 @@
+// `okf-wiki lint`: every integrity check over the bundle (spec §7.3, §7.6, §7.7), grouped by check; `--json`
+// for the structured report. Exit 1 when a finding of error severity exists. Lint never writes to the bundle.
+import { openIndex } from '../../core/index/open';
+import { LINT_CHECKS } from '../../core/lint/checks';
+import { renderLintReport } from '../../core/lint/render-report';
+import { hasErrors, lintBundle } from '../../core/lint/run-lint';
+import { isIsoDate } from '../../core/okf/dates';
+import { systemClock, type Clock } from '../../core/types';
+import { UsageError, type Flags } from '../args';
+import { openBundle, WIKI_DB } from '../bundle-context';
+import type { CliIo } from '../io';
+
+/** The clock for a command: `--today YYYY-MM-DD` pins it (reproducible staleness and log dates), else the system's. */
+export function clockFromFlags(flags: Flags): Clock {
+  if (flags.today === undefined) return systemClock;
+  const today = flags.today.trim();
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || !isIsoDate(today)) throw new UsageError(`--today must be a date like 2026-11-30, got "${flags.today}"`);
+  return { now: () => `${today}T00:00:00Z` };
+}
+
+export async function lintCommand(flags: Flags, io: CliIo): Promise<number> {
+  const clock = clockFromFlags(flags);
+  const bundle = openBundle(flags, io);
+  const { index } = await openIndex(bundle, await bundle.readBytes(WIKI_DB));
+  try {
+    const report = await lintBundle(index, bundle, { clock });
+    const concepts = index.stats().concepts;
+    if (flags.json) {
+      const checks = LINT_CHECKS.map((c) => ({ id: c.id, severity: c.severity, title: c.title, count: report.findings.filter((f) => f.check === c.id).length }));
+      io.out(JSON.stringify({ bundle: bundle.root, concepts, counts: report.counts, checks, findings: report.findings }, null, 2) + '\n');
+    } else {
+      io.out(renderLintReport(report, { concepts }));
+    }
+    return hasErrors(report) ? 1 : 0;
+  } finally {
+    index.close();
+  }
+}

@@ -1,0 +1,37 @@
+// Every lint check, in report order: problems that break reading or the hard rules first (errors), then what
+// needs review (warnings), then prompts to look (information).
+import { asymmetricRelation } from './asymmetric-relation';
+import { asymmetricSupersession } from './asymmetric-supersession';
+import { brokenLink } from './broken-link';
+import { brokenTarget } from './broken-target';
+import type { LintCheck } from './check';
+import { contradiction } from './contradiction';
+import { danglingSupersession } from './dangling-supersession';
+import { invalidConfig } from './invalid-config';
+import { invalidFrontmatter } from './invalid-frontmatter';
+import { orphan } from './orphan';
+import { predicateDrift } from './predicate-drift';
+import { stale } from './stale';
+import { supersededWithoutStatus } from './superseded-without-status';
+import { supersessionCycle } from './supersession-cycle';
+import { unreviewedReference } from './unreviewed-reference';
+
+export const LINT_CHECKS: readonly LintCheck[] = [
+  invalidConfig,
+  invalidFrontmatter,
+  asymmetricRelation,
+  danglingSupersession,
+  asymmetricSupersession,
+  supersessionCycle,
+  supersededWithoutStatus,
+  brokenTarget,
+  contradiction,
+  predicateDrift,
+  stale,
+  orphan,
+  brokenLink,
+  unreviewedReference,
+];
+
+/** Every check id, in report order. */
+export const LINT_CHECK_IDS: readonly string[] = LINT_CHECKS.map((c) => c.id);

@@ -1,0 +1,34 @@
+// Compatibility: the four real OKF bundles (../shared/okf-bundles, copied to a temporary folder, never edited)
+// lint without a crash and without error-severity findings. They use relative links (`../references/x.md`),
+// bundle-root `sources[].resource` paths without a leading slash, and OKF statuses `deprecated` / `stable`.
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as nodePath from 'node:path';
+import { FsBundle } from '../../../src/cli/fs-bundle';
+import { buildIndex } from '../../../src/core/index/build';
+import { lintBundle } from '../../../src/core/lint/run-lint';
+import { fixedClock } from './lint-fixture';
+
+const SHARED = nodePath.resolve(__dirname, '..', '..', '..', '..', 'shared', 'okf-bundles');
+const BUNDLES = ['acme_retail', 'crypto_bitcoin', 'ga4', 'stackoverflow'];
+const describeIfPresent = existsSync(SHARED) ? describe : describe.skip;
+
+describeIfPresent('real OKF bundles', () => {
+  let work: string;
+  beforeAll(() => {
+    work = mkdtempSync(nodePath.join(tmpdir(), 'okf-lint-real-'));
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  test.each(BUNDLES)('%s lints with no error-severity finding', async (name) => {
+    const dir = nodePath.join(work, name);
+    cpSync(nodePath.join(SHARED, name), dir, { recursive: true });
+    const bundle = new FsBundle(dir);
+    const index = await buildIndex(bundle);
+    const report = await lintBundle(index, bundle, { clock: fixedClock('2026-11-30') });
+    index.close();
+    expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    // Relative and root-relative links all resolve in these bundles.
+    expect(report.findings.filter((f) => f.check === 'broken-link' || f.check === 'broken-target')).toEqual([]);
+  });
+});
