@@ -44,15 +44,29 @@ export class FsBundle implements BundleSource, BundleWriter {
     return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   }
 
-  /** Reads raw bytes (wiki.db). Undefined when the file does not exist. */
-  async readBytes(path: string): Promise<Uint8Array | undefined> {
-    const full = this.resolve(path);
+  async stat(path: string): Promise<{ mtime: number; size: number } | undefined> {
     try {
-      return new Uint8Array(await fs.readFile(full));
+      const st = await fs.stat(await this.resolveExisting(path));
+      return st.isFile() ? { mtime: Math.floor(st.mtimeMs), size: st.size } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Reads raw bytes (wiki.db). Undefined when there is no regular file inside the bundle there: missing, a folder,
+   * or a link pointing out of the bundle (never followed). Callers then rebuild, and the write replaces it.
+   */
+  async readBytes(path: string): Promise<Uint8Array | undefined> {
+    let real: string;
+    try {
+      real = await fs.realpath(this.resolve(path));
+      if (!isInside(this.root, real) || !(await fs.stat(real)).isFile()) return undefined;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      if (NOT_A_FILE.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
       throw error;
     }
+    return new Uint8Array(await fs.readFile(real));
   }
 
   async exists(path: string): Promise<boolean> {
@@ -67,20 +81,24 @@ export class FsBundle implements BundleSource, BundleWriter {
   /** Writes to a temporary file beside the target, then renames it over the target: never a half-written file. */
   async write(path: string, data: string | Uint8Array): Promise<void> {
     const full = this.resolve(path);
+    // Checked before mkdir too: a linked folder must not get new folders created inside its outside target.
+    const outside = () => new Error(`${path}: folder resolves outside the bundle`);
+    if (!isInside(this.root, await realpathOfNearest(nodePath.dirname(full)))) throw outside();
     await fs.mkdir(nodePath.dirname(full), { recursive: true });
     const dirReal = realpathSync(nodePath.dirname(full));
-    if (!isInside(this.root, dirReal)) throw new Error(`${path}: folder resolves outside the bundle`);
+    if (!isInside(this.root, dirReal)) throw outside();
     const tmp = `${full}.tmp-${process.pid}-${Date.now().toString(36)}`;
-    const handle = await fs.open(tmp, 'w');
     try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    try {
+      const handle = await fs.open(tmp, 'w');
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
       await fs.rename(tmp, full);
     } catch (error) {
+      // A write that failed half-way leaves no partial temporary file behind.
       await fs.rm(tmp, { force: true });
       throw error;
     }
@@ -98,6 +116,20 @@ export class FsBundle implements BundleSource, BundleWriter {
     const real = await fs.realpath(full);
     if (!isInside(this.root, real)) throw new Error(`${path} is a link to ${real}, outside the bundle; refused`);
     return real;
+  }
+}
+
+/** Errors that mean "no file there" rather than "the disk failed". */
+const NOT_A_FILE = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ELOOP']);
+
+/** The real path of `dir`, or of its nearest existing ancestor when it does not exist yet. */
+async function realpathOfNearest(dir: string): Promise<string> {
+  for (let current = dir; ; current = nodePath.dirname(current)) {
+    try {
+      return await fs.realpath(current);
+    } catch (error) {
+      if (!NOT_A_FILE.has((error as NodeJS.ErrnoException).code ?? '') || nodePath.dirname(current) === current) throw error;
+    }
   }
 }
 

@@ -91,12 +91,23 @@ export type ReadResult =
   | { readonly kind: 'invalid'; readonly path: string; readonly hash: string; readonly diagnostics: readonly Diagnostic[] }
   | { readonly kind: 'skipped'; readonly path: string; readonly hash: string; readonly reason: string };
 
+/** Modification time (ms since the epoch) and size in bytes of a file. */
+export interface FileStat {
+  readonly mtime: number;
+  readonly size: number;
+}
+
 /** Reads a bundle. Paths are bundle-absolute (`/entities/x.md`); implementations refuse anything outside. */
 export interface BundleSource {
   /** Every file in the bundle (not only markdown), sorted, as bundle paths. */
   list(): Promise<string[]>;
   /** The file's text (UTF-8). Rejects with an Error naming the path when it cannot be read. */
   read(path: string): Promise<string>;
+  /**
+   * Optional: the file's mtime and size. When given, a catch-up skips reading files whose mtime and size
+   * match what the index recorded (as dataview's persister does); without it every file is read and hashed.
+   */
+  stat?(path: string): Promise<FileStat | undefined>;
 }
 
 /** Writes generated artifacts into a bundle, atomically (temporary file, then rename). */

@@ -1,9 +1,9 @@
 // Building and refreshing the index from a bundle: a full build (reindex, spec §7.4) and a catch-up that
-// re-reads only files whose content changed (the plugin after a restart). Both give the same tables.
+// re-reads only files that changed (the plugin after a restart, the CLI before a query). Both give the same tables.
 import { readConcept } from '../okf/read-concept';
 import { isConceptCandidate } from '../okf/paths';
-import type { BundleSource, ReadResult } from '../types';
-import { WikiIndex } from './wiki-index';
+import type { BundleSource, FileStat, ReadResult } from '../types';
+import { pathOf, WikiIndex } from './wiki-index';
 
 /** Progress of a long build: `done` of `total` files read. */
 export type Progress = (done: number, total: number) => void;
@@ -32,13 +32,27 @@ export async function listConceptFiles(source: BundleSource): Promise<string[]> 
   return (await source.list()).filter(isConceptCandidate).sort();
 }
 
+async function statAll(source: BundleSource, paths: readonly string[]): Promise<Map<string, FileStat>> {
+  const stats = new Map<string, FileStat>();
+  if (!source.stat) return stats;
+  const found = await Promise.all(paths.map((p) => source.stat!(p).catch(() => undefined)));
+  paths.forEach((p, i) => {
+    const s = found[i];
+    if (s) stats.set(p, s);
+  });
+  return stats;
+}
+
 /** Builds a fresh index from every concept file in the bundle. */
 export async function buildIndex(source: BundleSource, onProgress?: Progress): Promise<WikiIndex> {
   const index = await WikiIndex.create();
   const paths = await listConceptFiles(source);
   for (let i = 0; i < paths.length; i += BATCH) {
-    const batch = await Promise.all(paths.slice(i, i + BATCH).map((p) => readBundleFile(source, p)));
-    index.applyFiles(batch);
+    const slice = paths.slice(i, i + BATCH);
+    // Stat before reading: a file changed in between then looks changed next time, never unchanged.
+    const stats = await statAll(source, slice);
+    const batch = await Promise.all(slice.map((p) => readBundleFile(source, p)));
+    index.applyFiles(batch, stats);
     onProgress?.(Math.min(i + BATCH, paths.length), paths.length);
   }
   return index;
@@ -51,19 +65,30 @@ export interface SyncReport {
 }
 
 /**
- * Brings an index up to date with the bundle: files whose hash differs are re-read, files gone are removed.
- * Reading every file is still needed to hash it, but parsing and writing happen only for what changed.
+ * Brings an index up to date with the bundle: files gone are removed; files whose mtime and size match the
+ * index are skipped unread (when the source can stat); the rest are read and re-indexed if their hash differs.
  */
 export async function syncIndex(index: WikiIndex, source: BundleSource, onProgress?: Progress): Promise<SyncReport> {
-  const known = index.fileHashes();
+  const known = index.fileStates();
   const paths = await listConceptFiles(source);
   const present = new Set(paths);
   const updated: string[] = [];
   for (let i = 0; i < paths.length; i += BATCH) {
-    const results = await Promise.all(paths.slice(i, i + BATCH).map((p) => readBundleFile(source, p)));
-    const changed = results.filter((r) => known.get(r.kind === 'concept' ? r.concept.path : r.path) !== (r.kind === 'concept' ? r.concept.hash : r.hash));
-    if (changed.length > 0) index.applyFiles(changed);
-    updated.push(...changed.map((r) => (r.kind === 'concept' ? r.concept.path : r.path)));
+    const slice = paths.slice(i, i + BATCH);
+    const stats = await statAll(source, slice);
+    const toRead = slice.filter((p) => {
+      const k = known.get(p);
+      const s = stats.get(p);
+      return !(k && s && k.mtime === s.mtime && k.size === s.size);
+    });
+    const results = await Promise.all(toRead.map((p) => readBundleFile(source, p)));
+    const changed = results.filter((r) => known.get(pathOf(r))?.hash !== (r.kind === 'concept' ? r.concept.hash : r.hash));
+    if (changed.length > 0) index.applyFiles(changed, stats);
+    for (const r of results) {
+      const s = stats.get(pathOf(r));
+      if (s && !changed.includes(r)) index.setFileStat(pathOf(r), s);
+    }
+    updated.push(...changed.map(pathOf));
     onProgress?.(Math.min(i + BATCH, paths.length), paths.length);
   }
   const removed = [...known.keys()].filter((p) => !present.has(p)).sort();

@@ -2,7 +2,7 @@
 // rebuilt from the concept files, never trusted.
 
 /** Version of the tables below. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** Marks a database as ours (meta `format`), so a random SQLite file is not mistaken for an index. */
 export const INDEX_FORMAT = 'okf-graph-wiki';
@@ -17,7 +17,9 @@ create table meta (key text primary key, value text not null) without rowid;
 create table files (
   path text primary key,
   hash text not null,
-  status text not null check (status in ('concept', 'invalid', 'skipped'))
+  status text not null check (status in ('concept', 'invalid', 'skipped')),
+  mtime integer,                  -- when the source could tell: lets a catch-up skip unchanged files unread
+  size integer
 ) without rowid;
 
 -- One row per concept (spec §5). List fields are JSON text, queryable with json_each/json_extract.

@@ -1,7 +1,7 @@
 // The index over a bundle: concepts, FTS5, edges, links, embeddings and diagnostics in one in-memory
 // SQLite database, persisted as `wiki.db`. Applying or removing one file leaves the tables exactly as a
 // full rebuild of the same files would (rows are keyed by path, never by insertion order).
-import type { Concept, Diagnostic, ReadResult } from '../types';
+import type { Concept, Diagnostic, FileStat, ReadResult } from '../types';
 import { Database, type SqlValue } from './sqlite';
 import { INDEX_FORMAT, SCHEMA_SQL, SCHEMA_VERSION, TABLES } from './schema';
 
@@ -65,6 +65,8 @@ export class WikiIndex {
       if (version > SCHEMA_VERSION) throw new Error(`written by a newer version (schema ${version}, this version reads ${SCHEMA_VERSION})`);
       if (version !== SCHEMA_VERSION) throw new Error(`schema version ${meta.get('schema_version')}, expected ${SCHEMA_VERSION}`);
       for (const table of TABLES) db.get(`select count(*) as n from ${table}`);
+      // The FTS index must agree with the concepts it indexes; a file damaged by another tool must not answer.
+      db.run("insert into concepts_fts (concepts_fts, rank) values ('integrity-check', 1)");
       return new WikiIndex(db);
     } catch (error) {
       db.close();
@@ -72,18 +74,23 @@ export class WikiIndex {
     }
   }
 
-  /** Replaces everything known about one file with what reading it gave. */
-  applyFile(result: ReadResult): void {
+  /** Replaces everything known about one file with what reading it gave (and its mtime/size, when known). */
+  applyFile(result: ReadResult, stat?: FileStat): void {
     this.changes++;
-    this.db.transaction(() => this.applyFileUnsafe(result));
+    this.db.transaction(() => this.applyFileUnsafe(result, stat));
   }
 
   /** Applies many files in one transaction (a full build, or a batch of saves). */
-  applyFiles(results: readonly ReadResult[]): void {
+  applyFiles(results: readonly ReadResult[], stats?: ReadonlyMap<string, FileStat>): void {
     this.changes++;
     this.db.transaction(() => {
-      for (const result of results) this.applyFileUnsafe(result);
+      for (const result of results) this.applyFileUnsafe(result, stats?.get(pathOf(result)));
     });
+  }
+
+  /** Records a file's mtime and size without re-reading it (its content hash was unchanged). */
+  setFileStat(path: string, stat: FileStat): void {
+    this.db.run('update files set mtime = ?, size = ? where path = ?', [stat.mtime, stat.size, path]);
   }
 
   /** Forgets a file (deleted, or no longer a concept candidate). */
@@ -95,6 +102,15 @@ export class WikiIndex {
   /** The content hash of every file in the index, to find what changed on disk. */
   fileHashes(): Map<string, string> {
     return new Map(this.db.all<{ path: string; hash: string }>('select path, hash from files').map((r) => [r.path, r.hash]));
+  }
+
+  /** Hash, mtime and size of every file in the index. */
+  fileStates(): Map<string, { hash: string; mtime: number | null; size: number | null }> {
+    return new Map(
+      this.db
+        .all<{ path: string; hash: string; mtime: number | null; size: number | null }>('select path, hash, mtime, size from files')
+        .map((r) => [r.path, { hash: r.hash, mtime: r.mtime, size: r.size }]),
+    );
   }
 
   /** A meta value (`schema_version`, `embedding_model`, …). */
@@ -148,12 +164,12 @@ export class WikiIndex {
     this.db.close();
   }
 
-  private applyFileUnsafe(result: ReadResult): void {
-    const path = result.kind === 'concept' ? result.concept.path : result.path;
+  private applyFileUnsafe(result: ReadResult, stat: FileStat | undefined): void {
+    const path = pathOf(result);
     const hash = result.kind === 'concept' ? result.concept.hash : result.hash;
     const previousHash = this.db.get<{ hash: string }>('select hash from concepts where path = ?', [path])?.hash;
     this.removeRows(path, result.kind !== 'concept' || previousHash !== hash);
-    this.db.run('insert into files (path, hash, status) values (?, ?, ?)', [path, hash, result.kind]);
+    this.db.run('insert into files (path, hash, status, mtime, size) values (?, ?, ?, ?, ?)', [path, hash, result.kind, stat?.mtime ?? null, stat?.size ?? null]);
     if (result.kind === 'skipped') return;
     if (result.kind === 'concept') this.insertConcept(result.concept);
     result.diagnostics.forEach((d, ord) =>
@@ -249,6 +265,11 @@ export class WikiIndex {
       ]),
     );
   }
+}
+
+/** The bundle path a read result is about. */
+export function pathOf(result: ReadResult): string {
+  return result.kind === 'concept' ? result.concept.path : result.path;
 }
 
 /** True when `load` returned a problem rather than an index. */
