@@ -22,7 +22,10 @@ export async function contextCommand(flags: Flags, io: CliIo, positionals: strin
       ...(embedder ? { embedder } : {}),
       ...(offReason ? { vectorOffReason: offReason } : {}),
     });
-    if (!result.vector.used) io.err(`note: vector signal off: ${result.vector.reason}\n`);
+    if (!result.vector.used) {
+      const reason = result.vector.reason ?? 'unknown reason';
+      io.err(`note: ${/vector signal/i.test(reason) ? reason : `vector signal off: ${reason}`}\n`);
+    }
     io.out(flags.json ? JSON.stringify(result, null, 2) + '\n' : result.text);
     return 0;
   } finally {

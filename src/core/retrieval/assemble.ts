@@ -6,8 +6,33 @@ import { estimateTokens } from './text';
 /** Share of the budget facts may take when there is prose to add; what they leave goes to prose. */
 export const FACT_SHARE = 0.6;
 
+/** Characters of the question quoted in a header or a no-match line; a pasted page is not repeated whole. */
+export const MAX_QUOTED_QUESTION_CHARS = 200;
+
+/** The question as quoted in the rendered block: trimmed, cut to MAX_QUOTED_QUESTION_CHARS, JSON-quoted. */
+function quoted(question: string, maxChars = MAX_QUOTED_QUESTION_CHARS): string {
+  const q = question.trim();
+  return JSON.stringify(q.length > maxChars ? q.slice(0, maxChars).trimEnd() + '…' : q);
+}
+
 export function noMatchText(question: string): string {
-  return `No confident match in this wiki for: ${JSON.stringify(question.trim())}`;
+  return `No confident match in this wiki for: ${quoted(question)}`;
+}
+
+/**
+ * The last guard of the budget: a block still over it (a budget smaller than the header) is cut hard, so the
+ * rendered text never exceeds the budget whatever the caller asked for.
+ */
+export function fitToBudget(text: string, budget: number): string {
+  if (estimateTokens(text) <= budget) return text;
+  return text.slice(0, Math.max(0, budget * 4 - 2)).trimEnd() + '…\n';
+}
+
+function header(question: string, intent: Intent, seeds: readonly Seed[], budget: number): string {
+  const full = `Context from the wiki for: ${quoted(question)}\nIntent: ${intent}. Seeds: ${seeds.map((s) => `${s.title} (${s.path})`).join('; ')}.`;
+  // A small budget keeps a short header, so facts still fit: seed titles only and a shorter quote.
+  if (estimateTokens(full) <= budget / 4) return full;
+  return `Context for: ${quoted(question, 60)}\nIntent: ${intent}. Seeds: ${seeds.map((s) => s.title).join('; ')}.`;
 }
 
 /** Prose for the LLM: link syntax reduced to its text, footnote markers and definitions dropped, blank lines collapsed. */
@@ -59,14 +84,15 @@ export function assemble(input: {
   bodies: ReadonlyMap<string, { body: string; stale?: string }>;
   budget: number;
 }): Assembled {
-  const header = `Context from the wiki for: ${JSON.stringify(input.question.trim())}\nIntent: ${input.intent}. Seeds: ${input.seeds.map((s) => `${s.title} (${s.path})`).join('; ')}.`;
-  let used = estimateTokens(header) + 2;
+  const head = header(input.question, input.intent, input.seeds, input.budget);
+  // Every separator and section label is counted, so the estimate of the whole never exceeds the budget.
+  let used = estimateTokens(head + '\n');
   const hasProse = input.seeds.some((s) => (input.bodies.get(s.path)?.body ?? '').trim() !== '');
   const factLimit = hasProse ? Math.floor(input.budget * FACT_SHARE) : input.budget;
 
   const kept: Fact[] = [];
   const forward = new Set<string>();
-  let factTokens = estimateTokens('Facts:\n');
+  let factTokens = estimateTokens('\n\nFacts:\n');
   for (const fact of input.facts) {
     const key = `${fact.subject}\u0000${fact.objectPath ?? ''}\u0000${fact.date ?? ''}`;
     const reverse = reverseKey(fact);
@@ -81,6 +107,7 @@ export function assemble(input: {
 
   const background: Background[] = [];
   const prose = input.seeds.filter((s) => (input.bodies.get(s.path)?.body ?? '').trim() !== '');
+  if (prose.length > 0) used += estimateTokens('\n\nBackground:\n');
   prose.forEach((seed, i) => {
     const remaining = input.budget - used;
     const share = Math.floor(remaining / (prose.length - i));
@@ -94,7 +121,7 @@ export function assemble(input: {
     used += estimateTokens(heading + text + '\n\n');
   });
 
-  const parts = [header];
+  const parts = [head];
   if (kept.length > 0) parts.push('Facts:\n' + kept.map((f) => f.line).join('\n'));
   if (background.length > 0) {
     parts.push(
@@ -107,6 +134,6 @@ export function assemble(input: {
           .join('\n\n'),
     );
   }
-  const text = parts.join('\n\n') + '\n';
+  const text = fitToBudget(parts.join('\n\n') + '\n', input.budget);
   return { facts: kept, background, text, tokens: estimateTokens(text) };
 }

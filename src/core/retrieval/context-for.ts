@@ -3,7 +3,7 @@
 import { isPast } from '../okf/dates';
 import type { WikiIndex } from '../index/wiki-index';
 import { systemClock } from '../types';
-import { assemble, noMatchText } from './assemble';
+import { assemble, fitToBudget, noMatchText } from './assemble';
 import { catalogOf } from './catalog';
 import { expandFacts } from './expand';
 import { classifyIntent } from './intent';
@@ -51,7 +51,7 @@ export async function contextFor(index: WikiIndex, rawQuestion: string, options:
   });
 
   if (!found.confident || question.trim() === '') {
-    const text = noMatchText(question) + '\n';
+    const text = fitToBudget(noMatchText(question) + '\n', budget);
     return { question, confident: false, intent, seeds: [], facts: [], background: [], vector: found.vector, text, tokens: estimateTokens(text), budget };
   }
 
