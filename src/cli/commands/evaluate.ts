@@ -1,0 +1,107 @@
+// `okf-wiki evaluate`: run the bundle's labeled question set (spec §7.5), print the table and metrics, store the
+// last result beside the set, and exit 1 when a metric or a question falls below the committed baseline.
+// `--sweep` tries a grid of coverage × vector thresholds instead (spec §10.4: retune per bundle).
+import { promises as fs } from 'node:fs';
+import * as nodePath from 'node:path';
+import { DEFAULT_SET_NAME, evaluateSetFile, sweepSetFile, type SetFileProblem, type SetFiles } from '../../core/evaluate/evaluate-set-file';
+import { renderReport, renderSweep } from '../../core/evaluate/render';
+import type { SignalName } from '../../core/retrieval/types';
+import { intFlag, UsageError, type Flags } from '../args';
+import { openBundle } from '../bundle-context';
+import { embeddingFromFlags } from '../embedding';
+import type { CliIo } from '../io';
+import { loadIndex } from '../load-index';
+import { isIsoDate } from '../../core/okf/dates';
+
+const SIGNALS: readonly SignalName[] = ['title', 'bm25', 'vector'];
+
+export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> {
+  const disabledSignals = parseSignals(flags['disable-signal']);
+  if (flags.today !== undefined && !isIsoDate(flags.today)) throw new UsageError(`--today must be an ISO 8601 date, got "${flags.today}"`);
+  if (flags['update-baseline'] && disabledSignals.length > 0) throw new UsageError('--update-baseline cannot be combined with --disable-signal: a broken ranking must not become the baseline');
+  if (flags['update-baseline'] && flags.sweep) throw new UsageError('--update-baseline records a normal run; drop --sweep');
+  const budget = flags.budget !== undefined ? intFlag('budget', flags.budget, 1500) : undefined;
+  const bundle = openBundle(flags, io);
+  const setPath = flags.set !== undefined ? nodePath.resolve(io.cwd, flags.set) : bundle.resolve('/' + DEFAULT_SET_NAME);
+  const { embedder, offReason } = embeddingFromFlags(flags);
+  const index = await loadIndex(bundle, io);
+  const options = {
+    ...(flags.today !== undefined ? { today: flags.today } : {}),
+    ...(budget !== undefined ? { budget } : {}),
+    ...(embedder ? { embedder } : {}),
+    ...(offReason ? { vectorOffReason: offReason } : {}),
+    disabledSignals,
+  };
+  try {
+    if (flags.sweep) {
+      let shown = 0;
+      const outcome = await sweepSetFile(index, fsSetFiles, setPath, {
+        ...options,
+        onProgress: (done, total) => {
+          if (flags.json || total < 20 || done - shown < Math.ceil(total / 10)) return;
+          shown = done;
+          io.err(`sweep ${done}/${total}\n`);
+        },
+      });
+      if (outcome.kind !== 'swept') return setProblem(outcome, io);
+      if (outcome.sweep.vectorOff) io.err(`note: vector signal off: ${outcome.sweep.vectorOff}\n`);
+      io.out(flags.json ? JSON.stringify(outcome.sweep, null, 2) + '\n' : renderSweep(outcome.sweep));
+      return 0;
+    }
+    const outcome = await evaluateSetFile(index, fsSetFiles, setPath, { ...options, updateBaseline: flags['update-baseline'] === true });
+    if (outcome.kind !== 'evaluated') return setProblem(outcome, io);
+    const { report, comparison } = outcome;
+    if (report.configuration.vectorOff) io.err(`note: vector signal off: ${report.configuration.vectorOff}\n`);
+    if (outcome.baselineProblem) io.err(`note: baseline not used: ${outcome.baselineProblem}\n`);
+    if (flags.json) {
+      io.out(JSON.stringify({ setPath, ...report, comparison, baselineWritten: outcome.baselineWritten ?? null }, null, 2) + '\n');
+    } else {
+      io.out(renderReport(report, comparison, outcome.baselineMetrics));
+      io.out(`\nLast result written to ${outcome.lastPath}\n`);
+      if (outcome.baselineWritten === 'established') io.out(`Baseline recorded for "${report.configuration.signals}" in ${outcome.baselinePath} (commit it so CI catches regressions).\n`);
+      if (outcome.baselineWritten === 'updated') io.out(`Baseline for "${report.configuration.signals}" updated in ${outcome.baselinePath}.\n`);
+    }
+    return comparison.regressions.length > 0 ? 1 : 0;
+  } finally {
+    index.close();
+  }
+}
+
+/** `--disable-signal title,bm25` → ['title', 'bm25']; anything else is a usage error. */
+function parseSignals(value: string | undefined): SignalName[] {
+  if (value === undefined) return [];
+  const names = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  for (const name of names) {
+    if (!(SIGNALS as readonly string[]).includes(name)) throw new UsageError(`--disable-signal takes ${SIGNALS.join(', ')} (comma-separated), got "${name}"`);
+  }
+  return [...new Set(names)] as SignalName[];
+}
+
+function setProblem(outcome: SetFileProblem, io: CliIo): number {
+  if (outcome.kind === 'missing') {
+    throw new UsageError(`no question set at ${outcome.setPath}: create ${DEFAULT_SET_NAME} in the bundle (see examples/computing-history/evaluate.json) or pass --set FILE`);
+  }
+  io.err(`okf-wiki: ${outcome.setPath} has ${outcome.problems.length} problem(s):\n`);
+  for (const p of outcome.problems) io.err(`  ${p.where}: ${p.message}\n`);
+  return 2;
+}
+
+/** The set and its companions on disk: absolute paths, atomic writes. */
+const fsSetFiles: SetFiles = {
+  async read(path) {
+    try {
+      return await fs.readFile(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw new UsageError(`cannot read ${path}: ${(error as Error).message}`);
+    }
+  },
+  async write(path, text) {
+    const tmp = `${path}.tmp-${process.pid}`;
+    await fs.writeFile(tmp, text, 'utf8');
+    await fs.rename(tmp, path);
+  },
+};

@@ -1,0 +1,125 @@
+// The whole `evaluate` flow over files, shared by the CLI and the plugin's evaluation view so they never
+// disagree: read the set, validate it against the index, run it, compare with the stored baseline, and write
+// the last result (and, on request or when none exists, the baseline) beside the set.
+import type { WikiIndex } from '../index/wiki-index';
+import { compareWithBaseline, parseBaseline, withRun, type BaselineFile } from './baseline';
+import { parseEvaluationSet } from './parse-set';
+import { runEvaluation, type RunOptions } from './run';
+import { sweepThresholds, type SweepOptions } from './sweep';
+import type { BaselineComparison, EvaluationMetrics, EvaluationReport, EvaluationSet, SetProblem, SweepReport } from './types';
+
+/** Where the set and its companions live: the bundle (plugin) or the file system (CLI). */
+export interface SetFiles {
+  /** The file's text, or undefined when it does not exist. */
+  read(path: string): Promise<string | undefined>;
+  /** Writes the whole file (atomically where the platform allows). */
+  write(path: string, text: string): Promise<void>;
+}
+
+/** The default set's name, in the bundle root. */
+export const DEFAULT_SET_NAME = 'evaluate.json';
+
+/** `evaluate.json` → `evaluate.last.json`: the last run's full result (not committed). */
+export function lastResultPath(setPath: string): string {
+  return setPath.replace(/(\.json)?$/i, '.last.json');
+}
+
+/** `evaluate.json` → `evaluate.baseline.json`: the committed metrics a run must not fall below. */
+export function baselinePath(setPath: string): string {
+  return setPath.replace(/(\.json)?$/i, '.baseline.json');
+}
+
+export interface EvaluateFileOptions extends RunOptions {
+  /** Rewrite this configuration's baseline entry with the run (a deliberate "this is the new normal"). */
+  readonly updateBaseline?: boolean;
+}
+
+/** Why a set file could not be used. */
+export type SetFileProblem =
+  | { readonly kind: 'missing'; readonly setPath: string }
+  | { readonly kind: 'invalid'; readonly setPath: string; readonly problems: readonly SetProblem[] };
+
+/** What evaluating a set file gave. */
+export type EvaluateFileOutcome =
+  | SetFileProblem
+  | {
+      readonly kind: 'evaluated';
+      readonly setPath: string;
+      readonly set: EvaluationSet;
+      readonly report: EvaluationReport;
+      readonly comparison: BaselineComparison;
+      /** The baseline's metrics for this configuration, before this run (for side-by-side display). */
+      readonly baselineMetrics?: EvaluationMetrics;
+      /** `established`: there was none, this run became it; `updated`: --update-baseline. */
+      readonly baselineWritten?: 'established' | 'updated';
+      /** Set when the baseline file could not be read (it is then treated as absent and not overwritten). */
+      readonly baselineProblem?: string;
+      readonly lastPath: string;
+      readonly baselinePath: string;
+    };
+
+/** Reads and validates a set; concept paths are checked against the index. */
+export async function readSet(index: WikiIndex, files: SetFiles, setPath: string): Promise<SetFileProblem | { readonly kind: 'set'; readonly set: EvaluationSet }> {
+  const text = await files.read(setPath);
+  if (text === undefined) return { kind: 'missing', setPath };
+  const knownPaths = new Set(index.db.all<{ path: string }>('select path from concepts').map((r) => r.path));
+  const parsed = parseEvaluationSet(text, { knownPaths });
+  if (parsed.kind === 'problems') return { kind: 'invalid', setPath, problems: parsed.problems };
+  return { kind: 'set', set: parsed.set };
+}
+
+/**
+ * Runs a set file and compares it with its baseline. A run with disabled signals never writes the baseline
+ * (a deliberately broken ranking must not become the new normal).
+ */
+export async function evaluateSetFile(index: WikiIndex, files: SetFiles, setPath: string, options: EvaluateFileOptions = {}): Promise<EvaluateFileOutcome> {
+  const read = await readSet(index, files, setPath);
+  if (read.kind !== 'set') return read;
+  const { set } = read;
+  const report = await runEvaluation(index, set, options);
+
+  const basePath = baselinePath(setPath);
+  const lastPath = lastResultPath(setPath);
+  const baselineText = await files.read(basePath);
+  let baseline: BaselineFile | undefined;
+  let baselineProblem: string | undefined;
+  if (baselineText !== undefined) {
+    const parsed = parseBaseline(baselineText);
+    if ('problem' in parsed) baselineProblem = `${basePath}: ${parsed.problem}`;
+    else baseline = parsed;
+  }
+  const comparison = compareWithBaseline(set, report, baseline);
+  const baselineMetrics = baseline?.runs[report.configuration.signals]?.metrics;
+
+  await files.write(lastPath, JSON.stringify(report, null, 2) + '\n');
+  const mayWrite = report.configuration.disabledSignals.length === 0 && baselineProblem === undefined;
+  let baselineWritten: 'established' | 'updated' | undefined;
+  if (mayWrite && (options.updateBaseline || comparison.missing)) {
+    await files.write(basePath, JSON.stringify(withRun(baseline, set, report), null, 2) + '\n');
+    baselineWritten = comparison.missing ? 'established' : 'updated';
+  }
+  return {
+    kind: 'evaluated',
+    setPath,
+    set,
+    report,
+    comparison,
+    ...(baselineMetrics ? { baselineMetrics } : {}),
+    ...(baselineWritten ? { baselineWritten } : {}),
+    ...(baselineProblem ? { baselineProblem } : {}),
+    lastPath,
+    baselinePath: basePath,
+  };
+}
+
+/** Reads a set file and sweeps the thresholds over it. */
+export async function sweepSetFile(
+  index: WikiIndex,
+  files: SetFiles,
+  setPath: string,
+  options: SweepOptions = {},
+): Promise<SetFileProblem | { readonly kind: 'swept'; readonly setPath: string; readonly sweep: SweepReport }> {
+  const read = await readSet(index, files, setPath);
+  if (read.kind !== 'set') return read;
+  return { kind: 'swept', setPath, sweep: await sweepThresholds(index, read.set, options) };
+}

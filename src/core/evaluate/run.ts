@@ -1,0 +1,77 @@
+// Running a labeled set through context_for (spec §7.5): the same retrieval the CLI and the plugin answer with,
+// at a pinned date, each answer judged against its label, then the aggregate metrics.
+import { datePart } from '../okf/dates';
+import type { WikiIndex } from '../index/wiki-index';
+import { contextFor, defaultContextOptions } from '../retrieval/context-for';
+import type { ContextOptions, ContextResult, SignalName } from '../retrieval/types';
+import { systemClock, type Clock } from '../types';
+import { judgeQuestion } from './judge';
+import { computeMetrics } from './metrics';
+import type { EvaluationReport, EvaluationSet, QuestionResult, RunConfiguration } from './types';
+
+/** How a set is run. Retrieval tunables pass straight through to contextFor. */
+export interface RunOptions {
+  /** Today for staleness; default the set's `today`, then the clock. */
+  readonly today?: string;
+  /** Used when neither `today` nor the set pins a date. */
+  readonly clock?: Clock;
+  readonly coverageThreshold?: number;
+  readonly vectorThreshold?: number;
+  readonly budget?: number;
+  readonly embedder?: ContextOptions['embedder'];
+  readonly vectorOffReason?: string;
+  /** Signals switched off on purpose (a deliberately broken ranking, or an ablation). */
+  readonly disabledSignals?: readonly SignalName[];
+  /** Called after each question. */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+/** The date a run is judged at. */
+export function runDate(set: EvaluationSet, options: Pick<RunOptions, 'today' | 'clock'>): string {
+  return datePart(options.today ?? set.today ?? (options.clock ?? systemClock).now());
+}
+
+/** Runs every question of the set and judges the answers. Questions run one after another, in file order. */
+export async function runEvaluation(index: WikiIndex, set: EvaluationSet, options: RunOptions = {}): Promise<EvaluationReport> {
+  const today = runDate(set, options);
+  const contextOptions = toContextOptions(options, today);
+  const results: QuestionResult[] = [];
+  const answers: ContextResult[] = [];
+  for (const [i, label] of set.questions.entries()) {
+    const answer = await contextFor(index, label.question, contextOptions);
+    answers.push(answer);
+    results.push(judgeQuestion(label, answer));
+    options.onProgress?.(i + 1, set.questions.length);
+  }
+  return { configuration: configurationOf(answers, options, today), metrics: computeMetrics(results), results };
+}
+
+/** contextFor options for a run: the caller's tunables and a clock fixed at `today`. */
+export function toContextOptions(options: RunOptions, today: string): ContextOptions {
+  return {
+    clock: { now: () => today },
+    ...(options.coverageThreshold !== undefined ? { coverageThreshold: options.coverageThreshold } : {}),
+    ...(options.vectorThreshold !== undefined ? { vectorThreshold: options.vectorThreshold } : {}),
+    ...(options.budget !== undefined ? { budget: options.budget } : {}),
+    ...(options.embedder ? { embedder: options.embedder } : {}),
+    ...(options.vectorOffReason !== undefined ? { vectorOffReason: options.vectorOffReason } : {}),
+    ...(options.disabledSignals && options.disabledSignals.length > 0 ? { disabledSignals: options.disabledSignals } : {}),
+  };
+}
+
+/**
+ * Which signals really ran: `vector:<model>` only when the vector signal answered for every question, so a
+ * run where Ollama was down is compared with the lexical baseline, not the vector one.
+ */
+function configurationOf(answers: readonly ContextResult[], options: RunOptions, today: string): RunConfiguration {
+  const vectorOn = answers.length > 0 && answers.every((a) => a.vector.used);
+  const off = answers.find((a) => !a.vector.used)?.vector.reason;
+  return {
+    signals: vectorOn ? `vector:${answers[0].vector.model ?? 'unknown'}` : 'lexical',
+    disabledSignals: [...(options.disabledSignals ?? [])],
+    coverageThreshold: options.coverageThreshold ?? defaultContextOptions.coverageThreshold,
+    vectorThreshold: options.vectorThreshold ?? defaultContextOptions.vectorThreshold,
+    today,
+    ...(!vectorOn && off !== undefined ? { vectorOff: off } : {}),
+  };
+}
