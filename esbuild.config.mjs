@@ -29,7 +29,7 @@ const common = {
 };
 
 async function buildPlugin(production) {
-  await esbuild.build({
+  const result = await esbuild.build({
     ...common,
     entryPoints: ['src/main.ts'],
     outfile: 'main.js',
@@ -38,9 +38,14 @@ async function buildPlugin(production) {
     sourcemap: production ? false : 'inline',
     minify: production,
     treeShaking: true,
+    metafile: true,
   });
+  // Obsidian mobile has no Node or Electron: the bundle may require nothing but `obsidian`.
+  const required = [...new Set(Object.values(result.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path)))];
+  const forbidden = required.filter((p) => p !== 'obsidian');
+  if (forbidden.length > 0) throw new Error(`main.js must require only "obsidian", but requires: ${forbidden.join(', ')}`);
   const size = statSync('main.js').size;
-  console.log(`main.js: ${(size / 1024).toFixed(0)} KiB (SQLite WASM inlined)`);
+  console.log(`main.js: ${(size / 1024).toFixed(0)} KiB (SQLite WASM inlined; requires only "obsidian")`);
 }
 
 async function buildCli() {
@@ -58,6 +63,7 @@ async function buildCli() {
 }
 
 if (mode === 'cli') await buildCli();
+else if (mode === 'plugin') await buildPlugin(true);
 else if (mode === 'production') {
   await buildPlugin(true);
   await buildCli();

@@ -1,0 +1,70 @@
+// The command palette entries (no default hotkeys: people choose their own). Commands whose core is not in
+// this version yet say so in a notice instead of failing silently.
+import { Notice, type Plugin } from 'obsidian';
+import type { QueryAnswer } from './answer';
+import { formatCount } from './format';
+import { QuestionModal } from './question-modal';
+import { copyText } from './workspace-actions';
+import type { WikiService } from './wiki-service';
+
+export interface CommandHost {
+  readonly service: WikiService;
+  openQueryView(): Promise<void>;
+  openLintView(): Promise<void>;
+}
+
+/** Copies an answer's context block and says what was copied. */
+export async function copyAnswer(answer: QueryAnswer): Promise<void> {
+  const { result } = answer;
+  if (!(await copyText(result.text))) return;
+  new Notice(
+    result.confident
+      ? `Copied context: ${formatCount(result.facts.length)} fact${result.facts.length === 1 ? '' : 's'}, ${formatCount(result.tokens)} tokens.`
+      : `No confident match in this wiki; copied a note saying so (${formatCount(result.tokens)} tokens).`,
+  );
+}
+
+/** Answers a question and copies its context, reporting failures as notices. */
+async function copyContextFor(service: WikiService, question: string): Promise<void> {
+  try {
+    await copyAnswer(await service.query(question));
+  } catch (error) {
+    new Notice(`OKF Graph Wiki: ${(error as Error).message}`);
+  }
+}
+
+function notAvailable(name: string): void {
+  new Notice(`OKF Graph Wiki: "${name}" is not available in this version yet.`);
+}
+
+export function registerCommands(plugin: Plugin, host: CommandHost): void {
+  const { service } = host;
+  plugin.addCommand({
+    id: 'copy-context-for-question',
+    name: 'Copy context for question…',
+    callback: () => new QuestionModal(plugin.app, (q) => void copyContextFor(service, q)).open(),
+  });
+  plugin.addCommand({
+    id: 'copy-context-for-selection',
+    name: 'Copy context for selection',
+    editorCallback: (editor) => {
+      const question = editor.getSelection().trim();
+      if (question === '') new Notice('OKF Graph Wiki: select the question in the note first.');
+      else void copyContextFor(service, question);
+    },
+  });
+  plugin.addCommand({ id: 'open-query-sidebar', name: 'Open query sidebar', callback: () => void host.openQueryView() });
+  plugin.addCommand({ id: 'open-lint-report', name: 'Open lint report', callback: () => void host.openLintView() });
+  plugin.addCommand({ id: 'regenerate-timeline', name: 'Regenerate timeline', callback: () => notAvailable('Regenerate timeline') });
+  plugin.addCommand({
+    id: 'rebuild-index',
+    name: 'Rebuild index',
+    callback: async () => {
+      await service.rebuild();
+      const state = service.state;
+      if (state.kind === 'ready') new Notice(`OKF Graph Wiki: rebuilt the index (${formatCount(state.concepts)} concepts).`);
+    },
+  });
+  plugin.addCommand({ id: 'regenerate-trigger-keywords', name: 'Regenerate trigger keywords', callback: () => notAvailable('Regenerate trigger keywords') });
+  plugin.addCommand({ id: 'run-retrieval-evaluation', name: 'Run retrieval evaluation', callback: () => notAvailable('Run retrieval evaluation') });
+}

@@ -1,0 +1,125 @@
+// Embeddings in the background (spec §9.2): after the index opens and after each batch of saves, concepts
+// whose content or model changed are embedded through Ollama. It runs inside the index's one-at-a-time queue
+// but yields between batches when other work waits, so a save is never stuck behind a long first embedding.
+// A failure shows one notice (not one per file, not one per save) and the lexical signals keep working.
+import { embedIndex, type EmbedReport } from '../core/embed/embed-index';
+import { EmbedError, type Embedder, type EmbedKind } from '../core/embed/types';
+import type { WikiIndex } from '../core/index/wiki-index';
+import type { Exclusive } from './exclusive';
+
+export type EmbeddingState =
+  | { readonly kind: 'disabled' }
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'running'; readonly done: number; readonly total: number }
+  | { readonly kind: 'failed'; readonly message: string; readonly at: number };
+
+export interface EmbeddingDeps {
+  readonly exclusive: Exclusive;
+  /** The index to embed into (undefined while none is open). */
+  index(): WikiIndex | undefined;
+  /** The embedder the settings ask for; undefined when embeddings are turned off. */
+  embedder(): Embedder | undefined;
+  notify(message: string): void;
+  /** Vectors were stored: the index must be persisted. */
+  stored(): void;
+  onState(state: EmbeddingState): void;
+}
+
+/** After a failure, automatic retries (on save) wait this long; a settings change retries at once. */
+export const RETRY_AFTER_FAILURE_MS = 60_000;
+
+/** Thrown by the yielding embedder to end a run early because other work waits; not a failure. */
+class Yield extends EmbedError {
+  constructor() {
+    super('yielding to queued work', 'bad-response');
+  }
+}
+
+export class EmbeddingScheduler {
+  private current: EmbeddingState = { kind: 'idle' };
+  private wanted = false;
+  private loop: Promise<void> | null = null;
+  private noticeShown = false;
+  private stopped = false;
+
+  constructor(private readonly deps: EmbeddingDeps) {}
+
+  get state(): EmbeddingState {
+    return this.current;
+  }
+
+  /** Asks for an embedding pass. `force` retries at once after a failure (settings changed, rebuild). */
+  request(force = false): void {
+    if (this.stopped) return;
+    if (!force && this.current.kind === 'failed' && Date.now() - this.current.at < RETRY_AFTER_FAILURE_MS) return;
+    this.wanted = true;
+    this.loop ??= this.run().finally(() => (this.loop = null));
+  }
+
+  /** The embedding settings changed: forget the failure (and its notice) and try again. */
+  reset(): void {
+    this.noticeShown = false;
+    if (this.current.kind === 'failed') this.setState({ kind: 'idle' });
+    this.request(true);
+  }
+
+  /** No more passes (unload). */
+  stop(): void {
+    this.stopped = true;
+    this.wanted = false;
+  }
+
+  /** Resolves when no pass is running or requested. */
+  async idle(): Promise<void> {
+    while (this.loop) await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    while (this.wanted && !this.stopped) {
+      this.wanted = false;
+      const embedder = this.deps.embedder();
+      if (!embedder) {
+        this.setState({ kind: 'disabled' });
+        return;
+      }
+      const report = await this.deps.exclusive.run(async (): Promise<EmbedReport | undefined> => {
+        const index = this.deps.index();
+        if (!index || this.stopped) return undefined;
+        return embedIndex(index, this.yielding(embedder), (done, total) => this.setState({ kind: 'running', done, total }));
+      });
+      if (!report) continue;
+      if (report.embedded > 0) this.deps.stored();
+      if (report.error instanceof Yield) {
+        this.wanted = true;
+        continue;
+      }
+      if (report.error) {
+        this.setState({ kind: 'failed', message: report.error.message, at: Date.now() });
+        if (!this.noticeShown) {
+          this.noticeShown = true;
+          this.deps.notify(`OKF Graph Wiki: embeddings paused. ${report.error.message} Search keeps using titles and full text.`);
+        }
+        return;
+      }
+      this.noticeShown = false;
+      this.setState({ kind: 'idle' });
+    }
+  }
+
+  /** The embedder, ending the run before each batch when other work is queued behind it. */
+  private yielding(embedder: Embedder): Embedder {
+    const { exclusive } = this.deps;
+    return {
+      model: embedder.model,
+      embed: (texts: readonly string[], kind: EmbedKind) => {
+        if (exclusive.hasWaiters || this.stopped) return Promise.reject(new Yield());
+        return embedder.embed(texts, kind);
+      },
+    };
+  }
+
+  private setState(state: EmbeddingState): void {
+    this.current = state;
+    this.deps.onState(state);
+  }
+}

@@ -1,0 +1,64 @@
+// A `fetch` built on Obsidian's requestUrl, for the ollama client. requestUrl is not subject to CORS: on iOS
+// the webview's origin is `capacitor://localhost`, which Ollama does not allow by default, so a plain fetch
+// from the plugin would be refused there. It honours AbortSignal (the embedder's timeout) by racing it.
+import { requestUrl, type RequestUrlParam, type RequestUrlResponse } from 'obsidian';
+
+type RequestUrlFn = (request: RequestUrlParam) => Promise<RequestUrlResponse>;
+
+/** Statuses whose Response must have no body. */
+const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
+
+function headersOf(init: HeadersInit | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!init) return out;
+  if (Array.isArray(init)) for (const [k, v] of init) out[k.toLowerCase()] = v;
+  else if (typeof (init as Headers).forEach === 'function') (init as Headers).forEach((v, k) => (out[k.toLowerCase()] = v));
+  else for (const [k, v] of Object.entries(init as Record<string, string>)) out[k.toLowerCase()] = v;
+  return out;
+}
+
+function bodyOf(body: BodyInit | null | undefined): string | ArrayBuffer | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === 'string') return body;
+  if (body instanceof ArrayBuffer) return body;
+  if (ArrayBuffer.isView(body)) return body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer;
+  throw new TypeError('requestUrlFetch: only string and binary request bodies are supported');
+}
+
+function abortError(): Error {
+  return new DOMException('The operation was aborted.', 'AbortError');
+}
+
+/** A fetch over `requestUrl` (injectable for tests). */
+export function requestUrlFetch(request: RequestUrlFn = requestUrl): typeof fetch {
+  return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = typeof input === 'string' ? input : 'href' in input ? input.href : input.url;
+    const signal = init?.signal ?? undefined;
+    if (signal?.aborted) throw abortError();
+    const headers = headersOf(init?.headers);
+    const contentType = headers['content-type'];
+    delete headers['content-type'];
+    const body = bodyOf(init?.body);
+    const param: RequestUrlParam = {
+      url,
+      method: init?.method ?? 'GET',
+      headers,
+      throw: false,
+      ...(contentType !== undefined ? { contentType } : {}),
+      ...(body !== undefined ? { body } : {}),
+    };
+    const pending = Promise.resolve(request(param)).catch((error: unknown) => {
+      // fetch reports network failures as a TypeError; keep requestUrl's message (e.g. net::ERR_CONNECTION_REFUSED).
+      throw new TypeError(error instanceof Error ? error.message : String(error));
+    });
+    const response = signal
+      ? await new Promise<RequestUrlResponse>((resolve, reject) => {
+          const onAbort = () => reject(abortError());
+          signal.addEventListener('abort', onAbort, { once: true });
+          pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+        })
+      : await pending;
+    const responseBody = NULL_BODY_STATUS.has(response.status) ? null : response.arrayBuffer;
+    return new Response(responseBody, { status: response.status, headers: response.headers });
+  };
+}

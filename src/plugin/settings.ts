@@ -1,0 +1,126 @@
+// The plugin's settings: one typed, documented field each, defaults in one constant, and a normalizer that
+// turns whatever data.json holds (older versions, hand edits) into valid settings instead of throwing.
+import { DEFAULT_EMBED_MODEL, DEFAULT_EMBED_TIMEOUT_MS, DEFAULT_OLLAMA_HOST } from '../core/embed/ollama';
+import type { ContextOptions } from '../core/retrieval/types';
+
+export interface OkfSettings {
+  /** Vault folder holding the OKF bundle; `` is the vault root. */
+  readonly bundleFolder: string;
+  /** Bundle folders whose markdown files are concepts (`entities`, `concepts`); empty means the whole bundle. */
+  readonly conceptFolders: readonly string[];
+  /** Vault path of the persisted index; `` means `wiki.db` at the bundle root. */
+  readonly wikiDbPath: string;
+  /** Compute embeddings with Ollama (the vector signal); off leaves titles and full text. */
+  readonly embeddingsEnabled: boolean;
+  readonly ollamaHost: string;
+  readonly embeddingModel: string;
+  /** Per request to Ollama, in milliseconds. */
+  readonly ollamaTimeoutMs: number;
+  /** Retrieval tunables; null means the core's default (`defaultContextOptions`). */
+  readonly tokenBudget: number | null;
+  readonly hopLimit: number | null;
+  readonly hopDecay: number | null;
+  readonly coverageThreshold: number | null;
+  readonly vectorThreshold: number | null;
+}
+
+export const DEFAULT_SETTINGS: OkfSettings = {
+  bundleFolder: '',
+  conceptFolders: [],
+  wikiDbPath: '',
+  embeddingsEnabled: true,
+  ollamaHost: DEFAULT_OLLAMA_HOST,
+  embeddingModel: DEFAULT_EMBED_MODEL,
+  ollamaTimeoutMs: DEFAULT_EMBED_TIMEOUT_MS,
+  tokenBudget: null,
+  hopLimit: null,
+  hopDecay: null,
+  coverageThreshold: null,
+  vectorThreshold: null,
+};
+
+/** Trims slashes and backslashes at both ends and collapses repeated separators: `/a//b/` → `a/b`. */
+export function cleanFolder(folder: string): string {
+  return folder
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((s) => s !== '' && s !== '.')
+    .join('/');
+}
+
+/** Parses a comma- or newline-separated folder list; blanks and duplicates dropped. */
+export function parseFolderList(text: string): string[] {
+  return [...new Set(text.split(/[,\n]/).map(cleanFolder).filter((f) => f !== ''))];
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function str(raw: Record<string, unknown>, key: keyof OkfSettings, fallback: string): string {
+  const v = raw[key];
+  return typeof v === 'string' ? v.trim() : fallback;
+}
+
+function num(raw: Record<string, unknown>, key: keyof OkfSettings, min: number, max: number): number | null {
+  const v = raw[key];
+  return typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max ? v : null;
+}
+
+/** Valid settings from data.json content: unknown keys dropped, bad values replaced by defaults. */
+export function normalizeSettings(data: unknown): OkfSettings {
+  const raw = isRecord(data) ? data : {};
+  const folders = raw.conceptFolders;
+  return {
+    bundleFolder: cleanFolder(str(raw, 'bundleFolder', DEFAULT_SETTINGS.bundleFolder)),
+    conceptFolders: Array.isArray(folders) ? parseFolderList(folders.filter((f): f is string => typeof f === 'string').join('\n')) : [],
+    wikiDbPath: cleanFolder(str(raw, 'wikiDbPath', DEFAULT_SETTINGS.wikiDbPath)),
+    embeddingsEnabled: typeof raw.embeddingsEnabled === 'boolean' ? raw.embeddingsEnabled : DEFAULT_SETTINGS.embeddingsEnabled,
+    ollamaHost: str(raw, 'ollamaHost', DEFAULT_SETTINGS.ollamaHost) || DEFAULT_SETTINGS.ollamaHost,
+    embeddingModel: str(raw, 'embeddingModel', DEFAULT_SETTINGS.embeddingModel) || DEFAULT_SETTINGS.embeddingModel,
+    ollamaTimeoutMs: num(raw, 'ollamaTimeoutMs', 100, 600_000) ?? DEFAULT_SETTINGS.ollamaTimeoutMs,
+    tokenBudget: num(raw, 'tokenBudget', 50, 1_000_000),
+    hopLimit: num(raw, 'hopLimit', 0, 5),
+    hopDecay: num(raw, 'hopDecay', 0, 1),
+    coverageThreshold: num(raw, 'coverageThreshold', 0, 1),
+    vectorThreshold: num(raw, 'vectorThreshold', -1, 1),
+  };
+}
+
+/** The vault path of wiki.db for these settings. */
+export function wikiDbVaultPath(settings: OkfSettings): string {
+  if (settings.wikiDbPath !== '') return settings.wikiDbPath;
+  return settings.bundleFolder === '' ? 'wiki.db' : `${settings.bundleFolder}/wiki.db`;
+}
+
+/** The retrieval options the settings ask for (unset ones fall back to the core's defaults). */
+export function contextOptionsFrom(settings: OkfSettings): ContextOptions {
+  return {
+    ...(settings.tokenBudget !== null ? { budget: settings.tokenBudget } : {}),
+    ...(settings.hopLimit !== null ? { hops: settings.hopLimit } : {}),
+    ...(settings.hopDecay !== null ? { hopDecay: settings.hopDecay } : {}),
+    ...(settings.coverageThreshold !== null ? { coverageThreshold: settings.coverageThreshold } : {}),
+    ...(settings.vectorThreshold !== null ? { vectorThreshold: settings.vectorThreshold } : {}),
+  };
+}
+
+/** What a settings change requires of the index. */
+export interface SettingsImpact {
+  /** The set of concept files changed: rebuild from them. */
+  readonly rebuild: boolean;
+  /** wiki.db moved: write it at the new place. */
+  readonly relocate: boolean;
+  /** The embedding backend changed or was turned on: embed what lacks a vector for the model. */
+  readonly reembed: boolean;
+}
+
+export function settingsImpact(before: OkfSettings, after: OkfSettings): SettingsImpact {
+  return {
+    rebuild: before.bundleFolder !== after.bundleFolder || before.conceptFolders.join('\n') !== after.conceptFolders.join('\n'),
+    relocate: wikiDbVaultPath(before) !== wikiDbVaultPath(after),
+    reembed:
+      after.embeddingsEnabled &&
+      (!before.embeddingsEnabled ||
+        before.embeddingModel !== after.embeddingModel ||
+        before.ollamaHost !== after.ollamaHost ||
+        before.ollamaTimeoutMs !== after.ollamaTimeoutMs),
+  };
+}

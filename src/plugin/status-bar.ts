@@ -1,0 +1,46 @@
+// The status bar item: "OKF: indexing 120/1,000" while the index opens, then "OKF: 1,000 concepts", with the
+// embedding progress or pause beside it and the details in the tooltip.
+import type { EmbeddingState } from './embedding-scheduler';
+import { formatCount } from './format';
+import type { IndexState } from './wiki-service';
+
+/** The status text and its tooltip. */
+export function statusText(index: IndexState, embedding: EmbeddingState): { text: string; tooltip: string } {
+  switch (index.kind) {
+    case 'waiting':
+      return { text: 'OKF: starting…', tooltip: 'OKF Graph Wiki opens its index once Obsidian has loaded.' };
+    case 'indexing':
+      return {
+        text: index.total > 0 ? `OKF: indexing ${formatCount(index.done)}/${formatCount(index.total)}` : 'OKF: indexing…',
+        tooltip: 'Reading the concept files into the index.',
+      };
+    case 'failed':
+      return { text: 'OKF: index failed', tooltip: index.message };
+    case 'ready': {
+      const base = `OKF: ${formatCount(index.concepts)} concept${index.concepts === 1 ? '' : 's'}`;
+      switch (embedding.kind) {
+        case 'running':
+          return { text: `${base} · embedding ${formatCount(embedding.done)}/${formatCount(embedding.total)}`, tooltip: 'Computing embeddings with Ollama.' };
+        case 'failed':
+          return { text: `${base} · vectors paused`, tooltip: embedding.message };
+        case 'disabled':
+          return { text: base, tooltip: 'Embeddings are off: titles and full text answer queries.' };
+        default:
+          return { text: base, tooltip: 'The index is up to date.' };
+      }
+    }
+  }
+}
+
+export class StatusBar {
+  constructor(private readonly el: HTMLElement) {
+    el.addClass('okf-status');
+  }
+
+  render(index: IndexState, embedding: EmbeddingState): void {
+    const { text, tooltip } = statusText(index, embedding);
+    this.el.setText(text);
+    this.el.setAttr('aria-label', tooltip);
+    this.el.setAttr('data-tooltip-position', 'top');
+  }
+}

@@ -1,0 +1,88 @@
+// The query sidebar: a question box, and the answer drawn by renderAnswer(). It asks its host (the plugin)
+// for answers, so it holds no index logic; it says so plainly while the index is still being built.
+import { ItemView, type WorkspaceLeaf } from 'obsidian';
+import type { QueryAnswer } from '../answer';
+import { renderAnswer } from './render-answer';
+
+export const QUERY_VIEW_TYPE = 'okf-graph-wiki-query';
+
+export interface QueryHost {
+  query(question: string): Promise<QueryAnswer>;
+  openConcept(bundlePath: string, evt: MouseEvent): void;
+  copyContext(answer: QueryAnswer): void;
+}
+
+export class QueryView extends ItemView {
+  private input!: HTMLInputElement;
+  private resultEl!: HTMLElement;
+  private answer: QueryAnswer | undefined;
+  private asking = 0;
+
+  constructor(
+    leaf: WorkspaceLeaf,
+    private readonly host: QueryHost,
+  ) {
+    super(leaf);
+  }
+
+  getViewType(): string {
+    return QUERY_VIEW_TYPE;
+  }
+
+  getDisplayText(): string {
+    return 'OKF query';
+  }
+
+  override getIcon(): string {
+    return 'search';
+  }
+
+  protected override async onOpen(): Promise<void> {
+    const root = this.contentEl;
+    root.empty();
+    root.addClass('okf-query-view');
+    const form = root.createEl('form', { cls: 'okf-query-form' });
+    this.input = form.createEl('input', {
+      cls: 'okf-question',
+      type: 'search',
+      placeholder: 'Ask the wiki a question…',
+      attr: { 'aria-label': 'Question' },
+    });
+    form.createEl('button', { cls: 'mod-cta okf-ask', text: 'Ask', type: 'submit' });
+    form.addEventListener('submit', (evt) => {
+      evt.preventDefault();
+      void this.ask(this.input.value);
+    });
+    this.resultEl = root.createDiv({ cls: 'okf-answer' });
+    this.resultEl.createDiv({ cls: 'okf-placeholder', text: 'Type a question and press Enter to see which concepts, facts and background the wiki would give an LLM.' });
+  }
+
+  /** The last answer shown, if any. */
+  get currentAnswer(): QueryAnswer | undefined {
+    return this.answer;
+  }
+
+  /** Asks a question and shows the answer (or the reason there is none). */
+  async ask(question: string): Promise<void> {
+    const q = question.trim();
+    if (q === '') return;
+    if (this.input.value !== question) this.input.value = question;
+    const ticket = ++this.asking;
+    this.resultEl.empty();
+    this.resultEl.createDiv({ cls: 'okf-placeholder', text: 'Searching…' });
+    try {
+      const answer = await this.host.query(q);
+      if (ticket !== this.asking) return;
+      this.answer = answer;
+      renderAnswer(this.resultEl, answer, {
+        openConcept: (path, evt) => this.host.openConcept(path, evt),
+        copyContext: () => this.host.copyContext(answer),
+      });
+    } catch (error) {
+      if (ticket !== this.asking) return;
+      this.answer = undefined;
+      this.resultEl.empty();
+      this.resultEl.createDiv({ cls: 'okf-error', text: (error as Error).message });
+    }
+  }
+}

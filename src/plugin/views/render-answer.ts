@@ -1,0 +1,131 @@
+// Draws a context_for() answer into an element: summary and copy button, the vector note, the "no confident
+// match" state, seeds with their signals, facts with trust badges and markers, background excerpts. Every
+// piece of note content goes through createEl/setText, never HTML.
+import type { Fact, Seed } from '../../core/retrieval/types';
+import type { ConceptMarkers, QueryAnswer } from '../answer';
+import { formatCount } from '../format';
+
+export interface AnswerHandlers {
+  /** Opens the concept's note (`evt` tells whether a new tab was asked for). */
+  openConcept(bundlePath: string, evt: MouseEvent): void;
+  /** Copies the rendered context block. */
+  copyContext(): void;
+}
+
+const SIGNAL_LABELS: Record<keyof Seed['signals'], string> = { title: 'title', bm25: 'full text', vector: 'vector' };
+
+const TRUST_LABELS: Record<Fact['trust'], string> = {
+  'human-reviewed': 'human-reviewed',
+  'machine-confirmed': 'machine-confirmed',
+  unverified: 'unverified',
+};
+
+export function renderAnswer(el: HTMLElement, answer: QueryAnswer, handlers: AnswerHandlers): void {
+  const { result, markers } = answer;
+  el.empty();
+  const summary = el.createDiv({ cls: 'okf-answer-summary' });
+  summary.createSpan({
+    cls: 'okf-answer-stats',
+    text: result.confident
+      ? `${result.intent} · ${plural(result.seeds.length, 'seed')} · ${plural(result.facts.length, 'fact')} · ${formatCount(result.tokens)} / ${formatCount(result.budget)} tokens`
+      : `${result.intent} · no confident match`,
+  });
+  const copy = summary.createEl('button', { cls: 'okf-copy-context', text: 'Copy context' });
+  copy.addEventListener('click', () => handlers.copyContext());
+
+  if (!result.vector.used) {
+    el.createDiv({ cls: 'okf-vector-note', text: `Vector signal off: ${result.vector.reason ?? 'no reason given'}. Titles and full text were used.` });
+  }
+
+  if (!result.confident) {
+    const none = el.createDiv({ cls: 'okf-no-match' });
+    none.createDiv({ cls: 'okf-no-match-title', text: 'No confident match in this wiki.' });
+    none.createDiv({
+      cls: 'okf-no-match-hint',
+      text: 'No concept title appears in the question and no full-text match covers most of its words. Try the name of a concept.',
+    });
+    return;
+  }
+
+  section(el, 'Seeds', result.seeds.length);
+  const seeds = el.createEl('ul', { cls: 'okf-seeds' });
+  for (const seed of result.seeds) renderSeed(seeds, seed, markers, handlers);
+
+  section(el, 'Facts', result.facts.length);
+  if (result.facts.length === 0) el.createDiv({ cls: 'okf-empty', text: 'The seeds have no relations within the budget.' });
+  const facts = el.createEl('ul', { cls: 'okf-facts' });
+  for (const fact of result.facts) renderFact(facts, fact, markers, handlers);
+
+  section(el, 'Background', result.background.length);
+  const background = el.createDiv({ cls: 'okf-background' });
+  for (const b of result.background) {
+    const item = background.createDiv({ cls: 'okf-background-item' });
+    const head = item.createDiv({ cls: 'okf-background-head' });
+    conceptLink(head, b.path, b.title, handlers);
+    markerBadges(head, markers.get(b.path));
+    item.createDiv({ cls: 'okf-excerpt', text: b.truncated ? `${b.text} …` : b.text });
+  }
+}
+
+function renderSeed(list: HTMLElement, seed: Seed, markers: ReadonlyMap<string, ConceptMarkers>, handlers: AnswerHandlers): void {
+  const li = list.createEl('li', { cls: 'okf-seed' });
+  const head = li.createDiv({ cls: 'okf-seed-head' });
+  conceptLink(head, seed.path, seed.title, handlers);
+  head.createSpan({ cls: 'okf-type', text: seed.type });
+  markerBadges(head, markers.get(seed.path));
+  const signals = li.createDiv({ cls: 'okf-signals' });
+  for (const key of ['title', 'bm25', 'vector'] as const) {
+    const rank = seed.signals[key];
+    if (rank === undefined) continue;
+    signals.createSpan({ cls: `okf-signal okf-signal-${key}`, text: `${SIGNAL_LABELS[key]} #${rank + 1}` });
+  }
+  if (seed.resolvedFrom) li.createDiv({ cls: 'okf-resolved-from', text: `Found via ${seed.resolvedFrom}, which it supersedes` });
+}
+
+function renderFact(list: HTMLElement, fact: Fact, markers: ReadonlyMap<string, ConceptMarkers>, handlers: AnswerHandlers): void {
+  const li = list.createEl('li', { cls: 'okf-fact' });
+  if (fact.superseded) li.addClass('is-superseded');
+  const line = li.createDiv({ cls: 'okf-fact-line' });
+  conceptLink(line, fact.subject, fact.subjectTitle, handlers);
+  line.createSpan({ cls: 'okf-predicate', text: fact.predicate });
+  if (fact.objectPath) conceptLink(line, fact.objectPath, fact.objectTitle ?? fact.object, handlers);
+  else line.createSpan({ cls: 'okf-literal', text: fact.object });
+  if (fact.date) line.createSpan({ cls: 'okf-date', text: fact.date });
+
+  const meta = li.createDiv({ cls: 'okf-fact-meta' });
+  meta.createSpan({ cls: `okf-trust okf-trust-${fact.trust}`, text: TRUST_LABELS[fact.trust] });
+  if (fact.source) meta.createSpan({ cls: 'okf-source', text: `source: ${fact.source}` });
+  meta.createSpan({ cls: 'okf-hop', text: fact.hop === 0 ? 'seed' : `hop ${fact.hop}` });
+  if (fact.superseded) {
+    const by = fact.superseded.by ? ` by ${fact.superseded.by}` : '';
+    const at = fact.superseded.at ? ` (${fact.superseded.at})` : '';
+    meta.createSpan({ cls: 'okf-marker okf-superseded', text: `superseded${by}${at}` });
+  }
+  const stale = markers.get(fact.subject)?.staleSince;
+  if (stale) meta.createSpan({ cls: 'okf-marker okf-stale', text: `stale since ${stale}` });
+}
+
+function conceptLink(parent: HTMLElement, path: string, title: string, handlers: AnswerHandlers): void {
+  const a = parent.createEl('a', { cls: 'okf-concept-link', text: title, attr: { href: '#', 'data-path': path, 'aria-label': path } });
+  a.addEventListener('click', (evt) => {
+    evt.preventDefault();
+    handlers.openConcept(path, evt);
+  });
+}
+
+function markerBadges(parent: HTMLElement, markers: ConceptMarkers | undefined): void {
+  if (!markers) return;
+  if (markers.supersededBy) parent.createSpan({ cls: 'okf-marker okf-superseded', text: `superseded by ${markers.supersededBy}` });
+  else if (markers.supersededAt) parent.createSpan({ cls: 'okf-marker okf-superseded', text: 'superseded' });
+  if (markers.staleSince) parent.createSpan({ cls: 'okf-marker okf-stale', text: `stale since ${markers.staleSince}` });
+}
+
+function section(el: HTMLElement, title: string, count: number): void {
+  const h = el.createDiv({ cls: 'okf-section-title' });
+  h.createSpan({ text: title });
+  h.createSpan({ cls: 'okf-count', text: String(count) });
+}
+
+function plural(n: number, word: string): string {
+  return `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
+}

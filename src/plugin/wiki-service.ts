@@ -1,0 +1,359 @@
+// The index's life inside Obsidian: open (wiki.db read back and caught up by content hash, or rebuilt),
+// batches of saves applied, rebuilds, persistence (debounced, atomic, and on unload), background embeddings,
+// and the queries and lint runs the views make. Everything that touches the index runs one at a time.
+import type { Vault } from 'obsidian';
+import type { Embedder } from '../core/embed/types';
+import { buildIndex, readBundleFile } from '../core/index/build';
+import { openIndex, type OpenOutcome } from '../core/index/open';
+import type { WikiIndex } from '../core/index/wiki-index';
+import type { LintReport } from '../core/lint/types';
+import { contextFor } from '../core/retrieval/context-for';
+import type { ContextOptions } from '../core/retrieval/types';
+import { systemClock, type Clock, type ReadResult } from '../core/types';
+import { markersFor, type QueryAnswer } from './answer';
+import { readPersisted, writeAtomically } from './atomic-write';
+import { isIndexedPath, toBundlePath, type BundleScope } from './bundle-scope';
+import type { ChangeBatch } from './change-batcher';
+import { carryOverEmbeddings } from './carry-over';
+import { EmbeddingScheduler, type EmbeddingState } from './embedding-scheduler';
+import { Exclusive } from './exclusive';
+import { diagnosticsReport } from './lint-report';
+import { contextOptionsFrom, settingsImpact, wikiDbVaultPath, type OkfSettings } from './settings';
+import { VaultBundle } from './vault-bundle';
+
+export type IndexState =
+  | { readonly kind: 'waiting' }
+  | { readonly kind: 'indexing'; readonly done: number; readonly total: number }
+  | { readonly kind: 'ready'; readonly concepts: number }
+  | { readonly kind: 'failed'; readonly message: string };
+
+/** What changed: `state` for the status bar, `index` when the indexed content changed (views refresh). */
+export type ServiceEvent = 'state' | 'index';
+
+export interface WikiServiceOptions {
+  readonly vault: Vault;
+  readonly settings: () => OkfSettings;
+  readonly notify: (message: string) => void;
+  /** The embedder for these settings (Ollama over requestUrl in the plugin). */
+  readonly createEmbedder: (settings: OkfSettings) => Embedder;
+  readonly clock?: Clock;
+  /** Quiet time before a changed index is written to wiki.db. */
+  readonly persistDelayMs?: number;
+}
+
+export const DEFAULT_PERSIST_DELAY_MS = 5000;
+
+export class WikiService {
+  readonly exclusive = new Exclusive();
+  readonly embeddings: EmbeddingScheduler;
+  private current: WikiIndex | undefined;
+  private indexState: IndexState = { kind: 'waiting' };
+  private outcome: OpenOutcome | undefined;
+  private bundle: VaultBundle;
+  private dbPath: string;
+  private dirty = false;
+  private closed = false;
+  private persistTimer: number | undefined;
+  private writes: Promise<void> = Promise.resolve();
+  private writeFailureShown = false;
+  private embedder: { key: string; embedder: Embedder } | undefined;
+  private readonly listeners = new Set<(event: ServiceEvent) => void>();
+  private readonly clock: Clock;
+
+  constructor(private readonly options: WikiServiceOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.bundle = new VaultBundle(options.vault, scopeOf(options.settings()));
+    this.dbPath = wikiDbVaultPath(options.settings());
+    this.embeddings = new EmbeddingScheduler({
+      exclusive: this.exclusive,
+      index: () => this.current,
+      embedder: () => this.embedderFor(this.options.settings()),
+      notify: options.notify,
+      stored: () => this.markDirty(),
+      onState: () => this.emit('state'),
+    });
+  }
+
+  /** The open index (undefined until the first open finishes). */
+  get index(): WikiIndex | undefined {
+    return this.current;
+  }
+
+  get state(): IndexState {
+    return this.indexState;
+  }
+
+  get embeddingState(): EmbeddingState {
+    return this.embeddings.state;
+  }
+
+  /** How the index was last opened: read back from wiki.db (with what was caught up) or built. */
+  get lastOpen(): OpenOutcome | undefined {
+    return this.outcome;
+  }
+
+  get scope(): BundleScope {
+    return this.bundle.scope;
+  }
+
+  /** Vault path of wiki.db. */
+  get wikiDbPath(): string {
+    return this.dbPath;
+  }
+
+  onChange(listener: (event: ServiceEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Opens the index: wiki.db when it can be trusted (only changed files re-read), otherwise a full build. */
+  start(): Promise<void> {
+    return this.exclusive.run(() => this.open());
+  }
+
+  /** Applies a batch of file events: changed concepts re-read and upserted, removed ones forgotten. */
+  applyChanges(batch: ChangeBatch): Promise<void> {
+    return this.exclusive.run(async () => {
+      const index = this.current;
+      if (!index || this.closed) return;
+      const scope = this.bundle.scope;
+      let touched = 0;
+      for (const vaultPath of batch.removed) touched += this.removeUnder(index, toBundlePath(scope, vaultPath));
+      const reads: Promise<ReadResult>[] = [];
+      for (const vaultPath of this.expandFolders(batch.changed)) {
+        const bundlePath = toBundlePath(scope, vaultPath);
+        if (bundlePath === null || !isIndexedPath(scope, vaultPath)) continue;
+        if (this.options.vault.getFileByPath(vaultPath) === null) {
+          touched += this.removeUnder(index, bundlePath);
+          continue;
+        }
+        reads.push(readBundleFile(this.bundle, bundlePath));
+      }
+      const results = (await Promise.all(reads)).filter((r) => knownHash(index, pathOf(r)) !== hashOf(r));
+      if (results.length > 0) index.applyFiles(results);
+      touched += results.length;
+      if (touched > 0) this.indexChanged(index);
+    });
+  }
+
+  /** Rebuilds the index from the concept files (vectors of unchanged concepts are kept). */
+  rebuild(): Promise<void> {
+    return this.exclusive.run(async () => {
+      if (this.closed) return;
+      this.setState({ kind: 'indexing', done: 0, total: 0 });
+      try {
+        const fresh = await buildIndex(this.bundle, (done, total) => this.setState({ kind: 'indexing', done, total }));
+        const old = this.current;
+        if (old) {
+          carryOverEmbeddings(old, fresh);
+          old.close();
+        }
+        this.current = fresh;
+        this.outcome = { kind: 'built', reason: 'rebuilt from the concept files' };
+        this.indexChanged(fresh);
+      } catch (error) {
+        this.fail(error);
+      }
+    });
+  }
+
+  /** Answers a question from the index, with the settings' retrieval options and the vector signal when it can run. */
+  query(question: string): Promise<QueryAnswer> {
+    return this.exclusive.run(async () => {
+      const index = this.current;
+      if (!index) throw new Error(this.indexState.kind === 'failed' ? this.indexState.message : 'The index is still being built.');
+      const result = await contextFor(index, question, { ...contextOptionsFrom(this.options.settings()), clock: this.clock, ...this.vectorOptions() });
+      return { result, markers: markersFor(index, result, this.clock.now()) };
+    });
+  }
+
+  /** The lint report over the current index. */
+  lint(): Promise<LintReport> {
+    return this.exclusive.run(async () => {
+      const index = this.current;
+      if (!index) throw new Error('The index is still being built.');
+      return diagnosticsReport(index);
+    });
+  }
+
+  /** Applies a settings change: rebuild for new folders, a move for wiki.db, a re-embed for a new model. */
+  async reconfigure(before: OkfSettings, after: OkfSettings): Promise<void> {
+    const impact = settingsImpact(before, after);
+    if (impact.relocate) {
+      this.dbPath = wikiDbVaultPath(after);
+      this.markDirty();
+    }
+    if (impact.reembed || !after.embeddingsEnabled) this.embedder = undefined;
+    if (impact.rebuild) {
+      this.bundle = new VaultBundle(this.options.vault, scopeOf(after));
+      if (this.current) await this.rebuild();
+    }
+    if (impact.reembed) this.embeddings.reset();
+    else if (!after.embeddingsEnabled && before.embeddingsEnabled) this.embeddings.request(true);
+    this.emit('state');
+  }
+
+  /** Writes wiki.db now if the index changed since the last write. */
+  persistNow(): Promise<void> {
+    this.clearPersistTimer();
+    return this.exclusive.run(() => this.exportAndWrite());
+  }
+
+  /** Resolves when queued work, pending writes and embedding passes are done. */
+  async whenIdle(): Promise<void> {
+    for (let i = 0; i < 3; i++) {
+      await this.exclusive.idle();
+      await this.embeddings.idle();
+      await this.writes;
+    }
+  }
+
+  /** Unload: no more work; the index is written if it changed, then closed. */
+  close(): Promise<void> {
+    if (this.closed) return this.writes;
+    this.closed = true;
+    this.clearPersistTimer();
+    this.embeddings.stop();
+    return this.exclusive.run(async () => {
+      await this.exportAndWrite();
+      this.current?.close();
+      this.current = undefined;
+      this.listeners.clear();
+    });
+  }
+
+  private async open(): Promise<void> {
+    if (this.closed) return;
+    this.setState({ kind: 'indexing', done: 0, total: 0 });
+    try {
+      let persisted: Uint8Array | undefined;
+      try {
+        persisted = await readPersisted(this.options.vault.adapter, this.dbPath);
+      } catch (error) {
+        this.options.notify(`OKF Graph Wiki: could not read ${this.dbPath} (${(error as Error).message}); rebuilding from the concept files.`);
+      }
+      const { index, outcome } = await openIndex(this.bundle, persisted, (done, total) => this.setState({ kind: 'indexing', done, total }));
+      this.current = index;
+      this.outcome = outcome;
+      if (outcome.kind === 'built' && persisted !== undefined) this.options.notify(`OKF Graph Wiki: ${outcome.reason}.`);
+      const changed = outcome.kind === 'built' || outcome.sync.updated.length + outcome.sync.removed.length > 0;
+      if (changed) this.indexChanged(index);
+      else {
+        this.setState({ kind: 'ready', concepts: index.stats().concepts });
+        this.emit('index');
+        this.embeddings.request();
+      }
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  /** Removes a file, or every indexed file under a folder. Returns how many were removed. */
+  private removeUnder(index: WikiIndex, bundlePath: string | null): number {
+    if (bundlePath === null) return 0;
+    const paths = index.db
+      .all<{ path: string }>("select path from files where path = ? or substr(path, 1, length(?) + 1) = ? || '/'", [bundlePath, bundlePath, bundlePath])
+      .map((r) => r.path);
+    for (const path of paths) index.removeFile(path);
+    return paths.length;
+  }
+
+  /** A renamed or created folder stands for the files in it. */
+  private expandFolders(paths: readonly string[]): string[] {
+    const out: string[] = [];
+    for (const path of paths) {
+      const folder = this.options.vault.getFolderByPath(path);
+      if (!folder) out.push(path);
+      else out.push(...this.options.vault.getFiles().filter((f) => f.path.startsWith(path + '/')).map((f) => f.path));
+    }
+    return [...new Set(out)];
+  }
+
+  private indexChanged(index: WikiIndex): void {
+    this.setState({ kind: 'ready', concepts: index.stats().concepts });
+    this.emit('index');
+    this.markDirty();
+    this.embeddings.request();
+  }
+
+  private markDirty(): void {
+    this.dirty = true;
+    if (this.closed) return;
+    this.clearPersistTimer();
+    this.persistTimer = window.setTimeout(() => void this.persistNow(), this.options.persistDelayMs ?? DEFAULT_PERSIST_DELAY_MS);
+  }
+
+  private clearPersistTimer(): void {
+    if (this.persistTimer !== undefined) window.clearTimeout(this.persistTimer);
+    this.persistTimer = undefined;
+  }
+
+  /** Exports inside the queue (a consistent snapshot); writes one after another. */
+  private exportAndWrite(): Promise<void> {
+    const index = this.current;
+    if (!this.dirty || !index) return this.writes;
+    const bytes = index.export();
+    const path = this.dbPath;
+    this.dirty = false;
+    this.writes = this.writes.then(async () => {
+      try {
+        await writeAtomically(this.options.vault.adapter, path, bytes);
+        this.writeFailureShown = false;
+      } catch (error) {
+        this.dirty = true;
+        if (!this.writeFailureShown) {
+          this.writeFailureShown = true;
+          this.options.notify(`OKF Graph Wiki: could not save ${path} (${(error as Error).message}). The index stays in memory and will be rebuilt if needed.`);
+        }
+      }
+    });
+    return this.writes;
+  }
+
+  private vectorOptions(): Pick<ContextOptions, 'embedder' | 'vectorOffReason'> {
+    const settings = this.options.settings();
+    if (!settings.embeddingsEnabled) return { vectorOffReason: 'embeddings are turned off in the plugin settings' };
+    const state = this.embeddings.state;
+    if (state.kind === 'failed') return { vectorOffReason: state.message };
+    const embedder = this.embedderFor(settings);
+    return embedder ? { embedder } : {};
+  }
+
+  private embedderFor(settings: OkfSettings): Embedder | undefined {
+    if (!settings.embeddingsEnabled) return undefined;
+    const key = `${settings.ollamaHost}\n${settings.embeddingModel}\n${settings.ollamaTimeoutMs}`;
+    if (this.embedder?.key !== key) this.embedder = { key, embedder: this.options.createEmbedder(settings) };
+    return this.embedder.embedder;
+  }
+
+  private fail(error: unknown): void {
+    const message = `The index could not be opened: ${(error as Error).message ?? String(error)}`;
+    this.setState({ kind: 'failed', message });
+    this.options.notify(`OKF Graph Wiki: ${message}`);
+  }
+
+  private setState(state: IndexState): void {
+    this.indexState = state;
+    this.emit('state');
+  }
+
+  private emit(event: ServiceEvent): void {
+    for (const listener of [...this.listeners]) listener(event);
+  }
+}
+
+function scopeOf(settings: OkfSettings): BundleScope {
+  return { bundleFolder: settings.bundleFolder, conceptFolders: settings.conceptFolders };
+}
+
+function pathOf(r: ReadResult): string {
+  return r.kind === 'concept' ? r.concept.path : r.path;
+}
+
+function hashOf(r: ReadResult): string {
+  return r.kind === 'concept' ? r.concept.hash : r.hash;
+}
+
+function knownHash(index: WikiIndex, path: string): string | undefined {
+  return index.db.get<{ hash: string }>('select hash from files where path = ?', [path])?.hash;
+}

@@ -1,0 +1,37 @@
+// Small actions shared by commands and views: open a bundle file, show one of the plugin's views, copy text.
+import { Keymap, Notice, type App, type WorkspaceLeaf } from 'obsidian';
+import { toVaultPath, type BundleScope } from './bundle-scope';
+
+/** Opens a bundle file in the editor (a new tab with Ctrl/Cmd or a middle click). */
+export async function openBundleFile(app: App, scope: BundleScope, bundlePath: string, evt?: MouseEvent): Promise<void> {
+  const file = app.vault.getFileByPath(toVaultPath(scope, bundlePath));
+  if (!file) {
+    new Notice(`OKF Graph Wiki: ${bundlePath} is not in the vault any more.`);
+    return;
+  }
+  await app.workspace.getLeaf(Keymap.isModEvent(evt)).openFile(file);
+}
+
+/** Shows the view of `type`: the existing leaf if there is one, else a new one (right sidebar or a main tab). */
+export async function revealView(app: App, type: string, where: 'right' | 'tab'): Promise<WorkspaceLeaf | null> {
+  const { workspace } = app;
+  let leaf: WorkspaceLeaf | null = workspace.getLeavesOfType(type)[0] ?? null;
+  if (!leaf) {
+    leaf = where === 'right' ? workspace.getRightLeaf(false) : workspace.getLeaf('tab');
+    if (!leaf) return null;
+    await leaf.setViewState({ type, active: true });
+  }
+  await workspace.revealLeaf(leaf);
+  return leaf;
+}
+
+/** Copies text to the clipboard; false (with a notice) when the platform refuses. */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch (error) {
+    new Notice(`OKF Graph Wiki: could not copy to the clipboard (${(error as Error).message}).`);
+    return false;
+  }
+}

@@ -1,0 +1,44 @@
+// Test helpers around the double (not Obsidian API): start an app over a store, enable and disable a plugin
+// the way Obsidian's plugin manager does, wait for conditions, read the notices shown.
+// The jest entry first: it installs the globals and DOM helpers the rest of the double relies on.
+import './obsidian';
+import type * as O from 'obsidian';
+import { App } from './app';
+import type { Plugin } from './component';
+import type { FileStore } from './file-store';
+import { shownNotices } from './ui';
+
+export type PluginClass<P> = new (app: O.App, manifest: O.PluginManifest) => P;
+
+/** Opens an app over `store`; the layout is not ready until `app.workspace.triggerLayoutReady()`. */
+export async function createTestApp(store: FileStore): Promise<App> {
+  return App.create(store);
+}
+
+/** Constructs and loads a plugin, awaiting an async `onload`, as Obsidian's plugin manager does. */
+export async function enablePlugin<P extends O.Plugin>(app: App, PluginCtor: PluginClass<P>, manifest: O.PluginManifest): Promise<P> {
+  const plugin = new PluginCtor(app.asObsidian, manifest);
+  plugin.load();
+  await (plugin as unknown as Plugin).loading;
+  return plugin;
+}
+
+/** Unloads a plugin (disable, or app quit). */
+export function disablePlugin(plugin: O.Plugin): void {
+  plugin.unload();
+}
+
+/** The text of every notice shown since the last `clearNotices()`. */
+export function noticeMessages(): string[] {
+  return shownNotices.map((n) => n.message);
+}
+
+/** Polls `predicate` until it holds; fails with `what` after `timeoutMs`. */
+export async function waitFor(predicate: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const start = Date.now();
+  for (;;) {
+    if (await predicate()) return;
+    if (Date.now() - start > timeoutMs) throw new Error(`Timed out after ${timeoutMs} ms waiting for: ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

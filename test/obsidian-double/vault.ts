@@ -1,0 +1,315 @@
+// The Vault: a tree of TFile/TFolder over a FileStore, firing `create`, `modify`, `delete` and `rename` in the
+// order Obsidian does (the tree is updated first, then the event; a folder's rename or delete is reported for
+// the folder and for each file in it). Changes made through the adapter are reconciled a tick later, as the
+// file watcher does; hidden paths (`.obsidian/`, `.trash/`) are never part of the tree.
+import type * as O from 'obsidian';
+import { DataAdapterDouble } from './data-adapter';
+import { Events } from './events';
+import { parentOf, toBytes, type FileStore } from './file-store';
+import { setFilePath, TAbstractFile, TFile, TFolder } from './files';
+import { normalizePath } from './functions';
+
+type VaultApi = Pick<
+  O.Vault,
+  | 'adapter'
+  | 'configDir'
+  | 'getName'
+  | 'getFileByPath'
+  | 'getFolderByPath'
+  | 'getAbstractFileByPath'
+  | 'getRoot'
+  | 'create'
+  | 'createBinary'
+  | 'createFolder'
+  | 'read'
+  | 'cachedRead'
+  | 'readBinary'
+  | 'delete'
+  | 'trash'
+  | 'rename'
+  | 'modify'
+  | 'modifyBinary'
+  | 'append'
+  | 'process'
+  | 'getAllLoadedFiles'
+  | 'getAllFolders'
+  | 'getMarkdownFiles'
+  | 'getFiles'
+>;
+
+const decoder = new TextDecoder('utf-8');
+const isHiddenPath = (path: string) => path.split('/').some((s) => s.startsWith('.'));
+
+export class Vault extends Events implements VaultApi {
+  configDir = '.obsidian';
+  readonly adapter: DataAdapterDouble;
+  private readonly byPath = new Map<string, TAbstractFile>();
+  private readonly root: TFolder;
+  private readonly reconcileQueue = new Set<string>();
+  private reconciling: Promise<void> | null = null;
+
+  private constructor(readonly store: FileStore) {
+    super();
+    this.adapter = new DataAdapterDouble(store);
+    this.adapter.watch((paths) => this.queueReconcile(paths));
+    this.root = this.makeNode(new TFolder(), '/');
+    this.root.name = '';
+  }
+
+  /** Opens a vault: reads the whole tree, as Obsidian does before plugins load. */
+  static async load(store: FileStore): Promise<Vault> {
+    const vault = new Vault(store);
+    await vault.scan('', vault.root, false);
+    return vault;
+  }
+
+  getName(): string {
+    return this.adapter.getName();
+  }
+
+  getFileByPath(path: string): O.TFile | null {
+    const f = this.byPath.get(normalizePath(path));
+    return f instanceof TFile ? f : null;
+  }
+
+  getFolderByPath(path: string): O.TFolder | null {
+    const f = this.byPath.get(normalizePath(path));
+    return f instanceof TFolder ? (f as O.TFolder) : null;
+  }
+
+  getAbstractFileByPath(path: string): O.TAbstractFile | null {
+    return this.byPath.get(normalizePath(path)) ?? null;
+  }
+
+  getRoot(): O.TFolder {
+    return this.root;
+  }
+
+  async create(path: string, data: string): Promise<O.TFile> {
+    return this.createFile(path, toBytes(data));
+  }
+
+  async createBinary(path: string, data: ArrayBuffer): Promise<O.TFile> {
+    return this.createFile(path, new Uint8Array(data));
+  }
+
+  async createFolder(path: string): Promise<O.TFolder> {
+    const p = normalizePath(path);
+    if (this.byPath.has(p)) throw new Error('Folder already exists.');
+    await this.ensureFolder(p);
+    return this.byPath.get(p) as TFolder;
+  }
+
+  async read(file: O.TFile): Promise<string> {
+    return decoder.decode(await this.store.readBytes(file.path));
+  }
+
+  async cachedRead(file: O.TFile): Promise<string> {
+    return this.read(file);
+  }
+
+  async readBinary(file: O.TFile): Promise<ArrayBuffer> {
+    return this.adapter.readBinary(file.path);
+  }
+
+  async modify(file: O.TFile, data: string): Promise<void> {
+    await this.writeExisting(file, toBytes(data));
+  }
+
+  async modifyBinary(file: O.TFile, data: ArrayBuffer): Promise<void> {
+    await this.writeExisting(file, new Uint8Array(data));
+  }
+
+  async append(file: O.TFile, data: string): Promise<void> {
+    await this.modify(file, (await this.read(file)) + data);
+  }
+
+  async process(file: O.TFile, fn: (data: string) => string): Promise<string> {
+    const next = fn(await this.read(file));
+    await this.modify(file, next);
+    return next;
+  }
+
+  async delete(file: O.TAbstractFile): Promise<void> {
+    const node = this.byPath.get(file.path);
+    if (!node) throw new Error(`File does not exist: ${file.path}`);
+    if (node instanceof TFolder) await this.store.rmdir(node.path);
+    else await this.store.remove(node.path);
+    this.detachNode(node, true);
+  }
+
+  async trash(file: O.TAbstractFile): Promise<void> {
+    await this.delete(file);
+  }
+
+  async rename(file: O.TAbstractFile, newPath: string): Promise<void> {
+    const node = this.byPath.get(file.path);
+    const target = normalizePath(newPath);
+    if (!node) throw new Error(`File does not exist: ${file.path}`);
+    if (this.byPath.has(target) && target.toLowerCase() !== node.path.toLowerCase()) throw new Error('Destination file already exists!');
+    await this.ensureFolder(parentOf(target));
+    await this.store.rename(node.path, target);
+    const moved = this.collect(node);
+    const oldPaths = new Map(moved.map((n) => [n, n.path]));
+    this.detachNode(node, false);
+    for (const n of moved) {
+      const rel = oldPaths.get(n)!.slice(node.path.length);
+      setFilePath(n, target + rel);
+      this.byPath.set(n.path, n);
+    }
+    this.attach(node);
+    for (const n of moved) this.trigger('rename', n, oldPaths.get(n));
+  }
+
+  getAllLoadedFiles(): O.TAbstractFile[] {
+    return [...this.byPath.values()];
+  }
+
+  getAllFolders(includeRoot?: boolean): O.TFolder[] {
+    return [...this.byPath.values()].filter((f): f is TFolder => f instanceof TFolder && (includeRoot || f !== this.root));
+  }
+
+  getMarkdownFiles(): O.TFile[] {
+    return this.getFiles().filter((f) => f.extension === 'md');
+  }
+
+  getFiles(): O.TFile[] {
+    return [...this.byPath.values()].filter((f): f is TFile => f instanceof TFile);
+  }
+
+  /** Test helper (not Obsidian API): resolves when changes made through the adapter have been reconciled. */
+  async settle(): Promise<void> {
+    while (this.reconciling) await this.reconciling;
+  }
+
+  private async createFile(path: string, bytes: Uint8Array): Promise<TFile> {
+    const p = normalizePath(path);
+    if (this.byPath.has(p)) throw new Error('File already exists.');
+    await this.ensureFolder(parentOf(p));
+    await this.store.writeBytes(p, bytes);
+    const file = this.makeNode(new TFile(), p);
+    await this.refreshStat(file);
+    this.attach(file);
+    this.trigger('create', file);
+    return file;
+  }
+
+  private async writeExisting(file: O.TFile, bytes: Uint8Array): Promise<void> {
+    const node = this.byPath.get(file.path);
+    if (!(node instanceof TFile)) throw new Error(`File does not exist: ${file.path}`);
+    await this.store.writeBytes(node.path, bytes);
+    await this.refreshStat(node);
+    this.trigger('modify', node);
+  }
+
+  private async ensureFolder(path: string): Promise<void> {
+    if (path === '' || path === '/' || this.byPath.has(path)) return;
+    await this.ensureFolder(parentOf(path));
+    await this.store.mkdir(path);
+    const folder = this.makeNode(new TFolder(), path);
+    this.attach(folder);
+    this.trigger('create', folder);
+  }
+
+  private makeNode<T extends TAbstractFile>(node: T, path: string): T {
+    node.vault = this as unknown as O.Vault;
+    setFilePath(node, path);
+    return node;
+  }
+
+  private attach(node: TAbstractFile): void {
+    const parentPath = parentOf(node.path);
+    const parent = (parentPath === '' ? this.root : this.byPath.get(parentPath)) as TFolder;
+    node.parent = parent;
+    parent.children.push(node);
+    this.byPath.set(node.path, node);
+  }
+
+  /** Removes a node and its descendants from the tree; with `announce`, fires `delete` for files first, then folders. */
+  private detachNode(node: TAbstractFile, announce: boolean): void {
+    const all = this.collect(node);
+    if (node.parent) (node.parent as TFolder).children = (node.parent as TFolder).children.filter((c) => c !== node);
+    for (const n of all) this.byPath.delete(n.path);
+    if (!announce) return;
+    for (const n of [...all].reverse()) this.trigger('delete', n);
+  }
+
+  /** The node and every descendant, parents before children. */
+  private collect(node: TAbstractFile): TAbstractFile[] {
+    const out: TAbstractFile[] = [node];
+    if (node instanceof TFolder) for (const child of node.children) out.push(...this.collect(child as TAbstractFile));
+    return out;
+  }
+
+  private async refreshStat(file: TFile): Promise<void> {
+    const s = await this.store.stat(file.path);
+    if (s) file.stat = { ctime: s.ctime, mtime: s.mtime, size: s.size };
+  }
+
+  private async scan(dir: string, folder: TFolder, announce: boolean): Promise<void> {
+    const { files, folders } = await this.store.list(dir);
+    for (const name of folders) {
+      if (name.startsWith('.')) continue;
+      const path = dir === '' ? name : `${dir}/${name}`;
+      const child = this.makeNode(new TFolder(), path);
+      this.attach(child);
+      if (announce) this.trigger('create', child);
+      await this.scan(path, child, announce);
+    }
+    for (const name of files) {
+      if (name.startsWith('.')) continue;
+      const path = dir === '' ? name : `${dir}/${name}`;
+      const file = this.makeNode(new TFile(), path);
+      await this.refreshStat(file);
+      this.attach(file);
+      if (announce) this.trigger('create', file);
+    }
+    void folder;
+  }
+
+  private queueReconcile(paths: string[]): void {
+    for (const p of paths) if (p !== '' && !isHiddenPath(p)) this.reconcileQueue.add(p);
+    if (this.reconcileQueue.size === 0 || this.reconciling) return;
+    this.reconciling = new Promise<void>((resolve) => setTimeout(resolve, 0))
+      .then(() => this.reconcile())
+      .finally(() => {
+        this.reconciling = null;
+        if (this.reconcileQueue.size > 0) this.queueReconcile([]);
+      });
+  }
+
+  private async reconcile(): Promise<void> {
+    const paths = [...this.reconcileQueue];
+    this.reconcileQueue.clear();
+    for (const path of paths) {
+      const stat = await this.store.stat(path);
+      const node = this.byPath.get(path);
+      if (stat === null) {
+        if (node) this.detachNode(node, true);
+      } else if (stat.type === 'file') {
+        if (node instanceof TFile) {
+          await this.refreshStat(node);
+          this.trigger('modify', node);
+        } else if (!node) {
+          await this.ensureFolderInTree(parentOf(path));
+          const file = this.makeNode(new TFile(), path);
+          await this.refreshStat(file);
+          this.attach(file);
+          this.trigger('create', file);
+        }
+      } else if (!node) {
+        await this.ensureFolderInTree(path);
+        await this.scan(path, this.byPath.get(path) as TFolder, true);
+      }
+    }
+  }
+
+  /** Adds folders that exist on disk but not yet in the tree (the watcher saw a file in a new folder). */
+  private async ensureFolderInTree(path: string): Promise<void> {
+    if (path === '' || this.byPath.has(path)) return;
+    await this.ensureFolderInTree(parentOf(path));
+    const folder = this.makeNode(new TFolder(), path);
+    this.attach(folder);
+    this.trigger('create', folder);
+  }
+}
