@@ -2,6 +2,7 @@
 // this version yet say so in a notice instead of failing silently.
 import { Notice, type Plugin } from 'obsidian';
 import type { QueryAnswer } from './answer';
+import { showEvaluation } from './evaluation-modal';
 import { formatCount } from './format';
 import { QuestionModal } from './question-modal';
 import { copyText } from './workspace-actions';
@@ -66,5 +67,15 @@ export function registerCommands(plugin: Plugin, host: CommandHost): void {
     },
   });
   plugin.addCommand({ id: 'regenerate-trigger-keywords', name: 'Regenerate trigger keywords', callback: () => notAvailable('Regenerate trigger keywords') });
-  plugin.addCommand({ id: 'run-retrieval-evaluation', name: 'Run retrieval evaluation', callback: () => notAvailable('Run retrieval evaluation') });
+  plugin.addCommand({
+    id: 'run-retrieval-evaluation',
+    name: 'Run retrieval evaluation',
+    callback: async () => {
+      try {
+        showEvaluation(plugin.app, await service.evaluate());
+      } catch (error) {
+        new Notice(`OKF Graph Wiki: ${(error as Error).message}`);
+      }
+    },
+  });
 }

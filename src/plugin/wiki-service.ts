@@ -6,10 +6,12 @@ import type { Embedder } from '../core/embed/types';
 import { buildIndex, readBundleFile } from '../core/index/build';
 import { openIndex, type OpenOutcome } from '../core/index/open';
 import type { WikiIndex } from '../core/index/wiki-index';
+import { lintBundle } from '../core/lint/run-lint';
 import type { LintReport } from '../core/lint/types';
+import { DEFAULT_SET_NAME, evaluateSetFile, type EvaluateFileOutcome } from '../core/evaluate/evaluate-set-file';
 import { contextFor } from '../core/retrieval/context-for';
 import type { ContextOptions } from '../core/retrieval/types';
-import { systemClock, type Clock, type ReadResult } from '../core/types';
+import { systemClock, type Clock, type FileStat, type ReadResult } from '../core/types';
 import { markersFor, type QueryAnswer } from './answer';
 import { readPersisted, writeAtomically } from './atomic-write';
 import { isIndexedPath, toBundlePath, type BundleScope } from './bundle-scope';
@@ -17,7 +19,6 @@ import type { ChangeBatch } from './change-batcher';
 import { carryOverEmbeddings } from './carry-over';
 import { EmbeddingScheduler, type EmbeddingState } from './embedding-scheduler';
 import { Exclusive } from './exclusive';
-import { diagnosticsReport } from './lint-report';
 import { contextOptionsFrom, settingsImpact, wikiDbVaultPath, type OkfSettings } from './settings';
 import { VaultBundle } from './vault-bundle';
 
@@ -129,8 +130,16 @@ export class WikiService {
         }
         reads.push(readBundleFile(this.bundle, bundlePath));
       }
-      const results = (await Promise.all(reads)).filter((r) => knownHash(index, pathOf(r)) !== hashOf(r));
-      if (results.length > 0) index.applyFiles(results);
+      const read = await Promise.all(reads);
+      const stats = new Map<string, FileStat>();
+      for (const r of read) {
+        const stat = await this.bundle.stat(pathOf(r));
+        if (stat) stats.set(pathOf(r), stat);
+      }
+      const results = read.filter((r) => knownHash(index, pathOf(r)) !== hashOf(r));
+      if (results.length > 0) index.applyFiles(results, stats);
+      // Saved without a content change: remember the new mtime so the next start skips the file.
+      for (const r of read) if (!results.includes(r) && stats.has(pathOf(r))) index.setFileStat(pathOf(r), stats.get(pathOf(r))!);
       touched += results.length;
       if (touched > 0) this.indexChanged(index);
     });
@@ -167,12 +176,29 @@ export class WikiService {
     });
   }
 
-  /** The lint report over the current index. */
+  /** The lint report over the current index and the bundle's files (okf-wiki.json included). */
   lint(): Promise<LintReport> {
     return this.exclusive.run(async () => {
       const index = this.current;
       if (!index) throw new Error('The index is still being built.');
-      return diagnosticsReport(index);
+      return lintBundle(index, this.bundle, { clock: this.clock });
+    });
+  }
+
+  /** Runs the bundle's evaluate.json (spec §7.5) as the CLI does; writes evaluate.last.json beside it. */
+  evaluate(): Promise<EvaluateFileOutcome> {
+    return this.exclusive.run(async () => {
+      const index = this.current;
+      if (!index) throw new Error('The index is still being built.');
+      const settings = this.options.settings();
+      const files = { read: (p: string) => this.bundle.readIfExists(p), write: (p: string, text: string) => this.bundle.write(p, text) };
+      return evaluateSetFile(index, files, '/' + DEFAULT_SET_NAME, {
+        clock: this.clock,
+        ...(settings.coverageThreshold !== null ? { coverageThreshold: settings.coverageThreshold } : {}),
+        ...(settings.vectorThreshold !== null ? { vectorThreshold: settings.vectorThreshold } : {}),
+        ...(settings.tokenBudget !== null ? { budget: settings.tokenBudget } : {}),
+        ...this.vectorOptions(),
+      });
     });
   }
 
