@@ -23,12 +23,18 @@ export function createOllamaEmbedder(options: OllamaEmbedderOptions = {}): Embed
   const model = options.model ?? DEFAULT_EMBED_MODEL;
   const timeoutMs = options.timeoutMs ?? DEFAULT_EMBED_TIMEOUT_MS;
   const baseFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const timedFetch: typeof fetch = (input, init) => {
+  const timedFetch: typeof fetch = async (input, init) => {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
-    return baseFetch(input, { ...init, signal: controller.signal })
-      .then(asJsonError)
-      .finally(() => clearTimeout(timer));
+    try {
+      const response = await baseFetch(input, { ...init, signal: controller.signal });
+      // The body is read under the same timer: a server that sends headers and then stalls times out too,
+      // instead of hanging the query or the save forever.
+      const body = await response.arrayBuffer();
+      return await asJsonError(new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }));
+    } finally {
+      clearTimeout(timer);
+    }
   };
   const client = new Ollama({ host, fetch: timedFetch });
 
@@ -37,15 +43,35 @@ export function createOllamaEmbedder(options: OllamaEmbedderOptions = {}): Embed
     async embed(texts: readonly string[], kind: EmbedKind): Promise<Float32Array[]> {
       if (texts.length === 0) return [];
       const prefix = kind === 'query' ? QUERY_PREFIX : DOCUMENT_PREFIX;
+      const request = { model, input: texts.map((t) => prefix + t), truncate: true };
       let response: unknown;
       try {
-        response = await client.embed({ model, input: texts.map((t) => prefix + t), truncate: true });
+        response = await client.embed(request);
       } catch (error) {
-        throw describeFailure(error, host, model, timeoutMs);
+        // A kept-alive connection that Ollama closed (it restarted) fails once before any answer; embedding is
+        // idempotent, so one retry on a fresh connection tells a restart from a server that is really down.
+        if (!isStaleConnection(error)) throw describeFailure(error, host, model, timeoutMs);
+        try {
+          response = await client.embed(request);
+        } catch (retryError) {
+          throw describeFailure(retryError, host, model, timeoutMs);
+        }
       }
-      return validate(response, texts.length, host);
+      return validate(response, texts.length, host, model);
     },
   };
+}
+
+/** A connection dropped before any answer (no HTTP status): worth one retry. */
+function isStaleConnection(error: unknown): boolean {
+  const e = error as { status_code?: number; cause?: { code?: string } } | null;
+  return typeof e?.status_code !== 'number' && ['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE'].includes(e?.cause?.code ?? '');
+}
+
+/** Ollama treats `name` and `name:latest` as the same model. */
+function sameModel(a: string, b: string): boolean {
+  const withTag = (m: string) => (m.includes(':') ? m : `${m}:latest`);
+  return withTag(a) === withTag(b);
 }
 
 /** Error bodies as JSON, so the client reads them without logging to the console (it logs for plain text). */
@@ -59,8 +85,13 @@ async function asJsonError(response: Response): Promise<Response> {
   });
 }
 
-/** Checks Ollama's answer: one finite vector per input, all of one dimension. */
-function validate(response: unknown, expected: number, host: string): Float32Array[] {
+/** Checks Ollama's answer: the model asked for, one finite vector per input, all of one dimension. */
+function validate(response: unknown, expected: number, host: string, model: string): Float32Array[] {
+  const answeredModel = (response as { model?: unknown } | null)?.model;
+  if (typeof answeredModel === 'string' && answeredModel !== '' && !sameModel(answeredModel, model)) {
+    // Vectors of another model are incomparable with the stored ones (spec §7.4): never mix them in.
+    throw new EmbedError(`Ollama at ${host} answered with model "${answeredModel}", not "${model}"; the vector signal is off.`, 'bad-response');
+  }
   const embeddings = (response as { embeddings?: unknown } | null)?.embeddings;
   if (!Array.isArray(embeddings) || embeddings.length !== expected) {
     throw new EmbedError(`Ollama at ${host} answered without ${expected} embeddings; the vector signal is off.`, 'bad-response');
