@@ -86,8 +86,8 @@ const EXPECTED: Readonly<Record<string, Expect>> = {
   [GENERATED.oddNames.backslash]: invalid('unreadable'),
 };
 
-/** Files the CLI may create in a bundle: generated artifacts only (ARCHITECTURE.md, "Truths" 1). */
-const GENERATED_ARTIFACT = /\/(wiki\.db|timeline\.md|wiki-trigger-keywords\.txt|index\.md)$/;
+/** Files the CLI may create in a bundle: generated artifacts only (ARCHITECTURE.md, "Truths" 1; log.md is appended to). */
+const GENERATED_ARTIFACT = /\/(wiki\.db|timeline\.md|wiki-trigger-keywords\.txt|index\.md|log\.md)$/;
 
 interface Summary {
   concepts: number;
