@@ -11,9 +11,11 @@ export const FAKE_MODEL = 'nomic-embed-text';
 export const FAKE_DIM = 64;
 
 const PREFIXES = ['search_query: ', 'search_document: '];
+/** Function words carry no topic; leaving them out keeps the fake similarities about content. */
+const FAKE_STOPWORDS = new Set('a an the of is are was were what who which how why when do does did on in to and or for with it its by as at be'.split(' '));
 
 /**
- * Deterministic "embeddings": a hashed bag of words, normalized. Texts sharing words get similar vectors,
+ * Deterministic "embeddings": a hashed bag of words (function words left out), normalized. Texts sharing words get similar vectors,
  * texts sharing none get near-orthogonal ones. `synonyms` maps a word to the word it should embed as, so a
  * test can stage a paraphrase that no lexical signal can see ("automobile" embeds like "car").
  */
@@ -29,6 +31,7 @@ export class FakeVectors {
     for (const p of PREFIXES) if (body.startsWith(p)) body = body.slice(p.length);
     const v = new Array<number>(this.dim).fill(0);
     for (const raw of body.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').match(/[\p{L}\p{N}]+/gu) ?? []) {
+      if (FAKE_STOPWORDS.has(raw)) continue;
       const word = this.synonyms[raw] ?? raw;
       const h = fnv1a(word);
       v[h % this.dim] += (h >>> 16) & 1 ? 1 : -1;
