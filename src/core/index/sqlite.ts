@@ -31,6 +31,27 @@ function engine(): Promise<any> {
   return enginePromise!;
 }
 
+const SQLITE_MAGIC = 'SQLite format 3\0';
+
+/**
+ * Refuses a file whose size disagrees with its header. SQLite reads a short final page as zeros and
+ * quick_check does not look inside records, so a wiki.db missing its last few bytes would otherwise load
+ * with silently damaged rows.
+ */
+function checkFileSize(bytes: Uint8Array): void {
+  if (bytes.byteLength < 100 || new TextDecoder().decode(bytes.subarray(0, 16)) !== SQLITE_MAGIC) throw new Error('no SQLite header');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const written = view.getUint16(16);
+  const pageSize = written === 1 ? 65536 : written;
+  if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0) throw new Error(`invalid page size ${written} in the header`);
+  if (bytes.byteLength % pageSize !== 0) throw new Error(`truncated: ${bytes.byteLength} bytes is not a whole number of ${pageSize}-byte pages`);
+  // The header's page count is authoritative when its version-valid-for number matches the change counter.
+  const pages = view.getUint32(28);
+  if (pages !== 0 && view.getUint32(24) === view.getUint32(92) && pages * pageSize > bytes.byteLength) {
+    throw new Error(`truncated: the header says ${pages} pages of ${pageSize} bytes, the file holds ${bytes.byteLength / pageSize}`);
+  }
+}
+
 /** A prepared statement that can be run many times (bulk inserts). */
 export interface Statement {
   run(params: readonly SqlValue[]): void;
@@ -62,6 +83,7 @@ export class Database {
     const db = new sqlite3.oo1.DB(':memory:', 'c');
     try {
       if (bytes.byteLength === 0) throw new Error('empty file');
+      checkFileSize(bytes);
       const pointer = sqlite3.wasm.allocFromTypedArray(bytes);
       const { capi } = sqlite3;
       const rc = capi.sqlite3_deserialize(
