@@ -3,13 +3,23 @@ import type { CliCommand } from '../command';
 import { contextCommand } from './context';
 import { demoCommand } from './demo';
 import { evaluateCommand } from './evaluate';
+import { fileBackCommand } from './file-back';
 import { lintCommand } from './lint';
+import { mcpCommand } from './mcp';
 import { reindexCommand } from './reindex';
+import { relateCommand } from './relate';
+import { supersedeCommand } from './supersede';
+import { vocabularyCommand } from './vocabulary';
 
 export const COMMANDS: readonly CliCommand[] = [
   { name: 'reindex', args: '', summary: 'rebuild wiki.db (and the generated files) from every concept file', run: reindexCommand },
   { name: 'context', args: '"QUESTION" [--budget N] [--today DATE]', summary: 'print the context block for a question (--json: structured)', run: contextCommand },
   { name: 'lint', args: '[--today DATE]', summary: 'run every integrity check; exit 1 when an error-severity finding exists', run: lintCommand },
   { name: 'evaluate', args: '[--set FILE] [--sweep] [--disable-signal S] [--update-baseline]', summary: 'run the labeled question set; exit 1 when it falls below the baseline', run: evaluateCommand },
+  { name: 'relate', args: 'SUBJECT PREDICATE OBJECT [--inverse P] [--date D] [--source ID] [--dry-run]', summary: 'add a relation to SUBJECT and its inverse to OBJECT in one step', run: relateCommand },
+  { name: 'supersede', args: 'OLD NEW [--at DATE] [--dry-run]', summary: 'mark OLD superseded by NEW on both files (refuses a cycle)', run: supersedeCommand },
+  { name: 'file-back', args: '--title T --body-file F [--type T] [--description D] [--by ACTOR] [--dry-run]', summary: 'file an answer back as a new concept page (never overwrites)', run: fileBackCommand },
+  { name: 'vocabulary', args: '[--dry-run]', summary: 'write the predicate vocabulary (counts, inverses, examples) into AGENTS.md', run: vocabularyCommand },
+  { name: 'mcp', args: '', summary: 'serve the wiki to agents over MCP on stdio (context_for, lint, relate, supersede, file_back)', run: mcpCommand },
   { name: 'demo', args: '', summary: 'reindex a bundle, show what it holds and answer a sample question', run: demoCommand },
 ];

@@ -1,0 +1,39 @@
+// `okf-wiki file-back --title T --body-file F`: files a synthesized answer back as a new Concept page (spec §7.2);
+// `--dry-run` shows the new page without writing. `--body-file -` reads the body from standard input.
+import { readFileSync } from 'node:fs';
+import * as nodePath from 'node:path';
+import { planFileBack } from '../../core/author/file-back';
+import { UsageError, type Flags } from '../args';
+import { openBundle } from '../bundle-context';
+import { clockFromFlags } from '../clock';
+import type { CliIo } from '../io';
+import { commitInFolder, DEFAULT_CLI_ACTOR, finishPlan } from './author-common';
+
+export async function fileBackCommand(flags: Flags, io: CliIo, positionals: string[]): Promise<number> {
+  if (positionals.length > 0) throw new UsageError(`file-back takes no positional arguments (got "${positionals.join(' ')}"); use --title and --body-file`);
+  if (flags.title === undefined) throw new UsageError('file-back needs --title "TITLE"');
+  if (flags['body-file'] === undefined) throw new UsageError('file-back needs --body-file FILE (markdown body; - for standard input)');
+  const body = readBody(flags['body-file'], io);
+  const clock = clockFromFlags(flags);
+  const bundle = openBundle(flags, io);
+  const plan = await planFileBack(
+    bundle,
+    {
+      title: flags.title,
+      body,
+      by: flags.by ?? DEFAULT_CLI_ACTOR,
+      ...(flags.type !== undefined ? { type: flags.type } : {}),
+      ...(flags.description !== undefined ? { description: flags.description } : {}),
+    },
+    clock,
+  );
+  return finishPlan(plan, flags, io, commitInFolder(bundle, io, flags, clock, flags.by ?? DEFAULT_CLI_ACTOR));
+}
+
+function readBody(file: string, io: CliIo): string {
+  try {
+    return readFileSync(file === '-' ? 0 : nodePath.resolve(io.cwd, file), 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read --body-file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}

@@ -1,0 +1,187 @@
+// The wiki as a Model Context Protocol server (issue 8): any agent harness can query the bundle (`context_for`,
+// `lint`) and maintain it under the hard rules (`relate`, `supersede`, `file_back`), through the same core calls
+// as the command line, so an agent and `okf-wiki context` see the same text. Writes run one at a time.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { commitPlan } from '../core/author/commit';
+import { planFileBack } from '../core/author/file-back';
+import { planRelate } from '../core/author/relate';
+import { renderPlan } from '../core/author/render-plan';
+import { planSupersede } from '../core/author/supersede';
+import type { AuthorPlan } from '../core/author/types';
+import { openIndex } from '../core/index/open';
+import { renderLintReport } from '../core/lint/render-report';
+import { lintBundle, loadBundleConfig } from '../core/lint/run-lint';
+import { contextFor } from '../core/retrieval/context-for';
+import type { Clock } from '../core/types';
+import { WIKI_DB } from '../cli/bundle-context';
+import { fsCommitEnvironment } from '../cli/commands/author-common';
+import type { Flags } from '../cli/args';
+import type { EmbeddingChoice } from '../cli/embedding';
+import type { FsBundle } from '../cli/fs-bundle';
+import type { CliIo } from '../cli/io';
+import { loadIndex } from '../cli/load-index';
+
+/** What the server needs: the bundle and the settings `okf-wiki mcp` was started with. */
+export interface WikiServerOptions {
+  readonly bundle: FsBundle;
+  /** Notes go to `io.err` (stderr); stdout belongs to the protocol. */
+  readonly io: CliIo;
+  readonly clock: Clock;
+  readonly embedding: EmbeddingChoice;
+  /** Token budget of `context_for` when the call gives none (the CLI's `--budget` default). */
+  readonly budget: number;
+  /** Actor stamped on writes when a call gives no `by` (OKF §7 actor convention). */
+  readonly actor: string;
+  readonly version: string;
+  /** The command line the server was started with: the reindex after a write uses its settings (--no-embed, …). */
+  readonly flags: Flags;
+}
+
+/** The tool names, in the order they are registered. */
+export const WIKI_TOOLS = ['context_for', 'lint', 'relate', 'supersede', 'file_back'] as const;
+
+const text = (body: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text: body }], ...(isError ? { isError: true } : {}) });
+
+const writeFields = {
+  dry_run: z.boolean().optional().describe('Only preview: return the diff, write nothing.'),
+  by: z.string().optional().describe('Who is making the change, e.g. "agent:claude" (OKF actor convention); recorded in log.md.'),
+};
+
+/** Builds the server; connect it to a transport (stdio, or in-memory in tests). */
+export function createWikiServer(options: WikiServerOptions): McpServer {
+  const { bundle, io, clock } = options;
+  const server = new McpServer({ name: 'okf-wiki', version: options.version });
+  let writing: Promise<unknown> = Promise.resolve();
+  /** Runs write operations one after another, so two calls never edit the same file at once. */
+  const serialized = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = writing.then(work, work);
+    writing = next.catch(() => undefined);
+    return next;
+  };
+  const finish = (plan: AuthorPlan, dryRun: boolean | undefined, by: string | undefined): Promise<CallToolResult> => {
+    if (plan.kind !== 'change' || dryRun) return Promise.resolve(text(renderPlan(plan, false), plan.kind === 'refused'));
+    return commitPlan(plan, fsCommitEnvironment(bundle, io, options.flags, clock, by?.trim() || options.actor)).then((outcome) =>
+      outcome.kind === 'committed' ? text(renderPlan(plan, true)) : text(`Not written (${outcome.kind}): ${outcome.message}\n`, true),
+    );
+  };
+
+  server.registerTool(
+    'context_for',
+    {
+      title: 'Context for a question',
+      description:
+        'The bounded, trust-ranked slice of the wiki for a question (spec §6): fact lines and background prose to put in your context, or an explicit "no confident match". Same text as `okf-wiki context`.',
+      inputSchema: {
+        question: z.string().min(1).describe('The question, in natural language.'),
+        budget: z.number().int().positive().optional().describe(`Token budget of the block (default ${options.budget}).`),
+        json: z.boolean().optional().describe('Return the structured result (seeds, facts, background) as JSON instead of the text block.'),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    async ({ question, budget, json }) => {
+      const index = await loadIndex(bundle, io);
+      try {
+        const { embedder, offReason } = options.embedding;
+        const result = await contextFor(index, question, {
+          budget: budget ?? options.budget,
+          clock,
+          ...(embedder ? { embedder } : {}),
+          ...(offReason ? { vectorOffReason: offReason } : {}),
+        });
+        return text(json ? JSON.stringify(result, null, 2) : result.text);
+      } finally {
+        index.close();
+      }
+    },
+  );
+
+  server.registerTool(
+    'lint',
+    {
+      title: 'Lint the wiki',
+      description: 'Every integrity check (spec §7.3, §7.6, §7.7): broken targets, asymmetric relations and supersessions, cycles, stale concepts, predicate drift. Detects only; never rewrites.',
+      inputSchema: {},
+      annotations: { readOnlyHint: true },
+    },
+    async () => {
+      const { index } = await openIndex(bundle, await bundle.readBytes(WIKI_DB));
+      try {
+        const report = await lintBundle(index, bundle, { clock });
+        return text(renderLintReport(report, { concepts: index.stats().concepts }));
+      } finally {
+        index.close();
+      }
+    },
+  );
+
+  server.registerTool(
+    'relate',
+    {
+      title: 'Relate two concepts (both directions)',
+      description:
+        'Adds `{predicate, object}` to the subject and the inverse predicate back to the object in one step (spec §7.1 hard rule); the inverse comes from `inverse` or okf-wiki.json. Refuses rather than write half. Then reindexes and logs.',
+      inputSchema: {
+        subject: z.string().describe('Subject concept path, e.g. "entities/marc-andreessen" or "/entities/marc-andreessen.md".'),
+        predicate: z.string().describe('Predicate in snake_case, e.g. "founded".'),
+        object: z.string().describe('Object concept path.'),
+        inverse: z.string().optional().describe('Predicate asserted back on the object, when okf-wiki.json declares none.'),
+        date: z.string().optional().describe('ISO 8601 date qualifying the fact, e.g. "1994-04-04".'),
+        source: z.string().optional().describe("A `sources[].id` of the subject citing the fact."),
+        ...writeFields,
+      },
+      annotations: { destructiveHint: false, idempotentHint: true },
+    },
+    ({ subject, predicate, object, inverse, date, source, dry_run, by }) =>
+      serialized(async () => {
+        const { config } = await loadBundleConfig(bundle);
+        const request = { subject, predicate, object, ...(inverse !== undefined ? { inverse } : {}), ...(date !== undefined ? { date } : {}), ...(source !== undefined ? { source } : {}) };
+        return finish(await planRelate(bundle, request, config), dry_run, by);
+      }),
+  );
+
+  server.registerTool(
+    'supersede',
+    {
+      title: 'Supersede a concept',
+      description:
+        'Records that NEW replaces OLD (spec §7.7): `status: superseded`, `superseded_by`, `superseded_at` on OLD and OLD appended to NEW\'s `supersedes`, in one step. Refuses a cycle or a second successor. Then reindexes and logs.',
+      inputSchema: {
+        old: z.string().describe('The outdated concept path.'),
+        new: z.string().describe('The concept that replaces it.'),
+        at: z.string().optional().describe('ISO 8601 date OLD stopped being current, e.g. "1993-01-20".'),
+        ...writeFields,
+      },
+      annotations: { destructiveHint: false, idempotentHint: true },
+    },
+    ({ old, new: successor, at, dry_run, by }) =>
+      serialized(async () => finish(await planSupersede(bundle, { old, new: successor, ...(at !== undefined ? { at } : {}) }), dry_run, by)),
+  );
+
+  server.registerTool(
+    'file_back',
+    {
+      title: 'File an answer back as a concept page',
+      description:
+        'Creates a new Concept page (spec §7.2) from a synthesized answer worth keeping, with `generated {by, at}` and a safe file name from the title; never overwrites a page. Then reindexes and logs.',
+      inputSchema: {
+        title: z.string().describe('Page title; the file name is derived from it.'),
+        body: z.string().describe('Markdown body (no frontmatter). Link concepts with [Title](/entities/x.md).'),
+        type: z.string().optional().describe('OKF type (default "Concept").'),
+        description: z.string().optional().describe('One sentence describing the page.'),
+        tags: z.array(z.string()).optional().describe('Lowercase tags.'),
+        ...writeFields,
+      },
+      annotations: { destructiveHint: false },
+    },
+    ({ title, body, type, description, tags, dry_run, by }) =>
+      serialized(async () => {
+        const actor = by?.trim() || options.actor;
+        const request = { title, body, by: actor, ...(type !== undefined ? { type } : {}), ...(description !== undefined ? { description } : {}), ...(tags !== undefined ? { tags } : {}) };
+        return finish(await planFileBack(bundle, request, clock), dry_run, actor);
+      }),
+  );
+
+  return server;
+}
