@@ -16,5 +16,6 @@ module.exports = {
     '^obsidian$': '<rootDir>/test/obsidian-double/obsidian.ts',
   },
   globalSetup: '<rootDir>/test/support/global-setup.cjs',
-  testTimeout: 30000,
+  // Generous: the first test in each file loads the WASM engine, and CI machines are shared.
+  testTimeout: 90000,
 };
