@@ -4,9 +4,12 @@ import { contextCommand } from './context';
 import { demoCommand } from './demo';
 import { evaluateCommand } from './evaluate';
 import { fileBackCommand } from './file-back';
+import { keywordsCommand } from './keywords';
 import { lintCommand } from './lint';
+import { rebuildCandidatesCommand } from './rebuild-candidates';
 import { mcpCommand } from './mcp';
 import { reindexCommand } from './reindex';
+import { timelineCommand } from './timeline';
 import { relateCommand } from './relate';
 import { supersedeCommand } from './supersede';
 import { vocabularyCommand } from './vocabulary';
@@ -15,6 +18,9 @@ export const COMMANDS: readonly CliCommand[] = [
   { name: 'reindex', args: '', summary: 'rebuild wiki.db (and the generated files) from every concept file', run: reindexCommand },
   { name: 'context', args: '"QUESTION" [--budget N] [--today DATE]', summary: 'print the context block for a question (--json: structured)', run: contextCommand },
   { name: 'lint', args: '[--today DATE]', summary: 'run every integrity check; exit 1 when an error-severity finding exists', run: lintCommand },
+  { name: 'timeline', args: '', summary: 'regenerate timeline.md from every date-qualified relation', run: timelineCommand },
+  { name: 'keywords', args: '', summary: 'regenerate wiki-trigger-keywords.txt (concept titles and tags)', run: keywordsCommand },
+  { name: 'rebuild-candidates', args: '', summary: 'list ingest-derived concepts (sources cite references/), from wiki.db', run: rebuildCandidatesCommand },
   { name: 'evaluate', args: '[--set FILE] [--sweep] [--disable-signal S] [--update-baseline]', summary: 'run the labeled question set; exit 1 when it falls below the baseline', run: evaluateCommand },
   { name: 'relate', args: 'SUBJECT PREDICATE OBJECT [--inverse P] [--date D] [--source ID] [--dry-run]', summary: 'add a relation to SUBJECT and its inverse to OBJECT in one step', run: relateCommand },
   { name: 'supersede', args: 'OLD NEW [--at DATE] [--dry-run]', summary: 'mark OLD superseded by NEW on both files (refuses a cycle)', run: supersedeCommand },

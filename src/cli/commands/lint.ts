@@ -4,19 +4,10 @@ import { openIndex } from '../../core/index/open';
 import { LINT_CHECKS } from '../../core/lint/checks';
 import { renderLintReport } from '../../core/lint/render-report';
 import { hasErrors, lintBundle } from '../../core/lint/run-lint';
-import { isIsoDate } from '../../core/okf/dates';
-import { systemClock, type Clock } from '../../core/types';
-import { UsageError, type Flags } from '../args';
+import type { Flags } from '../args';
 import { openBundle, WIKI_DB } from '../bundle-context';
+import { clockFromFlags } from '../clock';
 import type { CliIo } from '../io';
-
-/** The clock for a command: `--today YYYY-MM-DD` pins it (reproducible staleness and log dates), else the system's. */
-export function clockFromFlags(flags: Flags): Clock {
-  if (flags.today === undefined) return systemClock;
-  const today = flags.today.trim();
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || !isIsoDate(today)) throw new UsageError(`--today must be a date like 2026-11-30, got "${flags.today}"`);
-  return { now: () => `${today}T00:00:00Z` };
-}
 
 export async function lintCommand(flags: Flags, io: CliIo): Promise<number> {
   const clock = clockFromFlags(flags);

@@ -3,9 +3,13 @@ import { carryOverEmbeddings, embedIndex } from '../../core/embed/embed-index';
 import { buildIndex } from '../../core/index/build';
 import { isLoadProblem, WikiIndex } from '../../core/index/wiki-index';
 import type { Embedder } from '../../core/embed/types';
+import { conceptRecordsFromIndex } from '../../core/generate/concept-record';
+import { formatLogEntry } from '../../core/generate/log-entry';
+import { regenerateBundleFiles, type GeneratedFile } from '../../core/generate/regenerate';
 import type { Diagnostic } from '../../core/types';
 import type { Flags } from '../args';
 import { openBundle, WIKI_DB } from '../bundle-context';
+import { clockFromFlags } from '../clock';
 import { embeddingFromFlags } from '../embedding';
 import type { FsBundle } from '../fs-bundle';
 import { fmt, type CliIo } from '../io';
@@ -22,6 +26,8 @@ export interface ReindexSummary {
   readonly counts: { readonly error: number; readonly warning: number; readonly info: number };
   /** The vector signal: concepts embedded now, already current, or why it is off. */
   readonly vectors: { readonly model?: string; readonly embedded: number; readonly current: number; readonly off?: string };
+  /** timeline.md, wiki-trigger-keywords.txt, each folder's index.md and the log.md entry (spec §7.4). */
+  readonly generated: readonly GeneratedFile[];
   readonly ms: number;
 }
 
@@ -43,6 +49,13 @@ export async function reindexBundle(
   const vectors = await embedConcepts(bundle, index, embedder, offReason, io, quiet);
   await bundle.write(WIKI_DB, index.export());
   const stats = index.stats();
+  const generated = await regenerateBundleFiles({
+    concepts: conceptRecordsFromIndex(index),
+    source: bundle,
+    writer: bundle,
+    clock: clockFromFlags(flags),
+    logEntry: (files) => formatLogEntry('Reindex', reindexLogText(stats.concepts, stats.relations, files)),
+  });
   const summary: ReindexSummary = {
     bundle: bundle.root,
     wikiDb: bundle.resolve(WIKI_DB),
@@ -54,6 +67,7 @@ export async function reindexBundle(
     diagnostics: index.diagnostics(),
     counts: stats.diagnostics,
     vectors,
+    generated,
     ms: Date.now() - started,
   };
   return { index, summary };
@@ -93,6 +107,29 @@ async function embedConcepts(
   return { model: embedder.model, embedded: report.embedded, current: report.current };
 }
 
+/** The log.md line for a reindex: what was rebuilt, from how much (no timings: the log is history, not metrics). */
+function reindexLogText(concepts: number, relations: number, files: readonly GeneratedFile[]): string {
+  const indexes = files.filter((f) => f.path.endsWith('/index.md') && (f.outcome === 'created' || f.outcome === 'updated')).length;
+  const written = ['`wiki.db`', '`timeline.md`', '`wiki-trigger-keywords.txt`', ...(indexes > 0 ? [`${indexes} generated \`index.md\` block${indexes === 1 ? '' : 's'}`] : [])];
+  return `rebuilt ${written.slice(0, -1).join(', ')} and ${written[written.length - 1]} from ${concepts} concepts and ${relations} relations (okf-wiki reindex).`;
+}
+
+/** One line per kind of generated file: what changed, what was left alone. */
+function renderGenerated(files: readonly GeneratedFile[]): string[] {
+  const name = (path: string) => path.replace(/^\//, '');
+  const lines: string[] = [];
+  const fixed = files.filter((f) => !f.path.endsWith('/index.md'));
+  if (fixed.length > 0) lines.push(`Generated: ${fixed.map((f) => `${name(f.path)} (${f.outcome === 'appended' ? 'entry added' : f.outcome})`).join(', ')}.`);
+  const indexes = files.filter((f) => f.path.endsWith('/index.md'));
+  if (indexes.length > 0) {
+    const count = (o: GeneratedFile['outcome']) => indexes.filter((f) => f.outcome === o).length;
+    const parts = (['created', 'updated', 'unchanged'] as const).filter((o) => count(o) > 0).map((o) => `${count(o)} ${o}`);
+    lines.push(`index.md: ${parts.length > 0 ? parts.join(', ') : 'none written'}.`);
+    for (const f of indexes.filter((i) => i.reason !== undefined)) lines.push(`  left ${name(f.path)} as it is: ${f.reason}.`);
+  }
+  return lines;
+}
+
 /** Human-readable summary: counts, then diagnostics grouped by file. */
 export function renderReindexSummary(s: ReindexSummary): string {
   const lines = [
@@ -102,6 +139,7 @@ export function renderReindexSummary(s: ReindexSummary): string {
       ? `Vector signal off: ${s.vectors.off}`
       : `Vectors (${s.vectors.model}): ${fmt(s.vectors.embedded)} embedded now, ${fmt(s.vectors.current)} already current.`,
   ];
+  lines.push(...renderGenerated(s.generated));
   if (s.skippedFiles > 0) lines.push(`Skipped ${fmt(s.skippedFiles)} markdown files without frontmatter (not concepts).`);
   const { error, warning } = s.counts;
   const shown = s.diagnostics.filter((d) => d.severity !== 'info');

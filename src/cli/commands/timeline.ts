@@ -1,0 +1,37 @@
+// `okf-wiki timeline` and `okf-wiki keywords`: regenerate one artifact (spec §3, §12) from the current index
+// (wiki.db caught up with the concept files). A log.md entry is added only when the file actually changed.
+import { conceptRecordsFromIndex } from '../../core/generate/concept-record';
+import { formatLogEntry } from '../../core/generate/log-entry';
+import { regenerateBundleFiles, type Artifact } from '../../core/generate/regenerate';
+import { openIndex } from '../../core/index/open';
+import type { Flags } from '../args';
+import { openBundle, WIKI_DB } from '../bundle-context';
+import { clockFromFlags } from '../clock';
+import type { CliIo } from '../io';
+
+/** Regenerates one artifact and reports what happened to its file. */
+export async function regenerateArtifact(artifact: Artifact, flags: Flags, io: CliIo): Promise<number> {
+  const clock = clockFromFlags(flags);
+  const bundle = openBundle(flags, io);
+  const { index } = await openIndex(bundle, await bundle.readBytes(WIKI_DB));
+  try {
+    const files = await regenerateBundleFiles({
+      concepts: conceptRecordsFromIndex(index),
+      source: bundle,
+      writer: bundle,
+      clock,
+      artifacts: [artifact],
+      logEntry: (written) => {
+        const changed = written.filter((f) => f.outcome === 'created' || f.outcome === 'updated');
+        return changed.length === 0 ? undefined : formatLogEntry('Regenerate', `rewrote ${changed.map((f) => `\`${f.path.slice(1)}\``).join(', ')} (okf-wiki ${artifact}).`);
+      },
+    });
+    if (flags.json) io.out(JSON.stringify({ bundle: bundle.root, files }, null, 2) + '\n');
+    else for (const f of files) io.out(`${f.path.slice(1)}: ${f.outcome === 'appended' ? 'entry added' : f.outcome}\n`);
+    return 0;
+  } finally {
+    index.close();
+  }
+}
+
+export const timelineCommand = (flags: Flags, io: CliIo) => regenerateArtifact('timeline', flags, io);

@@ -1,0 +1,71 @@
+import { formatLogEntry } from '../../../src/core/generate/log-entry';
+import { regenerateBundleFiles, summarizeGenerated, type RegenerateOptions } from '../../../src/core/generate/regenerate';
+import { readConcept } from '../../../src/core/okf/read-concept';
+import type { BundleWriter, Concept } from '../../../src/core/types';
+import { conceptFile, rel } from '../../support/builders';
+import { MemoryBundle } from '../../support/memory-bundle';
+
+const HAND_WRITTEN = '# Metric\n\n* [Revenue](revenue.md) - Written by a person.\n';
+
+function setup() {
+  const files: Record<string, string> = {
+    '/entities/ada.md': conceptFile({ type: 'Person', title: 'Ada', relations: [rel('wrote', '/entities/notes.md', { date: '1843-01-01' })] }),
+    '/entities/notes.md': conceptFile({ type: 'Product', title: 'Notes', relations: [rel('written_by', '/entities/ada.md', { date: '1843-01-01' })] }),
+    '/metrics/revenue.md': conceptFile({ type: 'Metric', title: 'Revenue' }),
+    '/metrics/index.md': HAND_WRITTEN,
+  };
+  const bundle = new MemoryBundle(files);
+  const writes: string[] = [];
+  const writer: BundleWriter = {
+    write: async (path, data) => {
+      writes.push(path);
+      bundle.set(path, typeof data === 'string' ? data : new TextDecoder().decode(data));
+    },
+  };
+  const concepts = Object.entries(files)
+    .map(([path, text]) => readConcept(path, text))
+    .flatMap((r) => (r.kind === 'concept' ? [r.concept as Concept] : []));
+  const options: RegenerateOptions = {
+    concepts,
+    source: bundle,
+    writer,
+    clock: { now: () => '2026-11-30T12:00:00Z' },
+    logEntry: () => formatLogEntry('Reindex', 'test run.'),
+  };
+  return { bundle, writes, options };
+}
+
+test('writes every artifact, leaves a hand-written index.md alone, and adds one log entry', async () => {
+  const { bundle, writes, options } = setup();
+  const files = await regenerateBundleFiles(options);
+  expect(files).toEqual([
+    { path: '/timeline.md', outcome: 'created' },
+    { path: '/wiki-trigger-keywords.txt', outcome: 'created' },
+    { path: '/index.md', outcome: 'created' },
+    { path: '/entities/index.md', outcome: 'created' },
+    { path: '/metrics/index.md', outcome: 'hand-written', reason: 'no generated-block markers: a hand-written index is left as it is' },
+    { path: '/log.md', outcome: 'appended' },
+  ]);
+  expect(writes).toEqual(['/timeline.md', '/wiki-trigger-keywords.txt', '/index.md', '/entities/index.md', '/log.md']);
+  expect(await bundle.read('/metrics/index.md')).toBe(HAND_WRITTEN);
+  expect(await bundle.read('/log.md')).toBe('# Update log\n\n## 2026-11-30\n\n* **Reindex**: test run.\n');
+  expect(summarizeGenerated(files)).toBe('4 created, 1 appended, 1 hand-written (left alone)');
+});
+
+test('a second run with no edits writes nothing but the log entry (idempotent, spec §7.4)', async () => {
+  const { bundle, writes, options } = setup();
+  await regenerateBundleFiles(options);
+  const snapshot = await Promise.all(['/timeline.md', '/wiki-trigger-keywords.txt', '/index.md', '/entities/index.md'].map((p) => bundle.read(p)));
+  writes.length = 0;
+  const files = await regenerateBundleFiles(options);
+  expect(files.filter((f) => f.outcome !== 'unchanged' && f.outcome !== 'hand-written').map((f) => f.path)).toEqual(['/log.md']);
+  expect(writes).toEqual(['/log.md']);
+  expect(await Promise.all(['/timeline.md', '/wiki-trigger-keywords.txt', '/index.md', '/entities/index.md'].map((p) => bundle.read(p)))).toEqual(snapshot);
+});
+
+test('one artifact at a time, and no log entry when the callback declines', async () => {
+  const { writes, options } = setup();
+  const files = await regenerateBundleFiles({ ...options, artifacts: ['keywords'], logEntry: () => undefined });
+  expect(files).toEqual([{ path: '/wiki-trigger-keywords.txt', outcome: 'created' }]);
+  expect(writes).toEqual(['/wiki-trigger-keywords.txt']);
+});
