@@ -57,6 +57,7 @@ export class WikiService {
   private persistTimer: number | undefined;
   private writes: Promise<void> = Promise.resolve();
   private writeFailureShown = false;
+  private closing: Promise<void> | undefined;
   private embedder: { key: string; embedder: Embedder } | undefined;
   private readonly listeners = new Set<(event: ServiceEvent) => void>();
   private readonly clock: Clock;
@@ -236,16 +237,17 @@ export class WikiService {
 
   /** Unload: no more work; the index is written if it changed, then closed. */
   close(): Promise<void> {
-    if (this.closed) return this.writes;
+    if (this.closing) return this.closing;
     this.closed = true;
     this.clearPersistTimer();
     this.embeddings.stop();
-    return this.exclusive.run(async () => {
+    this.closing = this.exclusive.run(async () => {
       await this.exportAndWrite();
       this.current?.close();
       this.current = undefined;
       this.listeners.clear();
     });
+    return this.closing;
   }
 
   private async open(): Promise<void> {

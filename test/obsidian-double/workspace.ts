@@ -306,10 +306,17 @@ export class Workspace extends Events implements WorkspaceApi {
     this.trigger('layout-ready');
   }
 
+  /**
+   * Obsidian's rule: without `newLeaf`, a leaf that may be navigated away from (the active one if its view has
+   * `navigation` set or is empty, else another such main leaf); a new tab otherwise.
+   */
   getLeaf(newLeaf?: O.PaneType | boolean | 'split'): O.WorkspaceLeaf {
-    const main = this.leaves.filter((l) => l.side === 'main');
-    const active = this.activeLeaf && (this.activeLeaf as unknown as WorkspaceLeaf).side === 'main' ? (this.activeLeaf as unknown as WorkspaceLeaf) : main[main.length - 1];
-    if (!newLeaf && active) return active as unknown as O.WorkspaceLeaf;
+    if (!newLeaf) {
+      const navigable = (l: WorkspaceLeaf) => l.side === 'main' && (l.view.navigation || l.view.getViewType() === 'empty');
+      const active = this.activeLeaf as unknown as WorkspaceLeaf | null;
+      const found = active && navigable(active) ? active : this.leaves.filter(navigable).pop();
+      if (found) return found as unknown as O.WorkspaceLeaf;
+    }
     return this.addLeaf('main') as unknown as O.WorkspaceLeaf;
   }
 

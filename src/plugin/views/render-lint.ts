@@ -1,5 +1,6 @@
 // Draws a lint report: totals by severity, then one collapsible group per check with its count and the
 // findings, each naming the file (a link that opens it), the line, the value and the fix.
+import { LINT_CHECKS } from '../../core/lint/checks';
 import type { Finding, LintReport } from '../../core/lint/types';
 import type { Severity } from '../../core/types';
 import { formatCount } from '../format';
@@ -9,6 +10,9 @@ export interface LintHandlers {
 }
 
 const SEVERITY_ORDER: readonly Severity[] = ['error', 'warning', 'info'];
+
+/** Each check's one-line description, for the group headings. */
+const CHECK_TITLES = new Map(LINT_CHECKS.map((c) => [c.id, c.title]));
 
 export function renderLintReport(el: HTMLElement, report: LintReport, handlers: LintHandlers): void {
   el.empty();
@@ -24,10 +28,12 @@ export function renderLintReport(el: HTMLElement, report: LintReport, handlers: 
   for (const [check, findings] of groupByCheck(report.findings)) {
     const group = el.createEl('details', { cls: 'okf-lint-group', attr: { open: true, 'data-check': check } });
     const head = group.createEl('summary', { cls: 'okf-lint-group-head' });
-    head.createSpan({ cls: 'okf-check-name', text: check });
-    head.createSpan({ cls: 'okf-count', text: formatCount(findings.length) });
     const worst = SEVERITY_ORDER.find((s) => findings.some((f) => f.severity === s)) ?? 'info';
     head.createSpan({ cls: `okf-severity okf-severity-${worst}`, text: worst });
+    head.createSpan({ cls: 'okf-check-name', text: check });
+    head.createSpan({ cls: 'okf-count', text: formatCount(findings.length) });
+    const title = CHECK_TITLES.get(check);
+    if (title) head.createSpan({ cls: 'okf-check-title', text: title });
     const list = group.createEl('ul', { cls: 'okf-findings' });
     for (const finding of findings) renderFinding(list, finding, handlers);
   }
@@ -38,6 +44,7 @@ function renderFinding(list: HTMLElement, f: Finding, handlers: LintHandlers): v
   const head = li.createDiv({ cls: 'okf-finding-head' });
   head.createSpan({ cls: `okf-severity okf-severity-${f.severity}`, text: f.severity });
   const a = head.createEl('a', { cls: 'okf-finding-path', text: f.line !== undefined ? `${f.path}:${f.line}` : f.path, attr: { href: '#', 'data-path': f.path } });
+  if (f.code !== undefined && f.code !== f.check) head.createSpan({ cls: 'okf-finding-code', text: f.code });
   a.addEventListener('click', (evt) => {
     evt.preventDefault();
     handlers.openFile(f.path, evt);
