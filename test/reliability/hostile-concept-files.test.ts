@@ -75,7 +75,7 @@ const EXPECTED: Readonly<Record<string, Expect>> = {
   '/entities/binary-data.md': invalid('binary-file'),
   '/entities/proto-pollution.md': concept(),
   '/entities/custom-tags.md': concept(),
-  '/entities/complex-keys.md': concept(),
+  '/entities/complex-keys.md': concept('complex-key', 'complex-key'),
   '/entities/yaml-directive.md': invalid('yaml-syntax'),
   [GENERATED.symlinkOutside]: invalid('unreadable'),
   [GENERATED.symlinkEtc]: invalid('unreadable'),

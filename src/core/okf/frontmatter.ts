@@ -48,7 +48,8 @@ export interface ParsedFrontmatter {
 export function parseFrontmatterYaml(path: string, yaml: string, startLine: number): ParsedFrontmatter {
   const diagnostics: Diagnostic[] = [];
   const lineCounter = new LineCounter();
-  const doc = parseDocument(yaml, { schema: 'core', uniqueKeys: false, lineCounter, prettyErrors: false });
+  // logLevel 'error': the parser must not print to the console (a list used as a key warns); diagnostics say it.
+  const doc = parseDocument(yaml, { schema: 'core', uniqueKeys: false, lineCounter, prettyErrors: false, logLevel: 'error' });
   const lineOf = (offset: number | undefined) =>
     offset === undefined ? undefined : lineCounter.linePos(offset).line + startLine - 1;
 
@@ -124,6 +125,14 @@ export function parseFrontmatterYaml(path: string, yaml: string, startLine: numb
               value: keyText,
             });
           } else seen.set(keyText, line ?? 0);
+        } else if (key !== null && key !== undefined) {
+          diagnostics.push({
+            path,
+            severity: 'warning',
+            code: 'complex-key',
+            message: `A key${where} is a list or a mapping, not a name; it is read as the text of its YAML.`,
+            line: lineOf(key.range?.[0]),
+          });
         }
         const childWhere = isScalar(key) ? ` in \`${String(key.value)}\`` : where;
         walk(pair.value as Node | null, depth + 1, depth === 0 ? childWhere : where);
