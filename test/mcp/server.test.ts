@@ -80,7 +80,10 @@ test('relate previews with dry_run, then writes both files, reindexes, and lint 
   expect(textOf(done)).toMatch(/^Related \/entities\/ken-thompson.md worked_at/);
   const after = snapshotFiles(dir);
   const changed = [...after.keys()].filter((k) => after.get(k) !== before.get(k)).sort();
-  expect(changed).toEqual(expect.arrayContaining(['entities/ken-thompson.md', 'entities/lucent-bell-labs.md']));
+  expect(changed).toEqual(expect.arrayContaining(['entities/ken-thompson.md', 'entities/lucent-bell-labs.md', 'log.md']));
+  const log = readFileSync(path.join(dir, 'log.md'), 'utf8');
+  expect(log.match(/^\* /gm)).toHaveLength(1);
+  expect(log).toContain('* **Related**: /entities/ken-thompson.md worked_at /entities/lucent-bell-labs.md (1996-09-30), and /entities/lucent-bell-labs.md employed /entities/ken-thompson.md (by `agent:test`, okf-wiki relate).');
 
   const bundle = new FsBundle(dir);
   const { index } = await openIndex(bundle, await bundle.readBytes('/wiki.db'));

@@ -1,15 +1,21 @@
 // What the authoring commands (relate, supersede, file-back, vocabulary) and the MCP server share on Node: the
-// bundle settings, the commit environment (write, log, reindex) and how a plan is reported and exits.
-import { commitPlan, type CommitEnvironment, type CommitOutcome } from '../../core/author/commit';
+// bundle settings, the commit environment (write, then index + generated files + one log entry) and how a plan
+// is reported and exits.
+import { commitPlan, logLine, type CommitEnvironment, type CommitOutcome } from '../../core/author/commit';
 import { planJson, renderPlan } from '../../core/author/render-plan';
 import type { AuthorPlan, ChangePlan } from '../../core/author/types';
 import type { BundleConfig } from '../../core/config/bundle-config';
+import { embedIndex } from '../../core/embed/embed-index';
+import { conceptRecordsFromIndex } from '../../core/generate/concept-record';
+import { regenerateBundleFiles } from '../../core/generate/regenerate';
+import { openIndex } from '../../core/index/open';
 import { loadBundleConfig } from '../../core/lint/run-lint';
 import type { Clock } from '../../core/types';
 import type { Flags } from '../args';
+import { WIKI_DB } from '../bundle-context';
+import { embeddingFromFlags } from '../embedding';
 import type { FsBundle } from '../fs-bundle';
 import type { CliIo } from '../io';
-import { reindexBundle } from './reindex';
 
 /** The actor stamped on what the command line writes when `--by` is not given (OKF §7 actor convention). */
 export const DEFAULT_CLI_ACTOR = 'human:cli';
@@ -21,24 +27,34 @@ export async function bundleConfig(bundle: FsBundle, io: CliIo): Promise<BundleC
   return config;
 }
 
-/** Commits a concept edit in a bundle folder: atomic writes, one log.md entry, then a full reindex. */
+/** Commits a concept edit in a bundle folder: atomic writes, then wiki.db, the generated files and one log.md entry. */
 export function commitInFolder(bundle: FsBundle, io: CliIo, flags: Flags, clock: Clock, actor: string): (plan: ChangePlan) => Promise<CommitOutcome> {
   return (plan) => commitPlan(plan, fsCommitEnvironment(bundle, io, flags, clock, actor));
 }
 
-/** How a Node shell commits a plan in a bundle folder; `flags` carry the reindex settings (--no-embed, --ollama, …). */
+/** How a Node shell commits a plan in a bundle folder; `flags` carry the embedding settings (--no-embed, --ollama, …). */
 export function fsCommitEnvironment(bundle: FsBundle, io: CliIo, flags: Flags, clock: Clock, actor: string): CommitEnvironment {
-  return {
-    source: bundle,
-    writer: bundle,
-    clock,
-    actor,
-    // TODO(issue 8): append one log.md entry with the log generator of src/core/generate once it lands.
-    reindex: async () => {
-      const { index } = await reindexBundle(bundle, io, true, flags);
-      index.close();
-    },
-  };
+  return { source: bundle, writer: bundle, clock, actor, refresh: (entry) => refreshAfterEdit(bundle, io, flags, clock, logLine(entry)) };
+}
+
+/**
+ * After concept files changed (spec §7.1 step 4-5): wiki.db catches up (changed files re-read, vectors of unchanged
+ * concepts kept, changed ones embedded when Ollama answers), the generated files are rewritten, and `logEntry` is
+ * the one log.md entry. The same tables as a full reindex, without a second "Reindex" entry in the log.
+ */
+async function refreshAfterEdit(bundle: FsBundle, io: CliIo, flags: Flags, clock: Clock, logEntry: string): Promise<void> {
+  const { index } = await openIndex(bundle, await bundle.readBytes(WIKI_DB));
+  try {
+    const { embedder } = embeddingFromFlags(flags);
+    if (embedder) {
+      const report = await embedIndex(index, embedder);
+      if (report.error) io.err(`note: ${report.error.message} Lexical signals (exact title, BM25) still work.\n`);
+    }
+    await bundle.write(WIKI_DB, index.export());
+    await regenerateBundleFiles({ concepts: conceptRecordsFromIndex(index), source: bundle, writer: bundle, clock, logEntry: () => logEntry });
+  } finally {
+    index.close();
+  }
 }
 
 /**
@@ -59,7 +75,7 @@ export async function finishPlan(plan: AuthorPlan, flags: Flags, io: CliIo, comm
     else io.err(`okf-wiki: ${plan.operation} not written: ${outcome.message}\n`);
     return 1;
   }
-  if (flags.json) io.out(JSON.stringify({ ...planJson(plan, true), written: outcome.written, logged: outcome.logged, reindexed: outcome.reindexed }, null, 2) + '\n');
-  else io.out(renderPlan(plan, true) + (outcome.logged ? 'Logged in log.md.\n' : '') + (outcome.reindexed ? 'Reindexed wiki.db and the generated files.\n' : ''));
+  if (flags.json) io.out(JSON.stringify({ ...planJson(plan, true), written: outcome.written, refreshed: outcome.refreshed }, null, 2) + '\n');
+  else io.out(renderPlan(plan, true) + (outcome.refreshed ? 'Updated wiki.db and the generated files; logged in log.md.\n' : ''));
   return 0;
 }

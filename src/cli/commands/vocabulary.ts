@@ -13,6 +13,6 @@ export async function vocabularyCommand(flags: Flags, io: CliIo): Promise<number
   // A generated block in an agent document: no concept changes, so no log entry and no reindex.
   return finishPlan(plan, flags, io, async (p) => {
     const applied = await applyPlan(p, bundle, bundle);
-    return applied.kind === 'applied' ? { kind: 'committed', written: applied.written, logged: false, reindexed: false } : applied;
+    return applied.kind === 'applied' ? { kind: 'committed', written: applied.written, refreshed: false } : applied;
   });
 }
