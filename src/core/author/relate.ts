@@ -2,8 +2,9 @@
 // Both files are read and both edits computed before anything is written; if either cannot be done, neither is.
 import { inverseMap, type BundleConfig } from '../config/bundle-config';
 import { isIsoDate } from '../okf/dates';
+import { resolveConceptRef } from '../okf/paths';
 import type { BundleSource, Concept, Relation } from '../types';
-import { listing, loadConcept, type LoadedConcept } from './concept-files';
+import { listing, loadConcept, type Listing, type LoadedConcept } from './concept-files';
 import { editFrontmatter, type FrontmatterEdit } from './frontmatter-edit';
 import { refused, type AuthorPlan, type FileChange } from './types';
 import { unifiedDiff } from './unified-diff';
@@ -28,6 +29,8 @@ export async function planRelate(source: BundleSource, request: RelateRequest, c
   const files = await listing(source);
   const subject = await loadConcept(source, files, request.subject, 'subject');
   if (typeof subject === 'string') return refused('relate', subject);
+  const literal = literalObject(request.object, files);
+  if (literal !== undefined) return refused('relate', literal);
   const object = await loadConcept(source, files, request.object, 'object');
   if (typeof object === 'string') return refused('relate', object);
   return planRelateLoaded(subject, object, request, config);
@@ -69,7 +72,23 @@ export function planRelateLoaded(subject: LoadedConcept, object: LoadedConcept, 
   return { kind: 'change', operation: 'relate', summary: `Related ${summary}.`, changes, notes };
 }
 
-/** The predicate to assert back: the flag when given (it must agree with a declaration), else the declared one. */
+/** A refusal for an object that is a value (a date, a name), not a concept: such facts have no inverse to assert. */
+function literalObject(written: string, files: Listing): string | undefined {
+  const text = written.trim();
+  const path = resolveConceptRef(text);
+  if (path !== null && files.has(path)) return undefined;
+  if (!isIsoDate(text) && !/\s/.test(text) && !/^-?\d+(?:\.\d+)?$/.test(text)) return undefined;
+  return `object "${text}" is a value, not a concept path: relate asserts a relation between two concepts (and its inverse). A fact with a literal value has no inverse; add it to the subject's \`relations\` by hand.`;
+}
+
+/**
+ * The predicate to assert back on the object: `flag` when given (it must agree with a declaration in okf-wiki.json),
+ * else the one declared inverse; a message when there is none or several (for a UI to ask, or to show).
+ */
+export function resolveInverse(predicate: string, flag: string | undefined, config: BundleConfig): { predicate: string } | { message: string } {
+  return chooseInverse(predicate.trim(), flag?.trim() || undefined, config);
+}
+
 function chooseInverse(predicate: string, flag: string | undefined, config: BundleConfig): { predicate: string } | { message: string } {
   const declared = [...(inverseMap(config.inverses).get(predicate) ?? [])].sort();
   if (flag) {

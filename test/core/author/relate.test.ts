@@ -87,6 +87,8 @@ describe('relate refuses, with a message naming the problem, and changes nothing
     [{ object: 'AGENTS.md' }, 'object /AGENTS.md is not a concept file (index.md, log.md, AGENTS.md, timeline.md, hidden and non-markdown files are not concepts)'],
     [{ object: 'entities/broken' }, 'object /entities/broken.md cannot be edited until its frontmatter is fixed: YAML syntax error in frontmatter:'],
     [{ object: 'entities/marc-andreessen' }, 'subject and object are the same concept (/entities/marc-andreessen.md); a relation needs two concepts'],
+    [{ predicate: 'born_on', object: '1971-07-16' }, 'object "1971-07-16" is a value, not a concept path: relate asserts a relation between two concepts (and its inverse).'],
+    [{ predicate: 'nickname', object: 'Pmarca the Great' }, 'object "Pmarca the Great" is a value, not a concept path'],
     [{ date: '4 April 1994' }, 'date "4 April 1994" is not an ISO 8601 date such as 2021-01-26'],
     [{ predicate: '  ' }, 'the predicate is empty; name it, e.g. `founded`'],
   ] as [Partial<RelateRequest>, string][])('%j', async (override, message) => {
