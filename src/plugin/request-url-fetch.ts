@@ -55,10 +55,20 @@ export function requestUrlFetch(request: RequestUrlFn = requestUrl): typeof fetc
       ? await new Promise<RequestUrlResponse>((resolve, reject) => {
           const onAbort = () => reject(abortError());
           signal.addEventListener('abort', onAbort, { once: true });
-          pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+          pending.then(
+            (r) => {
+              signal.removeEventListener('abort', onAbort);
+              resolve(r);
+            },
+            (e: unknown) => {
+              signal.removeEventListener('abort', onAbort);
+              reject(e);
+            },
+          );
         })
       : await pending;
-    const responseBody = NULL_BODY_STATUS.has(response.status) ? null : response.arrayBuffer;
+    // A view, not the ArrayBuffer itself: fetch polyfills recognise views across JavaScript realms.
+    const responseBody = NULL_BODY_STATUS.has(response.status) ? null : new Uint8Array(response.arrayBuffer);
     return new Response(responseBody, { status: response.status, headers: response.headers });
   };
 }

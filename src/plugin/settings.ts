@@ -39,11 +39,12 @@ export const DEFAULT_SETTINGS: OkfSettings = {
   vectorThreshold: null,
 };
 
-/** Trims slashes and backslashes at both ends and collapses repeated separators: `/a//b/` → `a/b`. */
+/** Trims slashes, backslashes and spaces at both ends and collapses repeated separators: ` /a//b/` → `a/b`. */
 export function cleanFolder(folder: string): string {
   return folder
     .replace(/\\/g, '/')
     .split('/')
+    .map((s) => s.trim())
     .filter((s) => s !== '' && s !== '.')
     .join('/');
 }

@@ -90,11 +90,13 @@ export function requestUrl(request: O.RequestUrlParam | string): O.RequestUrlRes
       },
     };
   })();
-  return Object.assign(response, {
-    arrayBuffer: response.then((r) => r.arrayBuffer),
-    json: response.then((r) => r.json),
-    text: response.then((r) => r.text),
-  }) as O.RequestUrlResponsePromise;
+  // The shortcuts are made on first use, so an unused one never becomes an unhandled rejection.
+  Object.defineProperties(response, {
+    arrayBuffer: { get: () => response.then((r) => r.arrayBuffer) },
+    json: { get: () => response.then((r) => r.json) },
+    text: { get: () => response.then((r) => r.text) },
+  });
+  return response as O.RequestUrlResponsePromise;
 }
 
 export const Platform: typeof O.Platform = {
