@@ -26,8 +26,11 @@ export interface PredicateUsage {
   readonly example: { readonly subject: string; readonly object: string; readonly date?: string };
 }
 
-/** The vocabulary of a set of concepts, sorted by predicate (stable as counts change). */
-export function collectVocabulary(concepts: readonly Concept[], config: BundleConfig): PredicateUsage[] {
+/**
+ * The vocabulary of a set of concepts, sorted by predicate (stable as counts change). Takes parsed concepts or
+ * the index's records (`conceptRecordsFromIndex`), so the plugin can offer predicate suggestions from its index.
+ */
+export function collectVocabulary(concepts: readonly Pick<Concept, 'path' | 'relations'>[], config: BundleConfig): PredicateUsage[] {
   const byPath = new Map(concepts.map((c) => [c.path, c]));
   const declared = inverseMap(config.inverses);
   const multi = new Set(config.multiValued);

@@ -1,6 +1,8 @@
 import { applyPlan } from '../../../src/core/author/apply-plan';
 import { planDiff, type ChangePlan } from '../../../src/core/author/types';
-import { planVocabulary, VOCABULARY_END, VOCABULARY_START, withVocabularyBlock } from '../../../src/core/author/vocabulary';
+import { collectVocabulary, planVocabulary, VOCABULARY_END, VOCABULARY_START, withVocabularyBlock } from '../../../src/core/author/vocabulary';
+import { conceptRecordsFromIndex } from '../../../src/core/generate/concept-record';
+import { buildIndex, listConceptFiles, readBundleFile } from '../../../src/core/index/build';
 import { parseBundleConfig } from '../../../src/core/config/bundle-config';
 import { expectApproved } from './approve';
 import { MemoryBundle } from './memory-bundle';
@@ -47,4 +49,40 @@ test('markers out of order or repeated are refused, not guessed at', () => {
     message: 'the vocabulary markers (<!-- okf-wiki:vocabulary:start --> … <!-- okf-wiki:vocabulary:end -->) must appear once each, in order; fix them by hand',
   });
   expect('message' in withVocabularyBlock(`${VOCABULARY_START}\n${VOCABULARY_START}\n${VOCABULARY_END}\n`, 'x')).toBe(true);
+});
+
+test('the vocabulary from the index records equals the one from the files (the plugin reads its index)', async () => {
+  const { bundle, config } = load();
+  const index = await buildIndex(bundle);
+  try {
+    const fromIndex = collectVocabulary(conceptRecordsFromIndex(index), config);
+    const concepts = [];
+    for (const path of await listConceptFiles(bundle)) {
+      const read = await readBundleFile(bundle, path);
+      if (read.kind === 'concept') concepts.push(read.concept);
+    }
+    expect(fromIndex).toEqual(collectVocabulary(concepts, config));
+    expect(fromIndex.map((u) => [u.predicate, u.count, u.inverses, u.inverseKind])).toEqual([
+      ['founded', 1, ['founded_by'], 'declared'],
+      ['founded_by', 1, ['founded'], 'declared'],
+      ['married_to', 2, ['married_to'], 'declared'],
+    ]);
+  } finally {
+    index.close();
+  }
+});
+
+test('an undeclared inverse is the one observed on the objects; literal-only predicates need none', () => {
+  const usages = collectVocabulary(
+    [
+      { path: '/a.md', relations: [{ predicate: 'likes', object: '/b.md', objectPath: '/b.md' }, { predicate: 'born_on', object: '1900-01-01' }] },
+      { path: '/b.md', relations: [{ predicate: 'liked_by', object: '/a.md', objectPath: '/a.md' }] },
+    ],
+    { inverses: [], multiValued: ['likes'], synonyms: [], distinct: [] },
+  );
+  expect(usages.map((u) => [u.predicate, u.inverses, u.inverseKind, u.literalOnly, u.multiValued])).toEqual([
+    ['born_on', [], 'none', true, false],
+    ['liked_by', ['likes'], 'observed', false, false],
+    ['likes', ['liked_by'], 'observed', false, true],
+  ]);
 });
