@@ -3,8 +3,11 @@
 import * as nodePath from 'node:path';
 import { buildIndex } from '../../src/core/index/build';
 import type { WikiIndex } from '../../src/core/index/wiki-index';
-import type { BundleSource, Clock } from '../../src/core/types';
+import type { Clock } from '../../src/core/types';
 import { FsBundle } from '../../src/cli/fs-bundle';
+import { MemoryBundle } from './memory-bundle';
+
+export { MemoryBundle };
 
 export interface RelationSpec {
   readonly predicate: string;
@@ -55,21 +58,6 @@ export function conceptFile(spec: ConceptSpec): string {
   }
   lines.push('---', '', spec.body ?? `${spec.title}.`, '');
   return lines.join('\n');
-}
-
-/** A bundle held in memory: bundle path → file text. */
-export class MemoryBundle implements BundleSource {
-  constructor(readonly files: Record<string, string>) {}
-
-  async list(): Promise<string[]> {
-    return Object.keys(this.files).sort();
-  }
-
-  async read(path: string): Promise<string> {
-    const text = this.files[path];
-    if (text === undefined) throw new Error(`no such file in the test bundle: ${path}`);
-    return text;
-  }
 }
 
 /** An index over concept specs keyed by bundle path (`/entities/x.md`). */

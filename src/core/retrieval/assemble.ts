@@ -35,15 +35,23 @@ function header(question: string, intent: Intent, seeds: readonly Seed[], budget
   return `Context for: ${quoted(question, 60)}\nIntent: ${intent}. Seeds: ${seeds.map((s) => s.title).join('; ')}.`;
 }
 
-/** Prose for the LLM: link syntax reduced to its text, footnote markers and definitions dropped, blank lines collapsed. */
-export function proseOf(body: string): string {
+/** Finds the title of the concept a wikilink target names (`alonzo-church`, `entities/alonzo-church.md#Life`). */
+export type LinkTitle = (target: string) => string | undefined;
+
+/**
+ * Prose for the LLM: link syntax reduced to its text, footnote markers and definitions dropped, blank lines
+ * collapsed. A bare wikilink shows the linked concept's title ("Alonzo Church", not "alonzo-church") when
+ * `linkTitle` knows it.
+ */
+export function proseOf(body: string, linkTitle: LinkTitle = () => undefined): string {
   return body
     .replace(/^\[\^[^\]]+\]:.*$/gm, '')
     .replace(/\[\^[^\]]+\]/g, '')
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/!\[\[[^\]]*\]\]/g, '')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
     .replace(/\[\[([^\]|]+)\|([^\]]+)\]\]/g, '$2')
-    .replace(/\[\[([^\]]+)\]\]/g, '$1')
+    .replace(/\[\[([^\]]+)\]\]/g, (_, target: string) => linkTitle(target) ?? target)
     .replace(/^#{1,6}\s+(summary|overview)\s*$/gim, '')
     .replace(/^#{1,6}\s+/gm, '')
     .replace(/[ \t]+$/gm, '')
@@ -83,6 +91,7 @@ export function assemble(input: {
   facts: readonly Fact[];
   bodies: ReadonlyMap<string, { body: string; stale?: string }>;
   budget: number;
+  linkTitle?: LinkTitle;
 }): Assembled {
   const head = header(input.question, input.intent, input.seeds, input.budget);
   // Every separator and section label is counted, so the estimate of the whole never exceeds the budget.
@@ -115,7 +124,7 @@ export function assemble(input: {
     const heading = `## ${seed.title} (${seed.path})${entry.stale ? ` [stale since ${entry.stale}]` : ''}\n`;
     const room = share - estimateTokens(heading) - 1;
     if (room < 10) return;
-    const { text, truncated } = trimToTokens(proseOf(entry.body), room);
+    const { text, truncated } = trimToTokens(proseOf(entry.body, input.linkTitle), room);
     if (text === '') return;
     background.push({ path: seed.path, title: seed.title, text, truncated });
     used += estimateTokens(heading + text + '\n\n');

@@ -3,8 +3,8 @@
 import { isPast } from '../okf/dates';
 import type { WikiIndex } from '../index/wiki-index';
 import { systemClock } from '../types';
-import { assemble, fitToBudget, noMatchText } from './assemble';
-import { catalogOf } from './catalog';
+import { assemble, fitToBudget, noMatchText, type LinkTitle } from './assemble';
+import { catalogOf, type Catalog } from './catalog';
 import { expandFacts } from './expand';
 import { classifyIntent } from './intent';
 import { findSeeds } from './seeds';
@@ -72,7 +72,7 @@ export async function contextFor(index: WikiIndex, rawQuestion: string, options:
     const stale = row.stale_after !== null && isPast(row.stale_after, now) ? row.stale_after : undefined;
     bodies.set(row.path, stale ? { body: row.body, stale } : { body: row.body });
   }
-  const assembled = assemble({ question, intent, seeds: found.seeds, facts, bodies, budget });
+  const assembled = assemble({ question, intent, seeds: found.seeds, facts, bodies, budget, linkTitle: linkTitles(catalog) });
   return {
     question,
     confident: true,
@@ -84,5 +84,18 @@ export async function contextFor(index: WikiIndex, rawQuestion: string, options:
     text: assembled.text,
     tokens: assembled.tokens,
     budget,
+  };
+}
+
+/** Wikilink targets resolved the way Obsidian resolves a bare `[[name]]`: by file name, case-insensitively. */
+function linkTitles(catalog: Catalog): LinkTitle {
+  const byName = new Map<string, string>();
+  for (const info of catalog.concepts.values()) {
+    const name = info.path.slice(info.path.lastIndexOf('/') + 1).replace(/\.md$/i, '').toLowerCase();
+    if (!byName.has(name)) byName.set(name, info.title);
+  }
+  return (target) => {
+    const path = target.split('#')[0].trim().replace(/\.md$/i, '');
+    return byName.get(path.slice(path.lastIndexOf('/') + 1).toLowerCase());
   };
 }

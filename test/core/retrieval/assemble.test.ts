@@ -141,3 +141,18 @@ describe('budget over the demo bundle', () => {
     expect(result.tokens).toBeLessThanOrEqual(20);
   });
 });
+
+describe('wikilinks in prose', () => {
+  const titles = new Map([['alonzo-church', 'Alonzo Church']]);
+  const linkTitle = (target: string) => titles.get(target.split('#')[0].replace(/\.md$/, '').split('/').pop()!.toLowerCase());
+
+  test('a bare wikilink shows the linked concept’s title; an unknown one its target; an alias its alias', () => {
+    expect(proseOf('Studied under [[alonzo-church]], [[entities/Alonzo-Church.md#Life]], [[alonzo-church|Church]] and [[nobody]].', linkTitle)).toBe(
+      'Studied under Alonzo Church, Alonzo Church, Church and nobody.',
+    );
+  });
+
+  test('embeds are dropped', () => {
+    expect(proseOf('Before ![[diagram.png]] after.')).toBe('Before  after.');
+  });
+});
