@@ -38,7 +38,8 @@ export async function contextFor(index: WikiIndex, rawQuestion: string, options:
   const question = rawQuestion.replace(/\u0000/g, '').slice(0, MAX_QUESTION_CHARS);
   const budget = options.budget ?? defaultContextOptions.budget;
   const clock = options.clock ?? systemClock;
-  const intent = classifyIntent(question);
+  const now = clock.now();
+  const intent = classifyIntent(question, now);
   const found = await findSeeds(index, question, {
     coverageThreshold: options.coverageThreshold ?? defaultContextOptions.coverageThreshold,
     vectorThreshold: options.vectorThreshold ?? defaultContextOptions.vectorThreshold,
@@ -56,7 +57,6 @@ export async function contextFor(index: WikiIndex, rawQuestion: string, options:
   }
 
   const catalog = catalogOf(index);
-  const now = clock.now();
   const seedPaths = found.seeds.map((s) => s.path);
   const facts = expandFacts(index, catalog, seedPaths, {
     intent,

@@ -42,6 +42,17 @@ describe('classifyIntent', () => {
     expect(classifyIntent('Who is Go’s creator and when did he start?')).toBe('WHEN');
   });
 
+  test('a year or decade counts when it is past on the clock’s date', () => {
+    const today = '2026-11-30T12:00:00Z';
+    expect(classifyIntent('Who owned Bell Labs in 2025?', today)).toBe('HISTORICAL');
+    expect(classifyIntent('What ran until 2016?', today)).toBe('HISTORICAL');
+    expect(classifyIntent('What is the fastest supercomputer in 2026?', today)).toBe('ENTITY');
+    expect(classifyIntent('What will Bell Labs do in 2030?', today)).toBe('GENERAL');
+    expect(classifyIntent('What happened in the 2010s?', today)).toBe('HISTORICAL');
+    expect(classifyIntent('What is happening in the 2020s?', today)).toBe('ENTITY');
+    expect(classifyIntent('What will happen in 2030?')).toBe('HISTORICAL'); // no date: any year looks back
+  });
+
   test('case does not matter', () => {
     expect(classifyIntent('WHO RAN BELL LABS BEFORE NOKIA?')).toBe('HISTORICAL');
     expect(classifyIntent('WHY WAS UNIX CREATED?')).toBe('WHY');
