@@ -84,7 +84,9 @@ export class Database {
     try {
       if (bytes.byteLength === 0) throw new Error('empty file');
       checkFileSize(bytes);
-      const pointer = sqlite3.wasm.allocFromTypedArray(bytes);
+      // The engine picks its heap view by the array's exact constructor: a Node Buffer, or a Uint8Array from
+      // another realm (an iframe, Electron's renderer), is refused unless seen through a plain Uint8Array view.
+      const pointer = sqlite3.wasm.allocFromTypedArray(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       const { capi } = sqlite3;
       const rc = capi.sqlite3_deserialize(
         db.pointer,

@@ -82,6 +82,17 @@ describe('export and load', () => {
     again.close();
   });
 
+  test('load accepts a Node Buffer and a Uint8Array that views part of a larger buffer', async () => {
+    const fromBuffer = await loadIndex(Buffer.from(bytes));
+    expect(dumpIndex(fromBuffer)).toEqual(reference);
+    fromBuffer.close();
+    const padded = new Uint8Array(bytes.length + 24);
+    padded.set(bytes, 8);
+    const fromView = await loadIndex(padded.subarray(8, 8 + bytes.length));
+    expect(dumpIndex(fromView)).toEqual(reference);
+    fromView.close();
+  });
+
   test('load does not keep a reference to the caller\'s bytes', async () => {
     const copy = bytes.slice();
     const loaded = await loadIndex(copy);
