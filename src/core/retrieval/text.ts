@@ -1,12 +1,18 @@
 // Text normalization shared by every seed signal, so "Gödel", "GÖDEL" and "godel" compare equal and a
 // question's content words are counted the same way the coverage gate (spec §10.4) counts them.
 
-/** Lowercase, Unicode-normalized (NFKC), diacritics folded, whitespace collapsed. */
+/**
+ * Lowercase, Unicode-normalized (NFKC), diacritics folded, typographic quotes and dashes made plain (a phone
+ * types "Gödel’s" for a title written "Gödel's"), whitespace collapsed.
+ */
 export function foldText(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .normalize('NFKC')
+    .replace(/[\u2018\u2019\u201A\u201B\u02BC\u2032\u00B4\u0060]/g, "'")
+    .replace(/[\u201C\u201D\u201E\u201F\u2033]/g, '"')
+    .replace(/[\u2010\u2011\u2012\u2013\u2014\u2015\u2212]/g, '-')
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();

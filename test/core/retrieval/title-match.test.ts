@@ -13,6 +13,8 @@ const entries = titleEntries([
   { path: '/entities/the.md', title: 'The', aliases: ['It'] },
   { path: '/entities/zurich.md', title: 'Zürich', aliases: [] },
   { path: '/entities/tokyo.md', title: '東京', aliases: [] },
+  { path: '/concepts/incompleteness.md', title: "Gödel's incompleteness theorems", aliases: [] },
+  { path: '/entities/spin-off.md', title: 'Lucent spin-off', aliases: [] },
 ]);
 
 const paths = (question: string) => matchTitles(question, entries).map((h) => h.path);
@@ -47,6 +49,13 @@ describe('matchTitles', () => {
     expect(paths('Kurt Gödelian logic')).toEqual([]);
     expect(paths('Kurt Gödel2')).toEqual([]);
     expect(paths('AIs')).toEqual([]);
+  });
+
+  test('typographic apostrophes and dashes match their plain forms', () => {
+    expect(paths('What are Gödel’s incompleteness theorems?')).toEqual(['/concepts/incompleteness.md']);
+    expect(paths('What are Godel`s incompleteness theorems?')).toEqual(['/concepts/incompleteness.md']);
+    expect(paths('When was the Lucent spin‐off?')).toEqual(['/entities/spin-off.md']);
+    expect(paths('When was the Lucent spin–off?')).toEqual(['/entities/spin-off.md']);
   });
 
   test('aliases match like titles', () => {
