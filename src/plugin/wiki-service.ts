@@ -12,7 +12,7 @@ import { DEFAULT_SET_NAME, evaluateSetFile, type EvaluateFileOutcome } from '../
 import { contextFor } from '../core/retrieval/context-for';
 import type { ContextOptions } from '../core/retrieval/types';
 import { systemClock, type Clock, type FileStat, type ReadResult } from '../core/types';
-import { markersFor, type QueryAnswer } from './answer';
+import { markersFor, successorTitlesFor, type QueryAnswer } from './answer';
 import { readPersisted, writeAtomically } from './atomic-write';
 import { isIndexedPath, toBundlePath, type BundleScope } from './bundle-scope';
 import type { ChangeBatch } from './change-batcher';
@@ -173,7 +173,8 @@ export class WikiService {
       const index = this.current;
       if (!index) throw new Error(this.indexState.kind === 'failed' ? this.indexState.message : 'The index is still being built.');
       const result = await contextFor(index, question, { ...contextOptionsFrom(this.options.settings()), clock: this.clock, ...this.vectorOptions() });
-      return { result, markers: markersFor(index, result, this.clock.now()) };
+      const markers = markersFor(index, result, this.clock.now());
+      return { result, markers, successorTitles: successorTitlesFor(index, result, markers) };
     });
   }
 

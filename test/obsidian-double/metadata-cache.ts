@@ -8,7 +8,7 @@ import { Events } from './events';
 import { TFile } from './files';
 import type { Vault } from './vault';
 
-type CacheApi = Pick<O.MetadataCache, 'getFileCache' | 'getCache' | 'getFirstLinkpathDest' | 'resolvedLinks' | 'unresolvedLinks' | 'fileToLinktext'>;
+type CacheApi = Pick<O.MetadataCache, 'getFileCache' | 'getCache' | 'getFirstLinkpathDest' | 'resolvedLinks' | 'unresolvedLinks' | 'fileToLinktext' | 'on'>;
 
 /** Frontmatter as Obsidian's cache shows it (the plugin never parses with it: it is only a trigger). */
 function parseFrontmatter(text: string): O.CachedMetadata {
@@ -54,6 +54,17 @@ export class MetadataCache extends Events implements CacheApi {
       this.caches.set((f as O.TAbstractFile).path, cache);
     });
   }
+
+  /* eslint-disable @typescript-eslint/no-explicit-any -- the overloads as obsidian.d.ts declares them */
+  override on(name: 'changed', callback: (file: O.TFile, data: string, cache: O.CachedMetadata) => any, ctx?: any): O.EventRef;
+  override on(name: 'deleted', callback: (file: O.TFile, prevCache: O.CachedMetadata | null) => any, ctx?: any): O.EventRef;
+  override on(name: 'resolve', callback: (file: O.TFile) => any, ctx?: any): O.EventRef;
+  override on(name: 'resolved', callback: () => any, ctx?: any): O.EventRef;
+  override on(name: string, callback: (...data: any[]) => any, ctx?: any): O.EventRef;
+  override on(name: string, callback: (...data: any[]) => any, ctx?: any): O.EventRef {
+    return super.on(name, callback, ctx);
+  }
+  /* eslint-enable @typescript-eslint/no-explicit-any */
 
   /** Reads every markdown file once, as Obsidian fills its cache before layout-ready (no events). */
   async primeFromDisk(): Promise<void> {

@@ -35,6 +35,10 @@ type VaultApi = Pick<
   | 'getAllFolders'
   | 'getMarkdownFiles'
   | 'getFiles'
+  | 'getResourcePath'
+  | 'appendBinary'
+  | 'copy'
+  | 'on'
 >;
 
 const decoder = new TextDecoder('utf-8');
@@ -62,6 +66,15 @@ export class Vault extends Events implements VaultApi {
     await vault.scan('', vault.root, false);
     return vault;
   }
+
+  /* eslint-disable @typescript-eslint/no-explicit-any -- the overloads as obsidian.d.ts declares them */
+  override on(name: 'create' | 'modify' | 'delete', callback: (file: O.TAbstractFile) => any, ctx?: any): O.EventRef;
+  override on(name: 'rename', callback: (file: O.TAbstractFile, oldPath: string) => any, ctx?: any): O.EventRef;
+  override on(name: string, callback: (...data: any[]) => any, ctx?: any): O.EventRef;
+  override on(name: string, callback: (...data: any[]) => any, ctx?: any): O.EventRef {
+    return super.on(name, callback, ctx);
+  }
+  /* eslint-enable @typescript-eslint/no-explicit-any */
 
   getName(): string {
     return this.adapter.getName();
@@ -122,6 +135,26 @@ export class Vault extends Events implements VaultApi {
 
   async append(file: O.TFile, data: string): Promise<void> {
     await this.modify(file, (await this.read(file)) + data);
+  }
+
+  async appendBinary(file: O.TFile, data: ArrayBuffer): Promise<void> {
+    const before = await this.store.readBytes(file.path);
+    const added = new Uint8Array(data);
+    const all = new Uint8Array(before.byteLength + added.byteLength);
+    all.set(before);
+    all.set(added, before.byteLength);
+    await this.writeExisting(file, all);
+  }
+
+  getResourcePath(file: O.TFile): string {
+    return this.adapter.getResourcePath(file.path);
+  }
+
+  /** Copies a file (not a folder); the destination must not exist. */
+  async copy<T extends O.TAbstractFile>(file: T, newPath: string): Promise<T> {
+    if (!(file instanceof TFile)) throw new Error('Vault double: copying folders is not implemented');
+    const created = await this.createFile(newPath, await this.store.readBytes(file.path));
+    return created as unknown as T;
   }
 
   async process(file: O.TFile, fn: (data: string) => string): Promise<string> {

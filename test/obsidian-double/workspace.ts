@@ -176,6 +176,7 @@ export class MarkdownView extends ItemView implements Pick<O.MarkdownView, 'getV
   /** Used by the leaf: loads the file's text into the editor and shows it. */
   async loadFile(file: O.TFile): Promise<void> {
     this.file = file;
+    (this.containerEl.querySelector('.view-header-title') as HTMLElement).setText(file.basename);
     this.editor.setValue(await this.app.vault.read(file));
     this.contentEl.empty();
     this.contentEl.createEl('pre', { cls: 'markdown-source-view', text: this.editor.getValue() });

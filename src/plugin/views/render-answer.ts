@@ -42,19 +42,22 @@ export function renderAnswer(el: HTMLElement, answer: QueryAnswer, handlers: Ans
     none.createDiv({ cls: 'okf-no-match-title', text: 'No confident match in this wiki.' });
     none.createDiv({
       cls: 'okf-no-match-hint',
-      text: 'No concept title appears in the question and no full-text match covers most of its words. Try the name of a concept.',
+      text: result.vector.used
+        ? 'No concept title appears in the question, no full-text match covers most of its words, and no concept is close enough in meaning. Try the name of a concept.'
+        : 'No concept title appears in the question and no full-text match covers most of its words. Try the name of a concept.',
     });
     return;
   }
 
   section(el, 'Seeds', result.seeds.length);
   const seeds = el.createEl('ul', { cls: 'okf-seeds' });
-  for (const seed of result.seeds) renderSeed(seeds, seed, markers, handlers);
+  const name = (written: string) => answer.successorTitles.get(written) ?? written;
+  for (const seed of result.seeds) renderSeed(seeds, seed, markers, name, handlers);
 
   section(el, 'Facts', result.facts.length);
   if (result.facts.length === 0) el.createDiv({ cls: 'okf-empty', text: 'The seeds have no relations within the budget.' });
   const facts = el.createEl('ul', { cls: 'okf-facts' });
-  for (const fact of result.facts) renderFact(facts, fact, markers, handlers);
+  for (const fact of result.facts) renderFact(facts, fact, markers, name, handlers);
 
   section(el, 'Background', result.background.length);
   const background = el.createDiv({ cls: 'okf-background' });
@@ -62,27 +65,29 @@ export function renderAnswer(el: HTMLElement, answer: QueryAnswer, handlers: Ans
     const item = background.createDiv({ cls: 'okf-background-item' });
     const head = item.createDiv({ cls: 'okf-background-head' });
     conceptLink(head, b.path, b.title, handlers);
-    markerBadges(head, markers.get(b.path));
+    markerBadges(head, markers.get(b.path), name);
     item.createDiv({ cls: 'okf-excerpt', text: b.truncated ? `${b.text} …` : b.text });
   }
 }
 
-function renderSeed(list: HTMLElement, seed: Seed, markers: ReadonlyMap<string, ConceptMarkers>, handlers: AnswerHandlers): void {
+type Namer = (written: string) => string;
+
+function renderSeed(list: HTMLElement, seed: Seed, markers: ReadonlyMap<string, ConceptMarkers>, name: Namer, handlers: AnswerHandlers): void {
   const li = list.createEl('li', { cls: 'okf-seed' });
   const head = li.createDiv({ cls: 'okf-seed-head' });
   conceptLink(head, seed.path, seed.title, handlers);
   head.createSpan({ cls: 'okf-type', text: seed.type });
-  markerBadges(head, markers.get(seed.path));
+  markerBadges(head, markers.get(seed.path), name);
   const signals = li.createDiv({ cls: 'okf-signals' });
   for (const key of ['title', 'bm25', 'vector'] as const) {
     const rank = seed.signals[key];
     if (rank === undefined) continue;
     signals.createSpan({ cls: `okf-signal okf-signal-${key}`, text: `${SIGNAL_LABELS[key]} #${rank + 1}` });
   }
-  if (seed.resolvedFrom) li.createDiv({ cls: 'okf-resolved-from', text: `Found via ${seed.resolvedFrom}, which it supersedes` });
+  if (seed.resolvedFrom) li.createDiv({ cls: 'okf-resolved-from', text: `Found via ${name(seed.resolvedFrom)}, which it supersedes` });
 }
 
-function renderFact(list: HTMLElement, fact: Fact, markers: ReadonlyMap<string, ConceptMarkers>, handlers: AnswerHandlers): void {
+function renderFact(list: HTMLElement, fact: Fact, markers: ReadonlyMap<string, ConceptMarkers>, name: Namer, handlers: AnswerHandlers): void {
   const li = list.createEl('li', { cls: 'okf-fact' });
   if (fact.superseded) li.addClass('is-superseded');
   const line = li.createDiv({ cls: 'okf-fact-line' });
@@ -97,8 +102,8 @@ function renderFact(list: HTMLElement, fact: Fact, markers: ReadonlyMap<string, 
   if (fact.source) meta.createSpan({ cls: 'okf-source', text: `source: ${fact.source}` });
   meta.createSpan({ cls: 'okf-hop', text: fact.hop === 0 ? 'seed' : `hop ${fact.hop}` });
   if (fact.superseded) {
-    const by = fact.superseded.by ? ` by ${fact.superseded.by}` : '';
-    const at = fact.superseded.at ? ` (${fact.superseded.at})` : '';
+    const by = fact.superseded.by ? ` by ${name(fact.superseded.by)}` : '';
+    const at = fact.superseded.at ? ` on ${fact.superseded.at}` : '';
     meta.createSpan({ cls: 'okf-marker okf-superseded', text: `superseded${by}${at}` });
   }
   const stale = markers.get(fact.subject)?.staleSince;
@@ -113,9 +118,9 @@ function conceptLink(parent: HTMLElement, path: string, title: string, handlers:
   });
 }
 
-function markerBadges(parent: HTMLElement, markers: ConceptMarkers | undefined): void {
+function markerBadges(parent: HTMLElement, markers: ConceptMarkers | undefined, name: Namer): void {
   if (!markers) return;
-  if (markers.supersededBy) parent.createSpan({ cls: 'okf-marker okf-superseded', text: `superseded by ${markers.supersededBy}` });
+  if (markers.supersededBy) parent.createSpan({ cls: 'okf-marker okf-superseded', text: `superseded by ${name(markers.supersededBy)}` });
   else if (markers.supersededAt) parent.createSpan({ cls: 'okf-marker okf-superseded', text: 'superseded' });
   if (markers.staleSince) parent.createSpan({ cls: 'okf-marker okf-stale', text: `stale since ${markers.staleSince}` });
 }

@@ -1,0 +1,198 @@
+// The built main.js (WASM inlined) loaded the way Obsidian loads a plugin — evaluated as CommonJS with a
+// `require` that answers `obsidian` — in headless Chromium, with the Obsidian double as `obsidian`, on the demo
+// bundle. Opens the query sidebar, asks questions, opens the lint report, and saves screenshots in
+// test-artifacts/. requestUrl is served by this test process (as Obsidian serves it outside the renderer),
+// against a fake Ollama.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import * as nodePath from 'node:path';
+import { build } from 'esbuild';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { FakeOllama } from '../support/fake-ollama';
+import { nodeTransport } from '../obsidian-double/node-transport';
+
+const ROOT = nodePath.join(__dirname, '..', '..');
+const CHROMIUM = '/usr/bin/chromium';
+const DEMO = nodePath.join(ROOT, 'examples', 'computing-history');
+const ARTIFACTS = nodePath.join(ROOT, 'test-artifacts');
+const hasChromium = existsSync(CHROMIUM);
+const runs = hasChromium || process.env.CI !== undefined;
+
+if (!runs) {
+  // eslint-disable-next-line no-console
+  console.warn(`Skipping the headless-Chromium plugin test: ${CHROMIUM} is absent (install it with: apt-get install -y chromium). CI always runs it.`);
+}
+
+/** The demo bundle's text files, vault-relative (no wiki.db or evaluation outputs: the plugin builds its own). */
+function demoFiles(): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (dir: string, prefix: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      if (name.startsWith('.') || name.startsWith('wiki.db') || name.endsWith('.last.json')) continue;
+      const full = nodePath.join(dir, name);
+      if (statSync(full).isDirectory()) walk(full, `${prefix}${name}/`);
+      else out[prefix + name] = readFileSync(full, 'utf8');
+    }
+  };
+  walk(DEMO, '');
+  return out;
+}
+
+async function bundleDouble(): Promise<string> {
+  const result = await build({
+    entryPoints: [nodePath.join(ROOT, 'test', 'obsidian-double', 'browser-entry.ts')],
+    bundle: true,
+    format: 'iife',
+    globalName: 'obsidianDouble',
+    platform: 'browser',
+    target: 'es2020',
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0].text;
+}
+
+(runs ? describe : describe.skip)('main.js in headless Chromium', () => {
+  let browser: Browser;
+  let page: Page;
+  let ollama: FakeOllama;
+  const consoleProblems: string[] = [];
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, ['esbuild.config.mjs', 'plugin'], { cwd: ROOT, stdio: 'pipe' });
+    const mainJs = readFileSync(nodePath.join(ROOT, 'main.js'), 'utf8');
+    expect(mainJs).not.toMatch(/require\("(?!obsidian")[^"]+"\)/);
+    const doubleJs = await bundleDouble();
+    const manifest = JSON.parse(readFileSync(nodePath.join(ROOT, 'manifest.json'), 'utf8')) as { id: string };
+    ollama = await FakeOllama.start();
+    mkdirSync(ARTIFACTS, { recursive: true });
+
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' || msg.type() === 'warning') consoleProblems.push(`${msg.type()}: ${msg.text()}`);
+    });
+    page.on('pageerror', (error) => consoleProblems.push(`pageerror: ${error.message}`));
+    await page.exposeFunction('__okfRequestUrl', async (r: { url: string; method: string; headers: Record<string, string>; body?: string; bodyBase64?: string }) => {
+      const body = r.body ?? (r.bodyBase64 !== undefined ? Buffer.from(r.bodyBase64, 'base64').buffer : undefined);
+      const res = await nodeTransport({ url: r.url, method: r.method, headers: r.headers, ...(body !== undefined ? { body } : {}) });
+      return { status: res.status, headers: res.headers, bodyBase64: Buffer.from(res.body).toString('base64') };
+    });
+    const css = readFileSync(nodePath.join(__dirname, 'obsidian-theme.css'), 'utf8') + readFileSync(nodePath.join(ROOT, 'styles.css'), 'utf8');
+    // A real origin (as Obsidian's app://obsidian.md is): SQLite's WASM build touches localStorage at start,
+    // which an about:blank page refuses. Served by route interception; nothing leaves the machine.
+    const html = `<!doctype html><html><head><meta charset="utf-8"><title>OKF Graph Wiki</title><style>${css}</style></head><body></body></html>`;
+    await page.route('http://obsidian.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+    await page.goto('http://obsidian.test/');
+    await page.addScriptTag({ content: doubleJs });
+
+    const files = { ...demoFiles(), [`.obsidian/plugins/${manifest.id}/data.json`]: JSON.stringify({ ollamaHost: ollama.url }) };
+    await page.evaluate(
+      async ({ files, mainJs, manifest }) => {
+        const w = window as unknown as Record<string, any>;
+        const O = w.obsidianDouble;
+        const app = await O.App.create(O.MemoryStore.from(files));
+        const requireObsidian = (name: string) => {
+          if (name === 'obsidian') return O;
+          throw new Error(`Cannot find module '${name}'`);
+        };
+        w.require = requireObsidian;
+        // As Obsidian loads a community plugin: main.js evaluated as a CommonJS function body.
+        const load = w.eval(`(function anonymous(require, module, exports) {${mainJs}\n})`);
+        const module = { exports: {} as Record<string, any> };
+        load(requireObsidian, module, module.exports);
+        const plugin = new module.exports.default(app, manifest);
+        plugin.load();
+        await plugin.loading;
+        app.workspace.triggerLayoutReady();
+        w.okf = { app, plugin };
+      },
+      { files, mainJs, manifest },
+    );
+    try {
+      await page.waitForFunction(() => {
+        const s = (window as any).okf.plugin.service;
+        return s.state.kind === 'ready' && s.embeddingState.kind === 'idle' && s.index.stats().embeddings > 0;
+      });
+    } catch (error) {
+      const state = await page.evaluate(() => {
+        const s = (window as any).okf.plugin.service;
+        return JSON.stringify({ state: s.state, embedding: s.embeddingState, notices: Array.from(document.querySelectorAll('.notice')).map((n) => n.textContent) });
+      });
+      throw new Error(`The plugin did not get ready in Chromium: ${state}; console: ${JSON.stringify(consoleProblems)}; ${(error as Error).message}`);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await ollama?.close();
+  });
+
+  const command = (id: string) => page.evaluate((cmd) => (window as any).okf.app.commands.executeCommandById(`okf-graph-wiki:${cmd}`), id);
+
+  async function ask(question: string): Promise<void> {
+    await page.fill('.okf-query-view input.okf-question', question);
+    await page.press('.okf-query-view input.okf-question', 'Enter');
+    await page.waitForFunction((q) => (window as any).okf.app.workspace.getLeavesOfType('okf-graph-wiki-query')[0].view.currentAnswer?.result.question === q, question);
+  }
+
+  test('the index opens from the inlined WASM and embeds through requestUrl; the status bar shows the count', async () => {
+    expect(await page.textContent('.status-bar .okf-status')).toBe('OKF: 36 concepts');
+    expect(ollama.embeddedTexts.length).toBe(36);
+  });
+
+  test('query sidebar: seeds with signals, facts with trust badges and sources, background; screenshot', async () => {
+    // A note open in the editor, as it would be in real use.
+    await page.evaluate(async () => {
+      const { app } = (window as any).okf;
+      await app.workspace.getLeaf(false).openFile(app.vault.getFileByPath('entities/analytical-engine.md'));
+    });
+    expect(await command('open-query-sidebar')).toBe(true);
+    await page.waitForSelector('.mod-right-split .okf-query-view input.okf-question');
+    await ask('Who designed the Analytical Engine?');
+    const seeds = await page.$$eval('.okf-seed .okf-concept-link', (els) => els.map((e) => e.textContent));
+    expect(seeds[0]).toBe('Analytical Engine');
+    const signals = await page.$$eval('.okf-seed:first-child .okf-signal', (els) => els.map((e) => e.textContent));
+    expect(signals).toEqual(expect.arrayContaining(['title #1']));
+    const trust = await page.$$eval('.okf-fact .okf-trust', (els) => [...new Set(els.map((e) => e.textContent))].sort());
+    expect(trust).toEqual(['human-reviewed', 'unverified']);
+    expect(await page.$$eval('.okf-fact .okf-source', (els) => els.length)).toBeGreaterThan(5);
+    expect(await page.textContent('.okf-background-item .okf-concept-link')).toBe('Analytical Engine');
+    expect(await page.$('.okf-vector-note')).toBeNull();
+    await page.screenshot({ path: nodePath.join(ARTIFACTS, 'query-sidebar.png') });
+  });
+
+  test('a historical question shows superseded markers; screenshot of the sidebar', async () => {
+    await ask('What was Bell Labs called before Nokia bought it?');
+    const markers = await page.$$eval('.okf-fact .okf-superseded', (els) => els.map((e) => e.textContent));
+    expect(markers.length).toBeGreaterThan(0);
+    expect(markers[0]).toMatch(/^superseded by Bell Labs \(Lucent era\) on \d{4}-\d{2}-\d{2}$|^superseded by Nokia Bell Labs on \d{4}-\d{2}-\d{2}$/);
+    await page.locator('.mod-right-split').screenshot({ path: nodePath.join(ARTIFACTS, 'query-sidebar-superseded.png') });
+  });
+
+  test('a question outside the wiki shows the plain no-match state; clicking a concept opens its note', async () => {
+    await ask('What is the boiling point of tungsten?');
+    expect(await page.textContent('.okf-no-match-title')).toBe('No confident match in this wiki.');
+    await page.locator('.mod-right-split').screenshot({ path: nodePath.join(ARTIFACTS, 'query-no-match.png') });
+
+    await ask('Who designed the Analytical Engine?');
+    await page.click('.okf-seed .okf-concept-link');
+    await page.waitForFunction(() => (window as any).okf.app.workspace.getActiveFile()?.path === 'entities/analytical-engine.md');
+  });
+
+  test('lint report: findings grouped by check with counts and severity; screenshot', async () => {
+    expect(await command('open-lint-report')).toBe(true);
+    await page.waitForSelector('.mod-root .okf-lint-group');
+    const checks = await page.$$eval('.okf-lint-group', (els) => els.map((e) => (e as HTMLElement).dataset.check));
+    expect(checks).toEqual(['stale', 'unreviewed-reference']);
+    expect(await page.$$eval('.okf-lint-summary .okf-severity', (els) => els.map((e) => e.textContent))).toEqual(['0 errors', '1 warning', '1 info']);
+    await page.screenshot({ path: nodePath.join(ARTIFACTS, 'lint-report.png') });
+  });
+
+  test('the console stayed clean (no errors or warnings from the plugin or the SQLite engine)', () => {
+    expect(consoleProblems).toEqual([]);
+  });
+});
