@@ -41,7 +41,7 @@ export class FsBundle implements BundleSource, BundleWriter {
     if (!stat.isFile()) throw new Error(`${path} is not a file`);
     if (stat.size > MAX_FILE_BYTES) throw new Error(`${path} is ${stat.size} bytes, over the ${MAX_FILE_BYTES}-byte limit`);
     const bytes = await fs.readFile(full);
-    return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+    return new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(bytes);
   }
 
   async stat(path: string): Promise<{ mtime: number; size: number } | undefined> {
