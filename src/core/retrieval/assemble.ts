@@ -29,7 +29,10 @@ export function fitToBudget(text: string, budget: number): string {
 }
 
 function header(question: string, intent: Intent, seeds: readonly Seed[], budget: number): string {
-  const full = `Context from the wiki for: ${quoted(question)}\nIntent: ${intent}. Seeds: ${seeds.map((s) => `${s.title} (${s.path})`).join('; ')}.`;
+  // spec §7.7: a hit on a superseded concept seeds the end of its chain; say so, or the LLM asked about the old
+  // concept is handed the new one without a word.
+  const seedText = (s: Seed) => `${s.title} (${s.path}${s.resolvedFrom ? `, current successor of superseded ${s.resolvedFrom}` : ''})`;
+  const full = `Context from the wiki for: ${quoted(question)}\nIntent: ${intent}. Seeds: ${seeds.map(seedText).join('; ')}.`;
   // A small budget keeps a short header, so facts still fit: seed titles only and a shorter quote.
   if (estimateTokens(full) <= budget / 4) return full;
   return `Context for: ${quoted(question, 60)}\nIntent: ${intent}. Seeds: ${seeds.map((s) => s.title).join('; ')}.`;

@@ -134,6 +134,9 @@ describe('§7.7: supersession chain A → B → C', () => {
     const result = await contextFor(index, 'Tell me about the George H. W. Bush presidency', { clock });
     expect(result.seeds).toHaveLength(1);
     expect(result.seeds[0]).toMatchObject({ path: C, resolvedFrom: A, signals: { title: 0 } });
+    expect(result.text).toContain(
+      'Seeds: George W. Bush presidency (/entities/george-w-bush-presidency.md, current successor of superseded /entities/george-hw-bush-presidency.md).',
+    );
   });
 
   test('facts of A and B appear only with the superseded marker', async () => {
