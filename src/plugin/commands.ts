@@ -1,6 +1,7 @@
 // The command palette entries (no default hotkeys: people choose their own). Commands whose core is not in
 // this version yet say so in a notice instead of failing silently.
 import { Notice, type Plugin } from 'obsidian';
+import type { Artifact } from '../core/generate/regenerate';
 import type { QueryAnswer } from './answer';
 import { showEvaluation } from './evaluation-modal';
 import { formatCount } from './format';
@@ -34,8 +35,14 @@ async function copyContextFor(service: WikiService, question: string): Promise<v
   }
 }
 
-function notAvailable(name: string): void {
-  new Notice(`OKF Graph Wiki: "${name}" is not available in this version yet.`);
+/** Regenerates one artifact and says what happened to its file. */
+async function regenerate(service: WikiService, artifact: Artifact): Promise<void> {
+  try {
+    const files = (await service.regenerate(artifact)).filter((f) => f.outcome !== 'appended');
+    new Notice(`OKF Graph Wiki: ${files.map((f) => `${f.path.slice(1)} ${f.outcome}`).join(', ')}.`);
+  } catch (error) {
+    new Notice(`OKF Graph Wiki: ${(error as Error).message}`);
+  }
 }
 
 export function registerCommands(plugin: Plugin, host: CommandHost): void {
@@ -56,7 +63,7 @@ export function registerCommands(plugin: Plugin, host: CommandHost): void {
   });
   plugin.addCommand({ id: 'open-query-sidebar', name: 'Open query sidebar', callback: () => void host.openQueryView() });
   plugin.addCommand({ id: 'open-lint-report', name: 'Open lint report', callback: () => void host.openLintView() });
-  plugin.addCommand({ id: 'regenerate-timeline', name: 'Regenerate timeline', callback: () => notAvailable('Regenerate timeline') });
+  plugin.addCommand({ id: 'regenerate-timeline', name: 'Regenerate timeline', callback: () => void regenerate(service, 'timeline') });
   plugin.addCommand({
     id: 'rebuild-index',
     name: 'Rebuild index',
@@ -66,7 +73,7 @@ export function registerCommands(plugin: Plugin, host: CommandHost): void {
       if (state.kind === 'ready') new Notice(`OKF Graph Wiki: rebuilt the index (${formatCount(state.concepts)} concepts).`);
     },
   });
-  plugin.addCommand({ id: 'regenerate-trigger-keywords', name: 'Regenerate trigger keywords', callback: () => notAvailable('Regenerate trigger keywords') });
+  plugin.addCommand({ id: 'regenerate-trigger-keywords', name: 'Regenerate trigger keywords', callback: () => void regenerate(service, 'keywords') });
   plugin.addCommand({
     id: 'run-retrieval-evaluation',
     name: 'Run retrieval evaluation',

@@ -10,6 +10,7 @@ export class SettingsController {
   private value: OkfSettings = normalizeSettings(undefined);
   private burstStart: OkfSettings | undefined;
   private timer: number | undefined;
+  private saving: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly plugin: Plugin,
@@ -25,12 +26,20 @@ export class SettingsController {
     this.value = normalizeSettings(await this.plugin.loadData());
   }
 
-  async update(patch: Partial<OkfSettings>): Promise<void> {
+  /** Changes settings now (the next query sees them), saves data.json (one write at a time), reconfigures soon. */
+  update(patch: Partial<OkfSettings>): Promise<void> {
     this.burstStart ??= this.value;
     this.value = normalizeSettings({ ...this.value, ...patch });
-    await this.plugin.saveData(this.value);
     if (this.timer !== undefined) window.clearTimeout(this.timer);
     this.timer = window.setTimeout(() => void this.flush(), RECONFIGURE_DELAY_MS);
+    // Saves run one after another, each writing the latest value, so data.json never ends older than memory.
+    this.saving = this.saving.then(() => this.plugin.saveData(this.value)).catch(() => undefined);
+    return this.saving;
+  }
+
+  /** Resolves when data.json holds the current settings. */
+  saved(): Promise<void> {
+    return this.saving;
   }
 
   /** Applies pending edits now. */

@@ -1,26 +1,42 @@
 // The bundle as the core sees it (BundleSource, BundleWriter), over the vault: the file list comes from the
 // vault's in-memory tree (no disk walk), contents through the adapter, writes atomically.
 import { normalizePath, type Vault } from 'obsidian';
+import { isConceptCandidate } from '../core/okf/paths';
 import type { BundleSource, BundleWriter, FileStat } from '../core/types';
 import { writeAtomically } from './atomic-write';
 import { inConceptFolders, toBundlePath, toVaultPath, type BundleScope } from './bundle-scope';
 
 export class VaultBundle implements BundleSource, BundleWriter {
+  /**
+   * Files this bundle wrote that the vault's tree may not show yet: the adapter's writes reach the tree through
+   * the file watcher, a moment later. Listing them meanwhile keeps a second generator run (log.md) from reading
+   * "no file" and replacing what the first one wrote.
+   */
+  private readonly written = new Set<string>();
+
   constructor(
     private readonly vault: Vault,
     readonly scope: BundleScope,
   ) {}
 
-  /** Every file of the bundle; markdown only from the concept folders, so other notes never become concepts. */
+  /**
+   * Every file of the bundle, except notes outside the concept folders that would otherwise be read as concepts.
+   * Reserved files (index.md, log.md, timeline.md) are always listed, so generators merge into them.
+   */
   async list(): Promise<string[]> {
-    const out: string[] = [];
+    const out = new Set<string>();
     for (const file of this.vault.getFiles()) {
       const path = toBundlePath(this.scope, file.path);
       if (path === null) continue;
-      if (file.extension === 'md' && !inConceptFolders(this.scope, path)) continue;
-      out.push(path);
+      if (isConceptCandidate(path) && !inConceptFolders(this.scope, path)) continue;
+      out.add(path);
     }
-    return out.sort();
+    for (const path of [...this.written]) {
+      if (out.has(path)) this.written.delete(path);
+      else if (await this.vault.adapter.exists(this.vaultPath(path))) out.add(path);
+      else this.written.delete(path);
+    }
+    return [...out].sort();
   }
 
   async read(path: string): Promise<string> {
@@ -45,6 +61,7 @@ export class VaultBundle implements BundleSource, BundleWriter {
 
   async write(path: string, data: string | Uint8Array): Promise<void> {
     await writeAtomically(this.vault.adapter, this.vaultPath(path), data);
+    this.written.add(path);
   }
 
   /** The vault path of a bundle path. */

@@ -9,6 +9,9 @@ import type { WikiIndex } from '../core/index/wiki-index';
 import { lintBundle } from '../core/lint/run-lint';
 import type { LintReport } from '../core/lint/types';
 import { DEFAULT_SET_NAME, evaluateSetFile, type EvaluateFileOutcome } from '../core/evaluate/evaluate-set-file';
+import { conceptRecordsFromIndex } from '../core/generate/concept-record';
+import { formatLogEntry } from '../core/generate/log-entry';
+import { regenerateBundleFiles, type Artifact, type GeneratedFile } from '../core/generate/regenerate';
 import { contextFor } from '../core/retrieval/context-for';
 import type { ContextOptions } from '../core/retrieval/types';
 import { systemClock, type Clock, type FileStat, type ReadResult } from '../core/types';
@@ -184,6 +187,27 @@ export class WikiService {
       const index = this.current;
       if (!index) throw new Error('The index is still being built.');
       return lintBundle(index, this.bundle, { clock: this.clock });
+    });
+  }
+
+  /** Regenerates one generated artifact (timeline.md, wiki-trigger-keywords.txt) from the index, as the CLI does. */
+  regenerate(artifact: Artifact): Promise<GeneratedFile[]> {
+    return this.exclusive.run(async () => {
+      const index = this.current;
+      if (!index) throw new Error('The index is still being built.');
+      return regenerateBundleFiles({
+        concepts: conceptRecordsFromIndex(index),
+        source: this.bundle,
+        writer: this.bundle,
+        clock: this.clock,
+        artifacts: [artifact],
+        logEntry: (written) => {
+          const changed = written.filter((f) => f.outcome === 'created' || f.outcome === 'updated');
+          return changed.length === 0
+            ? undefined
+            : formatLogEntry('Regenerate', `rewrote ${changed.map((f) => `\`${f.path.slice(1)}\``).join(', ')} (Obsidian plugin).`);
+        },
+      });
     });
   }
 

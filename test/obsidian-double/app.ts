@@ -72,7 +72,7 @@ export class FileManager implements Pick<O.FileManager, 'processFrontMatter' | '
   }
 
   async trashFile(file: O.TAbstractFile): Promise<void> {
-    await this.vault.trash(file);
+    await this.vault.trash(file, false);
   }
 }
 

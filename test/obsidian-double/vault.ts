@@ -163,7 +163,9 @@ export class Vault extends Events implements VaultApi {
     return next;
   }
 
-  async delete(file: O.TAbstractFile): Promise<void> {
+  /** `force` deletes a folder that is not empty (the double always does). */
+  async delete(file: O.TAbstractFile, force?: boolean): Promise<void> {
+    void force;
     const node = this.byPath.get(file.path);
     if (!node) throw new Error(`File does not exist: ${file.path}`);
     if (node instanceof TFolder) await this.store.rmdir(node.path);
@@ -171,7 +173,8 @@ export class Vault extends Events implements VaultApi {
     this.detachNode(node, true);
   }
 
-  async trash(file: O.TAbstractFile): Promise<void> {
+  async trash(file: O.TAbstractFile, system: boolean): Promise<void> {
+    void system;
     await this.delete(file);
   }
 

@@ -8,6 +8,9 @@ import { requestLog } from '../obsidian-double/functions';
 import { launch, quit, settle, tempVault, type Running, type TempVault } from './support/plugin-harness';
 
 let ollama: FakeOllama;
+
+/** Concept texts sent to Ollama (the embedder's model probe left out). */
+const conceptTexts = () => ollama.embeddedTexts.filter((t) => !t.includes('embedding probe'));
 let vault: TempVault;
 let running: Running | undefined;
 
@@ -31,8 +34,8 @@ async function start(extra: Record<string, unknown> = {}): Promise<Running> {
 
 test('concepts are embedded in the background after the index opens, through requestUrl, and queries use the vector signal', async () => {
   const r = await start();
-  expect(ollama.embeddedTexts).toHaveLength(4);
-  expect(ollama.embeddedTexts.every((t) => t.startsWith('search_document: '))).toBe(true);
+  expect(conceptTexts()).toHaveLength(4);
+  expect(conceptTexts().every((t) => t.startsWith('search_document: '))).toBe(true);
   expect(requestLog.some((req) => req.url === `${ollama.url}/api/embed` && req.method === 'POST')).toBe(true);
   expect(r.plugin.service.index!.stats().embeddings).toBe(4);
   expect(r.app.statusBarEl.textContent).toBe('OKF: 4 concepts');
@@ -49,15 +52,15 @@ test('a save re-embeds only the concept that changed; wiki.db keeps the vectors 
   await r.app.vault.modify(babbage, (await r.app.vault.read(babbage)) + '\nHe also built a difference engine model.\n');
   await settle(r);
   await r.plugin.service.whenIdle();
-  expect(ollama.embeddedTexts).toHaveLength(1);
-  expect(ollama.embeddedTexts[0]).toContain('Charles Babbage');
+  expect(conceptTexts()).toHaveLength(1);
+  expect(conceptTexts()[0]).toContain('Charles Babbage');
 
   await quit(r);
   ollama.clear();
   running = await launch(vault.dir);
   await running.plugin.service.whenIdle();
   expect(running.plugin.service.lastOpen?.kind).toBe('loaded');
-  expect(ollama.embeddedTexts).toEqual([]);
+  expect(conceptTexts()).toEqual([]);
   expect(running.plugin.service.index!.stats().embeddings).toBe(4);
 });
 

@@ -148,18 +148,32 @@ test('Copy context for question… asks in a modal and copies; Copy context for 
   await waitFor(() => clipboard.text() === direct.result.text, 'the context for the selection');
 });
 
-test('Rebuild index rebuilds and says so; commands whose core is not in this version say so', async () => {
+test('Rebuild index rebuilds and says so', async () => {
   expect(run('rebuild-index')).toBe(true);
   await waitFor(() => noticeMessages().length > 0, 'the rebuild notice');
   expect(noticeMessages()).toEqual(['OKF Graph Wiki: rebuilt the index (4 concepts).']);
   expect(running.plugin.service.lastOpen).toEqual({ kind: 'built', reason: 'rebuilt from the concept files' });
+});
 
+test('Regenerate timeline and trigger keywords write the files (and a log.md entry) without re-indexing anything', async () => {
+  const apply = jest.spyOn(running.plugin.service, 'applyChanges');
   run('regenerate-timeline');
+  await waitFor(() => noticeMessages().length === 1, 'the timeline notice');
+  expect(noticeMessages()[0]).toBe('OKF Graph Wiki: timeline.md created.');
   run('regenerate-trigger-keywords');
-  expect(noticeMessages().slice(1)).toEqual([
-    'OKF Graph Wiki: "Regenerate timeline" is not available in this version yet.',
-    'OKF Graph Wiki: "Regenerate trigger keywords" is not available in this version yet.',
-  ]);
+  await waitFor(() => noticeMessages().length === 2, 'the keywords notice');
+  expect(noticeMessages()[1]).toBe('OKF Graph Wiki: wiki-trigger-keywords.txt created.');
+  const { vault } = running.app;
+  await running.app.settle();
+  expect(await vault.read(vault.getFileByPath('wiki/timeline.md')!)).toContain('1843');
+  expect(await vault.read(vault.getFileByPath('wiki/wiki-trigger-keywords.txt')!)).toContain('Ada Lovelace');
+  expect(await vault.read(vault.getFileByPath('wiki/log.md')!)).toMatch(/\*\*Regenerate\*\*: rewrote `timeline\.md` \(Obsidian plugin\)\./);
+  run('regenerate-timeline');
+  await waitFor(() => noticeMessages().length === 3, 'the second timeline notice');
+  expect(noticeMessages()[2]).toBe('OKF Graph Wiki: timeline.md unchanged.');
+  running.plugin.flushPendingChanges();
+  await running.plugin.service.whenIdle();
+  expect(apply).not.toHaveBeenCalled();
 });
 
 test('Run retrieval evaluation explains a missing evaluate.json', async () => {
