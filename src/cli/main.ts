@@ -41,7 +41,10 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
       io.err(`okf-wiki: ${error.message}\n\n${usage()}`);
       return 2;
     }
-    io.err(`okf-wiki: ${(error as Error).stack ?? String(error)}\n`);
+    // One line that says what went wrong (a file in the way, a permission); the stack only when asked for.
+    const e = error as Error;
+    io.err(`okf-wiki: ${e?.message ?? String(error)}\n`);
+    if (process.env.OKF_WIKI_DEBUG) io.err(`${e?.stack ?? ''}\n`);
     return 2;
   }
 }

@@ -179,7 +179,7 @@ async function redirectingHost(): Promise<{ url: string; elsewhere: () => number
 
 // Reported to the lead: src/core/embed/ollama.ts lets fetch follow redirects, so a configured host that answers
 // 307 sends the concept texts to another host. Passing `redirect: 'error'` in its fetch would refuse it.
-test.failing('issue 7: a redirect from the configured host is not followed to another host', async () => {
+test('issue 7: a redirect from the configured host is not followed to another host', async () => {
   const host = await redirectingHost();
   try {
     const { traffic } = await recordNetwork(() => run(['reindex', '--bundle', dir, '--ollama', host.url, '--timeout', '2'], memoryIo(dir)));

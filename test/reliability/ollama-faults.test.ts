@@ -127,7 +127,7 @@ test('vectors of another dimension than stored (model swapped under the same nam
 // (carryOverEmbeddings) and src/core/embed/embed-index.ts then has nothing to embed, so it never sees that the
 // model now answers in another dimension. The note says "run reindex to re-embed", but reindex keeps the old
 // vectors and the vector signal stays off until wiki.db is deleted.
-test.failing('issue 7: after the model changed dimension under the same name, reindex re-embeds as the note advises', async () => {
+test('issue 7: after the model changed dimension under the same name, reindex re-embeds as the note advises', async () => {
   expect((await cli(['reindex'])).code).toBe(0);
   await ollama.setMode('wrong-dimension');
   expect((await cli(['reindex'])).code).toBe(0);

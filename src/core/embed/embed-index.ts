@@ -3,7 +3,7 @@
 import type { WikiIndex } from '../index/wiki-index';
 import { documentText } from './document-text';
 import { EmbedError, type Embedder } from './types';
-import { encodeVector } from './vectors';
+import { dot, encodeVector, normalize } from './vectors';
 
 /** Texts per request to the embedder. */
 export const EMBED_BATCH = 16;
@@ -15,6 +15,41 @@ export interface EmbedReport {
   readonly current: number;
   /** Set when embedding stopped early; the concepts embedded before it are kept. */
   readonly error?: EmbedError;
+}
+
+/** A fixed text embedded on every run: its vector fingerprints the model behind the name (no concept text is sent). */
+export const PROBE_TEXT = 'OKF Graph Wiki embedding probe: the same model answers the same vector.';
+/** Below this cosine between today's probe vector and the stored one, the model has changed. */
+const SAME_MODEL_COSINE = 0.98;
+
+/**
+ * Embeds the probe text and compares it with the probe stored beside the vectors (meta `embedding_probe`).
+ * `changed` when vectors are stored but the model now answers in another dimension or direction, or when no
+ * probe was recorded for them; the new probe is recorded either way.
+ */
+async function probeModel(index: WikiIndex, embedder: Embedder): Promise<{ changed: boolean; error?: EmbedError }> {
+  let probe: Float32Array;
+  try {
+    [probe] = await embedder.embed([PROBE_TEXT], 'document');
+  } catch (error) {
+    return { changed: false, error: error instanceof EmbedError ? error : new EmbedError(String(error), 'bad-response') };
+  }
+  const hasVectors = Number(index.db.get<{ n: number }>('select count(*) as n from embeddings')?.n ?? 0) > 0;
+  const recorded = index.getMeta('embedding_probe');
+  let changed = hasVectors;
+  if (hasVectors && recorded !== undefined) {
+    try {
+      const before = JSON.parse(recorded) as { model: string; vector: number[] };
+      changed =
+        before.model !== embedder.model ||
+        before.vector.length !== probe.length ||
+        dot(normalize(Float32Array.from(before.vector)), normalize(probe)) < SAME_MODEL_COSINE;
+    } catch {
+      changed = true;
+    }
+  }
+  index.setMeta('embedding_probe', JSON.stringify({ model: embedder.model, vector: Array.from(probe, (v) => Math.round(v * 1e6) / 1e6) }));
+  return { changed };
 }
 
 /** Concepts lacking a vector for `model` at their current hash, in path order. */
@@ -34,11 +69,25 @@ export async function embedIndex(
   onProgress?: (done: number, total: number) => void,
   restarted = false,
 ): Promise<EmbedReport> {
+  // A vector of another model or dimension must never be compared with this model's queries.
+  index.db.run('delete from embeddings where model <> ?', [embedder.model]);
+  if (!restarted) {
+    const probe = await probeModel(index, embedder);
+    if (probe.error) {
+      index.touch();
+      const total = Number(index.db.get<{ n: number }>('select count(*) as n from concepts')?.n ?? 0);
+      return { embedded: 0, current: total - conceptsToEmbed(index, embedder.model).length, error: probe.error };
+    }
+    if (probe.changed) {
+      // Same name, different model (pulled anew, or swapped behind the name): every stored vector is incomparable.
+      index.db.run('delete from embeddings');
+      index.touch();
+      return embedIndex(index, embedder, onProgress, true);
+    }
+  }
   const todo = conceptsToEmbed(index, embedder.model);
   const total = Number(index.db.get<{ n: number }>('select count(*) as n from concepts')?.n ?? 0);
   const current = total - todo.length;
-  // A vector of another model or dimension must never be compared with this model's queries.
-  index.db.run('delete from embeddings where model <> ?', [embedder.model]);
   let embedded = 0;
   for (let i = 0; i < todo.length; i += EMBED_BATCH) {
     const batch = todo.slice(i, i + EMBED_BATCH);
@@ -111,8 +160,10 @@ export function carryOverEmbeddings(from: WikiIndex, to: WikiIndex): number {
       copied++;
     }
   });
-  const model = from.getMeta('embedding_model');
-  if (model !== undefined) to.setMeta('embedding_model', model);
+  for (const key of ['embedding_model', 'embedding_probe']) {
+    const value = from.getMeta(key);
+    if (value !== undefined) to.setMeta(key, value);
+  }
   to.touch();
   return copied;
 }

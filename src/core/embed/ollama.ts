@@ -27,7 +27,7 @@ export function createOllamaEmbedder(options: OllamaEmbedderOptions = {}): Embed
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
-      const response = await baseFetch(input, { ...init, signal: controller.signal });
+      const response = await baseFetch(input, { ...init, signal: controller.signal, redirect: 'error' });
       // The body is read under the same timer: a server that sends headers and then stalls times out too,
       // instead of hanging the query or the save forever.
       const body = await response.arrayBuffer();

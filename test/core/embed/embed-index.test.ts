@@ -1,6 +1,6 @@
 // Embedding the index (spec §6.1, §7.4, §9.2): batched, keyed by model and content hash, so an unchanged
 // concept is never sent twice and a model change re-embeds everything.
-import { carryOverEmbeddings, conceptsToEmbed, EMBED_BATCH, embedIndex } from '../../../src/core/embed/embed-index';
+import { carryOverEmbeddings, conceptsToEmbed, EMBED_BATCH, embedIndex, PROBE_TEXT } from '../../../src/core/embed/embed-index';
 import { DOCUMENT_PREFIX, documentText, MAX_DOCUMENT_CHARS, QUERY_PREFIX } from '../../../src/core/embed/document-text';
 import { EmbedError } from '../../../src/core/embed/types';
 import { decodeVector, dot, encodeVector, normalize } from '../../../src/core/embed/vectors';
@@ -23,6 +23,7 @@ describe('embedIndex', () => {
     const report = await embedIndex(index, embedder, (done, total) => progress.push([done, total]));
     expect(report).toEqual({ embedded: EMBED_BATCH * 2 + 3, current: 0 });
     expect(embedder.calls.map((c) => [c.texts.length, c.kind])).toEqual([
+      [1, 'document'], // the model probe (PROBE_TEXT), then the concepts
       [EMBED_BATCH, 'document'],
       [EMBED_BATCH, 'document'],
       [3, 'document'],
@@ -37,19 +38,19 @@ describe('embedIndex', () => {
     index.close();
   });
 
-  test('a second run sends nothing; an edited concept alone is re-embedded', async () => {
+  test('a second run sends no concept (only the model probe); an edited concept alone is re-embedded', async () => {
     const fs = files(5);
     const index = await buildIndex(new MemoryBundle(fs));
     const embedder = new FakeEmbedder();
     await embedIndex(index, embedder);
     embedder.calls.length = 0;
     expect(await embedIndex(index, embedder)).toEqual({ embedded: 0, current: 5 });
-    expect(embedder.calls).toEqual([]);
+    expect(embedder.calls).toEqual([{ texts: [PROBE_TEXT], kind: 'document' }]);
 
     index.applyFile(readConcept('/entities/c02.md', conceptFile({ title: 'Concept 2', body: 'Rewritten body.' })));
     expect(conceptsToEmbed(index, embedder.model).map((c) => c.path)).toEqual(['/entities/c02.md']);
     expect(await embedIndex(index, embedder)).toEqual({ embedded: 1, current: 4 });
-    expect(embedder.texts).toEqual([documentText({ title: 'Concept 2', tags: [], body: 'Rewritten body.' })]);
+    expect(embedder.texts.filter((t) => t !== PROBE_TEXT)).toEqual([documentText({ title: 'Concept 2', tags: [], body: 'Rewritten body.' })]);
     index.close();
   });
 
@@ -60,6 +61,14 @@ describe('embedIndex', () => {
     expect(await embedIndex(index, other)).toEqual({ embedded: 4, current: 0 });
     expect(index.db.all('select distinct model from embeddings')).toEqual([{ model: 'mxbai-embed-large' }]);
     expect(index.getMeta('embedding_model')).toBe('mxbai-embed-large');
+    index.close();
+  });
+
+  test('the same name now answering other vectors (same dimension) is caught by the probe and re-embedded', async () => {
+    const index = await buildIndex(new MemoryBundle(files(3)));
+    await embedIndex(index, new FakeEmbedder('m', new FakeVectors(64)));
+    const swapped = { model: 'm', embed: async (texts: readonly string[]) => texts.map((_, i) => Float32Array.from({ length: 64 }, (__, j) => ((i + j) % 5) - 2)) };
+    expect(await embedIndex(index, swapped)).toEqual({ embedded: 3, current: 0 });
     index.close();
   });
 
@@ -80,7 +89,7 @@ describe('embedIndex', () => {
     const flaky = {
       model: embedder.model,
       embed: async (texts: readonly string[], kind: 'query' | 'document') => {
-        if (++calls === 2) throw new EmbedError('Ollama went away', 'unreachable');
+        if (++calls === 3) throw new EmbedError('Ollama went away', 'unreachable'); // probe, batch 1, then this
         return embedder.embed(texts, kind);
       },
     };
