@@ -16,12 +16,13 @@ import { contextFor } from '../core/retrieval/context-for';
 import type { ContextOptions } from '../core/retrieval/types';
 import { systemClock, type Clock, type FileStat, type ReadResult } from '../core/types';
 import { markersFor, successorTitlesFor, type QueryAnswer } from './answer';
-import { readPersisted, writeAtomically } from './atomic-write';
+import { readPersisted } from './atomic-write';
 import { isIndexedPath, toBundlePath, type BundleScope } from './bundle-scope';
 import type { ChangeBatch } from './change-batcher';
 import { carryOverEmbeddings } from './carry-over';
 import { EmbeddingScheduler, type EmbeddingState } from './embedding-scheduler';
 import { Exclusive } from './exclusive';
+import { DEFAULT_PERSIST_DELAY_MS, IndexPersister } from './index-persister';
 import { contextOptionsFrom, settingsImpact, wikiDbVaultPath, type OkfSettings } from './settings';
 import { VaultBundle } from './vault-bundle';
 
@@ -45,8 +46,6 @@ export interface WikiServiceOptions {
   readonly persistDelayMs?: number;
 }
 
-export const DEFAULT_PERSIST_DELAY_MS = 5000;
-
 export class WikiService {
   readonly exclusive = new Exclusive();
   readonly embeddings: EmbeddingScheduler;
@@ -54,12 +53,8 @@ export class WikiService {
   private indexState: IndexState = { kind: 'waiting' };
   private outcome: OpenOutcome | undefined;
   private bundle: VaultBundle;
-  private dbPath: string;
-  private dirty = false;
+  private readonly persister: IndexPersister;
   private closed = false;
-  private persistTimer: number | undefined;
-  private writes: Promise<void> = Promise.resolve();
-  private writeFailureShown = false;
   private closing: Promise<void> | undefined;
   private embedder: { key: string; embedder: Embedder } | undefined;
   private readonly listeners = new Set<(event: ServiceEvent) => void>();
@@ -68,7 +63,11 @@ export class WikiService {
   constructor(private readonly options: WikiServiceOptions) {
     this.clock = options.clock ?? systemClock;
     this.bundle = new VaultBundle(options.vault, scopeOf(options.settings()));
-    this.dbPath = wikiDbVaultPath(options.settings());
+    this.persister = new IndexPersister(options.vault.adapter, wikiDbVaultPath(options.settings()), {
+      delayMs: options.persistDelayMs ?? DEFAULT_PERSIST_DELAY_MS,
+      notify: options.notify,
+      due: () => void this.persistNow(),
+    });
     this.embeddings = new EmbeddingScheduler({
       exclusive: this.exclusive,
       index: () => this.current,
@@ -103,7 +102,7 @@ export class WikiService {
 
   /** Vault path of wiki.db. */
   get wikiDbPath(): string {
-    return this.dbPath;
+    return this.persister.path;
   }
 
   onChange(listener: (event: ServiceEvent) => void): () => void {
@@ -232,7 +231,7 @@ export class WikiService {
   async reconfigure(before: OkfSettings, after: OkfSettings): Promise<void> {
     const impact = settingsImpact(before, after);
     if (impact.relocate) {
-      this.dbPath = wikiDbVaultPath(after);
+      this.persister.path = wikiDbVaultPath(after);
       this.markDirty();
     }
     if (impact.reembed || !after.embeddingsEnabled) this.embedder = undefined;
@@ -247,8 +246,8 @@ export class WikiService {
 
   /** Writes wiki.db now if the index changed since the last write. */
   persistNow(): Promise<void> {
-    this.clearPersistTimer();
-    return this.exclusive.run(() => this.exportAndWrite());
+    this.persister.cancelTimer();
+    return this.exclusive.run(() => this.persister.writeSnapshot(() => this.current?.export()));
   }
 
   /** Resolves when queued work, pending writes and embedding passes are done. */
@@ -256,7 +255,7 @@ export class WikiService {
     for (let i = 0; i < 3; i++) {
       await this.exclusive.idle();
       await this.embeddings.idle();
-      await this.writes;
+      await this.persister.written();
     }
   }
 
@@ -264,10 +263,10 @@ export class WikiService {
   close(): Promise<void> {
     if (this.closing) return this.closing;
     this.closed = true;
-    this.clearPersistTimer();
+    this.persister.stop();
     this.embeddings.stop();
     this.closing = this.exclusive.run(async () => {
-      await this.exportAndWrite();
+      await this.persister.writeSnapshot(() => this.current?.export());
       this.current?.close();
       this.current = undefined;
       this.listeners.clear();
@@ -281,9 +280,9 @@ export class WikiService {
     try {
       let persisted: Uint8Array | undefined;
       try {
-        persisted = await readPersisted(this.options.vault.adapter, this.dbPath);
+        persisted = await readPersisted(this.options.vault.adapter, this.persister.path);
       } catch (error) {
-        this.options.notify(`OKF Graph Wiki: could not read ${this.dbPath} (${(error as Error).message}); rebuilding from the concept files.`);
+        this.options.notify(`OKF Graph Wiki: could not read ${this.persister.path} (${(error as Error).message}); rebuilding from the concept files.`);
       }
       const { index, outcome } = await openIndex(this.bundle, persisted, (done, total) => this.setState({ kind: 'indexing', done, total }));
       this.current = index;
@@ -330,37 +329,7 @@ export class WikiService {
   }
 
   private markDirty(): void {
-    this.dirty = true;
-    if (this.closed) return;
-    this.clearPersistTimer();
-    this.persistTimer = window.setTimeout(() => void this.persistNow(), this.options.persistDelayMs ?? DEFAULT_PERSIST_DELAY_MS);
-  }
-
-  private clearPersistTimer(): void {
-    if (this.persistTimer !== undefined) window.clearTimeout(this.persistTimer);
-    this.persistTimer = undefined;
-  }
-
-  /** Exports inside the queue (a consistent snapshot); writes one after another. */
-  private exportAndWrite(): Promise<void> {
-    const index = this.current;
-    if (!this.dirty || !index) return this.writes;
-    const bytes = index.export();
-    const path = this.dbPath;
-    this.dirty = false;
-    this.writes = this.writes.then(async () => {
-      try {
-        await writeAtomically(this.options.vault.adapter, path, bytes);
-        this.writeFailureShown = false;
-      } catch (error) {
-        this.dirty = true;
-        if (!this.writeFailureShown) {
-          this.writeFailureShown = true;
-          this.options.notify(`OKF Graph Wiki: could not save ${path} (${(error as Error).message}). The index stays in memory and will be rebuilt if needed.`);
-        }
-      }
-    });
-    return this.writes;
+    this.persister.markDirty();
   }
 
   private vectorOptions(): Pick<ContextOptions, 'embedder' | 'vectorOffReason'> {

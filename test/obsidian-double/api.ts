@@ -11,18 +11,15 @@ export {
   ButtonComponent,
   DropdownComponent,
   ExtraButtonComponent,
-  Modal,
-  Notice,
-  PluginSettingTab,
-  Scope,
-  Setting,
-  SettingTab,
   SliderComponent,
   TextAreaComponent,
   TextComponent,
   ToggleComponent,
   ValueComponent,
-} from './ui';
+} from './components';
+export { PluginSettingTab, Setting, SettingTab } from './setting';
+export { Modal, Notice, Scope } from './ui';
 export { Vault } from './vault';
-export { Editor, ItemView, MarkdownView, View, Workspace, WorkspaceLeaf } from './workspace';
+export { Editor, ItemView, MarkdownView, View } from './views';
+export { Workspace, WorkspaceLeaf } from './workspace';
 export const apiVersion = '1.13.1';

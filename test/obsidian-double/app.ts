@@ -5,7 +5,8 @@ import { parse, stringify } from 'yaml';
 import type { FileStore } from './file-store';
 import { MetadataCache } from './metadata-cache';
 import { Vault } from './vault';
-import { MarkdownView, Workspace } from './workspace';
+import { MarkdownView } from './views';
+import { Workspace } from './workspace';
 
 /** The command palette's registry (Obsidian's is `app.commands`, not part of the public API). */
 export class CommandRegistry {

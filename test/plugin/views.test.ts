@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 // The query sidebar, the lint report and the commands, driven as a person would: through the command palette,
 // the question box, clicks; checked in the DOM they draw.
-import type { MarkdownView } from '../obsidian-double/workspace';
+import type { MarkdownView } from '../obsidian-double/views';
 import { noticeMessages, waitFor } from '../obsidian-double/harness';
 import { QueryView, QUERY_VIEW_TYPE } from '../../src/plugin/views/query-view';
 import { LintView, LINT_VIEW_TYPE } from '../../src/plugin/views/lint-view';

@@ -1,0 +1,214 @@
+// Plugin start-up benchmark (issue 4): time from layout-ready to index-ready for the built main.js, loaded the
+// way Obsidian loads it, in headless Chromium (the engine Obsidian runs on), over synthetic bundles of 1,000 and
+// 10,000 concepts — once with no wiki.db (a full build) and once with the wiki.db the first run persisted (read
+// back, then caught up by mtime/size and content hash). Also times onload itself, which must stay near zero.
+// The vault lives in memory (the test double's MemoryStore), so the figures are the plugin's own CPU cost:
+// parsing, indexing and SQLite; a real vault adds its disk reads. Prints numbers; asserts nothing.
+//
+//   node bench/plugin-startup.mjs [--sizes 1000,10000] [--runs 3]
+import esbuild from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as nodePath from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+const argv = process.argv.slice(2);
+const flag = (name, fallback) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : fallback;
+};
+const sizes = flag('--sizes', '1000,10000').split(',').map(Number);
+const runsFlag = flag('--runs', undefined);
+
+if (!existsSync(CHROMIUM)) {
+  console.error(`bench/plugin-startup: ${CHROMIUM} is absent; install it with: apt-get install -y chromium`);
+  process.exit(2);
+}
+
+// ---- A deterministic synthetic bundle: typed concepts, 3–6 relations each (both directions), 150–400 word bodies.
+
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = (
+  'engine machine program language system network memory theory proof logic computer research laboratory design ' +
+  'mathematics physics model data signal compiler kernel process storage archive history standard protocol ' +
+  'analysis method result paper team project company university war code cipher number algorithm structure'
+).split(' ');
+const TYPES = ['Person', 'Organization', 'Product', 'Concept', 'Event'];
+const PREDICATES = [
+  ['influenced', 'influenced_by'],
+  ['worked_at', 'employed'],
+  ['part_of', 'has_part'],
+  ['created', 'created_by'],
+];
+const TRUST = [[], [{ by: 'agent:checker', at: '2026-01-02' }], [{ by: 'human:editor', at: '2026-02-03' }]];
+
+function syntheticBundle(n, seed = 1) {
+  const r = rng(seed);
+  const pick = (list) => list[Math.floor(r() * list.length)];
+  const folder = (i) => (i % 3 === 0 ? 'concepts' : 'entities');
+  const path = (i) => `/${folder(i)}/c${i}.md`;
+  const relations = Array.from({ length: n }, () => []);
+  for (let i = 0; i < n; i++) {
+    const count = 2 + Math.floor(r() * 2);
+    for (let k = 0; k < count; k++) {
+      const j = Math.floor(r() * n);
+      if (j === i) continue;
+      const [p, q] = pick(PREDICATES);
+      const date = `${1900 + Math.floor(r() * 120)}-0${1 + Math.floor(r() * 9)}-1${Math.floor(r() * 9)}`;
+      relations[i].push({ predicate: p, object: path(j), date });
+      relations[j].push({ predicate: q, object: path(i), date });
+    }
+  }
+  const files = {};
+  for (let i = 0; i < n; i++) {
+    const words = Array.from({ length: 150 + Math.floor(r() * 250) }, () => pick(WORDS));
+    const body = words.join(' ').replace(/(([a-z]+ ){12})/g, '$1\n');
+    const verified = TRUST[i % 3];
+    const fm = [
+      '---',
+      `type: ${TYPES[i % TYPES.length]}`,
+      `title: Concept ${i} ${pick(WORDS)}`,
+      `description: A synthetic ${pick(WORDS)} ${pick(WORDS)} for the start-up benchmark.`,
+      `tags: [${pick(WORDS)}, ${pick(WORDS)}]`,
+      ...(verified.length ? ['verified:', ...verified.map((v) => `  - { by: "${v.by}", at: ${v.at} }`)] : []),
+      'relations:',
+      ...relations[i].map((rel) => `  - { predicate: ${rel.predicate}, object: ${rel.object}, date: "${rel.date}" }`),
+      '---',
+    ].join('\n');
+    files[path(i).slice(1)] = `${fm}\n${body}\n`;
+  }
+  return files;
+}
+
+// ---- Building the plugin and the browser double.
+
+execFileSync(process.execPath, ['esbuild.config.mjs', 'plugin'], { cwd: ROOT, stdio: 'inherit' });
+const mainJs = readFileSync(nodePath.join(ROOT, 'main.js'), 'utf8');
+const manifest = JSON.parse(readFileSync(nodePath.join(ROOT, 'manifest.json'), 'utf8'));
+const doubleJs = (
+  await esbuild.build({
+    entryPoints: [nodePath.join(ROOT, 'test', 'obsidian-double', 'browser-entry.ts')],
+    bundle: true,
+    format: 'iife',
+    globalName: 'obsidianDouble',
+    platform: 'browser',
+    target: 'es2020',
+    write: false,
+    logLevel: 'silent',
+  })
+).outputFiles[0].text;
+
+// ---- In the page: one start of the plugin on a store, timed.
+
+/** Runs in Chromium. Starts the plugin on `store` (creating the vault as Obsidian would) and times it. */
+const startOnce = `async (store, mainJs, manifest) => {
+  const O = window.obsidianDouble;
+  const app = await O.App.create(store);
+  const requireObsidian = (name) => { if (name === 'obsidian') return O; throw new Error('Cannot find module ' + name); };
+  const load = window.eval('(function anonymous(require, module, exports) {' + mainJs + '\\n})');
+  const module = { exports: {} };
+  load(requireObsidian, module, module.exports);
+  const t0 = performance.now();
+  const plugin = new module.exports.default(app, manifest);
+  plugin.load();
+  await plugin.loading;
+  const onloadMs = performance.now() - t0;
+  const ready = new Promise((resolve) => {
+    const check = () => { const k = plugin.service.state.kind; if (k === 'ready' || k === 'failed') resolve(k); };
+    plugin.service.onChange(check);
+  });
+  const t1 = performance.now();
+  app.workspace.triggerLayoutReady();
+  const kind = await ready;
+  const readyMs = performance.now() - t1;
+  if (kind !== 'ready') throw new Error('index failed: ' + plugin.service.state.message);
+  const outcome = plugin.service.lastOpen;
+  await plugin.service.persistNow();
+  plugin.unload();
+  await plugin.service.close();
+  app.destroy();
+  return { onloadMs, readyMs, outcome: outcome.kind, updated: outcome.kind === 'loaded' ? outcome.sync.updated.length : null };
+}`;
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
+
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+const rows = [];
+try {
+  for (const n of sizes) {
+    const runs = Number(runsFlag ?? (n <= 1000 ? 5 : 3));
+    const files = syntheticBundle(n);
+    files[`.obsidian/plugins/${manifest.id}/data.json`] = JSON.stringify({ embeddingsEnabled: false });
+    const page = await browser.newPage();
+    await page.route('http://obsidian.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html><body></body></html>' }));
+    await page.goto('http://obsidian.test/');
+    await page.addScriptTag({ content: doubleJs });
+    const result = await page.evaluate(
+      async ({ files, mainJs, manifest, runs, startOnce }) => {
+        const O = window.obsidianDouble;
+        const start = window.eval(`(${startOnce})`);
+        const cold = [];
+        const warm = [];
+        const touched = [];
+        let dbBytes = 0;
+        for (let r = 0; r < runs; r++) {
+          const store = O.MemoryStore.from(files);
+          cold.push(await start(store, mainJs, manifest));
+          dbBytes = (await store.stat('wiki.db')).size;
+          warm.push(await start(store, mainJs, manifest));
+          // 1% of the concepts edited while Obsidian was closed.
+          const paths = Object.keys(files).filter((p) => p.endsWith('.md'));
+          for (let i = 0; i < paths.length; i += 100) await store.writeBytes(paths[i], new TextEncoder().encode(files[paths[i]] + '\nEdited.\n'));
+          touched.push(await start(store, mainJs, manifest));
+        }
+        return { cold, warm, touched, dbBytes };
+      },
+      { files, mainJs, manifest, runs, startOnce },
+    );
+    await page.close();
+    const check = (list, kind) => list.every((x) => x.outcome === kind);
+    if (!check(result.cold, 'built') || !check(result.warm, 'loaded') || !check(result.touched, 'loaded')) throw new Error('unexpected open outcome');
+    rows.push({
+      n,
+      runs,
+      onload: median(result.cold.map((x) => x.onloadMs)),
+      cold: median(result.cold.map((x) => x.readyMs)),
+      warm: median(result.warm.map((x) => x.readyMs)),
+      touched: median(result.touched.map((x) => x.readyMs)),
+      touchedFiles: result.touched[0].updated,
+      dbMb: result.dbBytes / 2 ** 20,
+    });
+    process.stderr.write(`[plugin-startup] ${n} concepts done\n`);
+  }
+} finally {
+  await browser.close();
+}
+
+const cpu = os.cpus()[0]?.model ?? 'unknown';
+console.log(`Plugin start-up: layout-ready → index ready (median of runs), main.js in headless Chromium, vault in memory`);
+console.log(`Machine: ${os.cpus().length} × ${cpu}, Node ${process.version}, ${execFileSync(CHROMIUM, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim()}`);
+console.log('');
+console.log(`${'concepts'.padStart(9)}  ${'runs'.padStart(4)}  ${'onload'.padStart(8)}  ${'no wiki.db'.padStart(11)}  ${'wiki.db'.padStart(9)}  ${'wiki.db + 1% edited'.padStart(20)}  ${'wiki.db size'.padStart(12)}`);
+for (const r of rows) {
+  console.log(
+    `${r.n.toLocaleString('en-US').padStart(9)}  ${String(r.runs).padStart(4)}  ${fmt(r.onload).padStart(8)}  ${fmt(r.cold).padStart(11)}  ${fmt(r.warm).padStart(9)}  ${`${fmt(r.touched)} (${r.touchedFiles} re-read)`.padStart(20)}  ${`${r.dbMb.toFixed(1)} MB`.padStart(12)}`,
+  );
+}
