@@ -3,7 +3,7 @@
 // an unwritable location: each time the CLI still answers from the concept files, says what happened, and never
 // answers from the bad file.
 import { promises as fsPromises } from 'node:fs';
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, chmodSync, existsSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, chmodSync, existsSync, lstatSync, readdirSync, realpathSync, statSync, utimesSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { run } from '../../src/cli/main';
 import { WikiIndex, isLoadProblem } from '../../src/core/index/wiki-index';
@@ -215,4 +215,31 @@ test('wiki.db left over from a previous run is reused when current (no note, no 
   expect(ada.err).not.toMatch(/note: wiki\.db/);
   expect(fileFingerprint(wikiDb)).toBe(before);
   rmSync(wikiDb);
+});
+
+describe('an edit that keeps the file size and modification time (cp -p, rsync -t, a restored backup)', () => {
+  async function editKeepingStat() {
+    await cli('reindex');
+    const file = nodePath.join(dir, 'entities', 'charles-babbage.md');
+    const stat = statSync(file);
+    const text = readFileSync(file, 'utf8');
+    const edited = text.replace('Charles Babbage', 'Charles Bubbage');
+    expect(edited.length).toBe(text.length);
+    writeFileSync(file, edited);
+    utimesSync(file, stat.atimeMs / 1000, stat.mtimeMs / 1000);
+    expect(Math.floor(statSync(file).mtimeMs)).toBe(Math.floor(stat.mtimeMs));
+  }
+
+  test('reindex always re-reads every file, so it sees the edit', async () => {
+    await editKeepingStat();
+    expect((await cli('reindex')).code).toBe(0);
+    expect((await cli('context', 'Who was Charles Bubbage?', '--json')).out).toContain('"confident": true');
+  });
+
+  // Reported to the lead: the catch-up before a query (src/core/index/build.ts syncIndex) skips files whose mtime
+  // and size match wiki.db, by design (11 s → 3 s on 10k files); such an edit is seen only after `reindex`.
+  test.failing('issue 7: context sees an edit that kept size and mtime without a reindex', async () => {
+    await editKeepingStat();
+    expect((await cli('context', 'Who was Charles Bubbage?', '--json')).out).toContain('"confident": true');
+  });
 });
