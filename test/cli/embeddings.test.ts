@@ -169,6 +169,14 @@ test('context with a model never embedded says so without asking Ollama', async 
   expect(fake.embedRequests).toEqual([]);
 });
 
+test('trying a model that is not pulled keeps the vectors of the model in use', async () => {
+  await reindex();
+  const failed = await reindex('--model', 'nomic-embed-text:v2', '--json');
+  expect(json(failed.stdout).vectors.off).toContain('`ollama pull nomic-embed-text:v2`');
+  expect(json((await reindex('--json')).stdout).vectors).toEqual({ model: 'nomic-embed-text', embedded: 0, current: CONCEPTS });
+  expect(json((await context('Who is Alan Turing?', '--json')).stdout).vector).toEqual({ used: true, model: 'nomic-embed-text' });
+});
+
 test('--no-embed on reindex keeps the stored vectors for the next run', async () => {
   await reindex();
   appendFileSync(nodePath.join(bundle, 'entities', 'go.md'), '\nEdited.\n');

@@ -69,8 +69,6 @@ export async function embedIndex(
   onProgress?: (done: number, total: number) => void,
   restarted = false,
 ): Promise<EmbedReport> {
-  // A vector of another model or dimension must never be compared with this model's queries.
-  index.db.run('delete from embeddings where model <> ?', [embedder.model]);
   if (!restarted) {
     const probe = await probeModel(index, embedder);
     if (probe.error) {
@@ -85,6 +83,9 @@ export async function embedIndex(
       return embedIndex(index, embedder, onProgress, true);
     }
   }
+  // A vector of another model must never be compared with this model's queries. Dropped only now that this
+  // model has answered: trying a model that is not pulled, or an Ollama that is down, keeps the old vectors.
+  index.db.run('delete from embeddings where model <> ?', [embedder.model]);
   const todo = conceptsToEmbed(index, embedder.model);
   const total = Number(index.db.get<{ n: number }>('select count(*) as n from concepts')?.n ?? 0);
   const current = total - todo.length;

@@ -64,6 +64,19 @@ describe('embedIndex', () => {
     index.close();
   });
 
+  test('a model that cannot answer (not pulled, Ollama down) does not cost the old model’s vectors', async () => {
+    const index = await buildIndex(new MemoryBundle(files(4)));
+    const nomic = new FakeEmbedder('nomic-embed-text');
+    await embedIndex(index, nomic);
+    const missing = new FakeEmbedder('not-pulled');
+    missing.failWith = new EmbedError('Ollama does not have the model "not-pulled"; run `ollama pull not-pulled`.', 'model-missing');
+    expect((await embedIndex(index, missing)).error?.kind).toBe('model-missing');
+    expect(index.stats().embeddings).toBe(4);
+    nomic.calls.length = 0;
+    expect(await embedIndex(index, nomic)).toEqual({ embedded: 0, current: 4 });
+    index.close();
+  });
+
   test('the same name now answering other vectors (same dimension) is caught by the probe and re-embedded', async () => {
     const index = await buildIndex(new MemoryBundle(files(3)));
     await embedIndex(index, new FakeEmbedder('m', new FakeVectors(64)));
