@@ -49,6 +49,10 @@ export type VectorOutcome = { readonly hits: VectorHit[] } | { readonly off: str
 export async function vectorSearch(index: WikiIndex, question: string, embedder: Embedder, limit = VECTOR_LIMIT): Promise<VectorOutcome> {
   const store = vectorsOf(index, embedder.model);
   if (store.paths.length === 0) {
+    const other = index.db.get<{ model: string }>('select model from embeddings where model <> ? group by model order by count(*) desc limit 1', [embedder.model]);
+    if (other) {
+      return { off: `no concept vectors for model "${embedder.model}" in the index: it holds vectors of "${other.model}" (use that model, or reindex to embed with "${embedder.model}")` };
+    }
     return { off: `no concept vectors for model "${embedder.model}" in the index yet (run reindex with Ollama available)` };
   }
   let query: Float32Array;

@@ -95,12 +95,24 @@ describe('when the vector signal cannot run', () => {
     expect(result.seeds[0].path).toBe('/entities/bicycle.md');
   });
 
-  test('no vectors for this model yet', async () => {
+  test('no vectors at all yet', async () => {
+    const local = await indexOfSpecs(specs);
     const other = new FakeEmbedder('mxbai-embed-large');
-    const result = await contextFor(index, 'Tell me about the Bicycle', { clock, embedder: other });
+    const result = await contextFor(local, 'Tell me about the Bicycle', { clock, embedder: other });
+    local.close();
     expect(result.vector.used).toBe(false);
     expect(result.vector.reason).toBe('no concept vectors for model "mxbai-embed-large" in the index yet (run reindex with Ollama available)');
     expect(other.calls).toEqual([]);
+  });
+
+  test('the index holds another model’s vectors: say which', async () => {
+    const local = await indexOfSpecs(specs);
+    await embedIndex(local, new FakeEmbedder('mxbai-embed-large'));
+    const result = await contextFor(local, 'Tell me about the Bicycle', { clock, embedder });
+    expect(result.vector.reason).toBe(
+      'no concept vectors for model "nomic-embed-text" in the index: it holds vectors of "mxbai-embed-large" (use that model, or reindex to embed with "nomic-embed-text")',
+    );
+    local.close();
   });
 
   test('the model now answers in another dimension than the stored vectors', async () => {
