@@ -8,7 +8,8 @@ import { vectorSearch } from '../../../src/core/retrieval/vector';
 import type { WikiIndex } from '../../../src/core/index/wiki-index';
 import { readConcept } from '../../../src/core/okf/read-concept';
 import { conceptFile, fixedClock, indexOfSpecs, type ConceptSpec } from '../../support/retrieval-bundle';
-import { FakeEmbedder, FakeVectors } from '../../support/fake-ollama';
+import { FakeEmbedder, FakeOllama, FakeVectors } from '../../support/fake-ollama';
+import { createOllamaEmbedder } from '../../../src/core/embed/ollama';
 
 /** The paraphrase: none of its words occurs in the bundle, but the fake model embeds them like "car burns fuel". */
 const PARAPHRASE = 'Which automobiles burn petrol?';
@@ -146,4 +147,31 @@ test('an edited concept’s old vector is never compared', async () => {
   if (!('hits' in outcome)) throw new Error(outcome.off);
   expect(outcome.hits.map((h) => h.path)).not.toContain('/entities/car.md');
   local.close();
+});
+
+describe('the paraphrase over real HTTP, through the Ollama client and the fake server', () => {
+  let server: FakeOllama;
+  let local: WikiIndex;
+  beforeAll(async () => {
+    server = await FakeOllama.start({ vectors: new FakeVectors(64, synonyms) });
+    local = await indexOfSpecs(specs);
+    expect((await embedIndex(local, createOllamaEmbedder({ host: server.url, timeoutMs: 5000 }))).error).toBeUndefined();
+  });
+  afterAll(async () => {
+    local.close();
+    await server.close();
+  });
+
+  test('answered at or above the threshold, abstains below; the question goes out with the query prefix', async () => {
+    const ollama = createOllamaEmbedder({ host: server.url, timeoutMs: 5000 });
+    const similarity = server.vectors.similarity(PARAPHRASE, carText);
+    server.clear();
+    const answered = await contextFor(local, PARAPHRASE, { clock, embedder: ollama, vectorThreshold: similarity - 0.01 });
+    expect(server.embeddedTexts).toEqual([`search_query: ${PARAPHRASE}`]);
+    expect(answered.confident).toBe(true);
+    expect(answered.seeds.map((s) => s.path)).toEqual(['/entities/car.md']);
+    const abstained = await contextFor(local, PARAPHRASE, { clock, embedder: ollama, vectorThreshold: similarity + 0.01 });
+    expect(abstained.confident).toBe(false);
+    expect(abstained.vector).toEqual({ used: true, model: 'nomic-embed-text' });
+  });
 });
