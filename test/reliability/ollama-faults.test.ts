@@ -123,11 +123,9 @@ test('vectors of another dimension than stored (model swapped under the same nam
   expect(answer.vector.reason).toMatch(new RegExp(`${ollama.wrongDim}-dimensional .* ${FAKE_DIM}-dimensional.*run reindex`));
 });
 
-// Reported to the lead: src/cli/commands/reindex.ts carries the previous vectors over by content hash
-// (carryOverEmbeddings) and src/core/embed/embed-index.ts then has nothing to embed, so it never sees that the
-// model now answers in another dimension. The note says "run reindex to re-embed", but reindex keeps the old
-// vectors and the vector signal stays off until wiki.db is deleted.
-test('issue 7: after the model changed dimension under the same name, reindex re-embeds as the note advises', async () => {
+// Found here and fixed in src/core/embed/embed-index.ts (a probe text embedded first): reindex used to carry the
+// old vectors over by content hash and never notice the new dimension, so the vector signal stayed off for good.
+test('a model that changed dimension under the same name: reindex re-embeds, as the note advises', async () => {
   expect((await cli(['reindex'])).code).toBe(0);
   await ollama.setMode('wrong-dimension');
   expect((await cli(['reindex'])).code).toBe(0);
