@@ -8,7 +8,7 @@ import { catalogOf, type Catalog } from './catalog';
 import { expandFacts } from './expand';
 import { classifyIntent } from './intent';
 import { findSeeds } from './seeds';
-import { estimateTokens } from './text';
+import { contentWords, estimateTokens } from './text';
 import type { ContextOptions, ContextResult } from './types';
 import { SCORING } from './weights';
 
@@ -63,6 +63,7 @@ export async function contextFor(index: WikiIndex, rawQuestion: string, options:
     hops: options.hops ?? defaultContextOptions.hops,
     hopDecay: options.hopDecay ?? defaultContextOptions.hopDecay,
     now,
+    questionWords: contentWords(question),
   });
   const bodies = new Map<string, { body: string; stale?: string }>();
   for (const row of index.db.all<{ path: string; body: string; stale_after: string | null }>(

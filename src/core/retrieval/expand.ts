@@ -16,6 +16,8 @@ export interface ExpandOptions {
   readonly hopDecay: number;
   /** ISO now, for stale_after. */
   readonly now: string;
+  /** The question's content words: a fact whose predicate names one of them is what was asked. */
+  readonly questionWords?: readonly string[];
 }
 
 interface EdgeRow {
@@ -32,6 +34,7 @@ interface EdgeRow {
 export function expandFacts(index: WikiIndex, catalog: Catalog, seeds: readonly string[], options: ExpandOptions): Fact[] {
   const historical = options.intent === 'HISTORICAL';
   const visited = new Set<string>(seeds);
+  const seedSet = new Set<string>(seeds);
   let frontier = [...seeds];
   const facts: Fact[] = [];
   for (let hop = 0; hop < options.hops && frontier.length > 0; hop++) {
@@ -47,6 +50,8 @@ export function expandFacts(index: WikiIndex, catalog: Catalog, seeds: readonly 
       const superseded = isSuperseded(subject);
       const score =
         predicateWeight(options.intent, row.predicate, row.date !== null) *
+        // Only facts about a seed: the question asks about the seed, not its neighbours' other relations.
+        (hop === 0 || (row.object_path !== null && seedSet.has(row.object_path)) ? askedFor(row.predicate, options.questionWords ?? []) : 1) *
         Math.pow(options.hopDecay, hop) *
         SCORING.trust[subject.trust] *
         (superseded && !historical ? SCORING.supersededMultiplier : 1);
@@ -86,6 +91,26 @@ export function expandFacts(index: WikiIndex, catalog: Catalog, seeds: readonly 
     frontier.forEach((p) => visited.add(p));
   }
   return facts.sort(compareFacts);
+}
+
+/** Lift for a fact whose predicate names what the question asks ("Who designed X?" → `designed_by`). */
+export const ASKED_PREDICATE_BOOST = 1.5;
+
+/**
+ * ASKED_PREDICATE_BOOST when a word of the predicate (split on `_`, `-` and camelCase) shares its first five
+ * letters with a content word of the question (whole word when shorter): "designed" ~ `designed_by`,
+ * "founder" ~ `founded`; otherwise 1. An addition to spec §6.3's predicate_weight, which is intent-wide.
+ */
+export function askedFor(predicate: string, questionWords: readonly string[]): number {
+  if (questionWords.length === 0) return 1;
+  const parts = predicate
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[_\-\s]+/)
+    .filter((w) => w.length >= 3);
+  const stem = (w: string) => (w.length >= 5 ? w.slice(0, 5) : w);
+  const asked = new Set(questionWords.filter((w) => w.length >= 3).map(stem));
+  return parts.some((p) => asked.has(stem(p))) ? ASKED_PREDICATE_BOOST : 1;
 }
 
 const TRUST_RANK = { 'human-reviewed': 0, 'machine-confirmed': 1, unverified: 2 } as const;
