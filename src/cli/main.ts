@@ -5,8 +5,7 @@ import { processIo, type CliIo } from './io';
 
 /** The usage text, built from the command table. */
 export function usage(): string {
-  const width = Math.max(...COMMANDS.map((c) => `${c.name} ${c.args}`.trim().length)) + 2;
-  const lines = COMMANDS.map((c) => `  ${`${c.name} ${c.args}`.trim().padEnd(width)} ${c.summary}`);
+  const lines = COMMANDS.map((c) => `  ${`${c.name} ${c.args}`.trim()}\n      ${c.summary}`);
   return `Usage: okf-wiki <command> [--bundle DIR] [--json]
 
 Commands:
@@ -18,6 +17,9 @@ Shared flags:
   --no-embed           lexical signals only (no Ollama)
   --ollama URL         Ollama host (default http://127.0.0.1:11434)
   --model NAME         embedding model (default nomic-embed-text)
+  --timeout SECONDS    per Ollama request (default 30)
+  --today YYYY-MM-DD   the date stale_after is checked against (default: today)
+  --dry-run            for commands that edit files: show the diff, change nothing
   -h, --help           show this help
 
 Exit codes: 0 success, 1 findings or regression, 2 bad usage or unreadable bundle.
