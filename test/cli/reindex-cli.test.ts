@@ -67,7 +67,7 @@ describe('usage errors exit 2 with a message and the usage text on stderr', () =
     expect(code).toBe(0);
     expect(stderr).toBe('');
     expect(stdout).toMatch(/^Usage: okf-wiki <command> \[--bundle DIR\] \[--json\]/);
-    expect(stdout).toMatch(/^ {2}reindex +rebuild wiki\.db/m);
+    expect(stdout).toMatch(/^ {2}reindex\n {6}rebuild wiki\.db/m);
     expect(stdout).toContain('Exit codes: 0 success, 1 findings or regression, 2 bad usage or unreadable bundle.');
   });
 });
