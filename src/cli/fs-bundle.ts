@@ -10,6 +10,9 @@ const MAX_FILE_BYTES = 32 * 1024 * 1024;
 /** Folders never walked: hidden ones (`.obsidian`, `.git`, `.trash`) and dependency trees. */
 const SKIPPED_DIRS = new Set(['node_modules']);
 
+/** Numbers temporary files, so concurrent writes in one process never pick the same name. */
+let tempCounter = 0;
+
 /** A bundle on the local file system. */
 export class FsBundle implements BundleSource, BundleWriter {
   /** The bundle folder, symlinks resolved. */
@@ -87,7 +90,8 @@ export class FsBundle implements BundleSource, BundleWriter {
     await fs.mkdir(nodePath.dirname(full), { recursive: true });
     const dirReal = realpathSync(nodePath.dirname(full));
     if (!isInside(this.root, dirReal)) throw outside();
-    const tmp = `${full}.tmp-${process.pid}-${Date.now().toString(36)}`;
+    // Unique per write, not only per process and millisecond: two writes of one file at once must not share it.
+    const tmp = `${full}.tmp-${process.pid}-${Date.now().toString(36)}-${(tempCounter++).toString(36)}`;
     try {
       const handle = await fs.open(tmp, 'w');
       try {

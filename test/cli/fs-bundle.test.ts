@@ -1,0 +1,176 @@
+// FsBundle, the Node adapter for a bundle folder: lists and reads inside the bundle only (`..` and links
+// pointing outside are refused, never followed), and writes atomically (no temporary file left behind).
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import * as nodePath from 'node:path';
+import { FsBundle } from '../../src/cli/fs-bundle';
+import { buildIndex } from '../../src/core/index/build';
+import { conceptFile } from '../support/builders';
+import { listTree, makeTempDir, removeTempDir, writeTree } from '../support/temp-dir';
+
+let tmp: string;
+let root: string;
+let outside: string;
+
+beforeEach(() => {
+  tmp = makeTempDir('okf-fs-bundle-');
+  root = nodePath.join(tmp, 'bundle');
+  outside = nodePath.join(tmp, 'outside');
+  mkdirSync(root);
+  mkdirSync(outside);
+  writeFileSync(nodePath.join(outside, 'secret.md'), conceptFile({ type: 'Person', title: 'Secret' }, 'classified-word\n'));
+});
+afterEach(() => removeTempDir(tmp));
+
+describe('list and read', () => {
+  test('lists every file as a sorted bundle path, skipping hidden folders, hidden files and node_modules', async () => {
+    writeTree(root, {
+      '/b.md': 'b',
+      '/a/z.md': 'z',
+      '/a/y.txt': 'y',
+      '/a/deeper/x.md': 'x',
+      '/.obsidian/workspace.md': 'hidden',
+      '/.git/HEAD': 'ref',
+      '/a/.draft.md': 'hidden',
+      '/node_modules/pkg/readme.md': 'dep',
+    });
+    expect(await new FsBundle(root).list()).toEqual(['/a/deeper/x.md', '/a/y.txt', '/a/z.md', '/b.md']);
+  });
+
+  test('reads UTF-8 text; undecodable bytes become U+FFFD rather than an error', async () => {
+    writeTree(root, { '/a.md': 'Gödel — naïve\n' });
+    writeFileSync(nodePath.join(root, 'bad.md'), Buffer.from([0x61, 0xff, 0x62]));
+    const bundle = new FsBundle(root);
+    expect(await bundle.read('/a.md')).toBe('Gödel — naïve\n');
+    expect(await bundle.read('/bad.md')).toBe('a\uFFFDb');
+    // A byte order mark is kept (an edit written back must not drop it); the reader skips it.
+    writeFileSync(nodePath.join(root, 'bom.md'), '\uFEFF---\ntype: X\n---\n');
+    expect(await bundle.read('/bom.md')).toBe('\uFEFF---\ntype: X\n---\n');
+  });
+
+  test('reading a folder or a missing file rejects, naming the path', async () => {
+    writeTree(root, { '/dir/a.md': 'a' });
+    const bundle = new FsBundle(root);
+    await expect(bundle.read('/dir')).rejects.toThrow('/dir is not a file');
+    await expect(bundle.read('/missing.md')).rejects.toThrow(/ENOENT.*missing\.md/);
+  });
+
+  test('the bundle root is resolved through symlinks', () => {
+    const link = nodePath.join(tmp, 'link-to-bundle');
+    symlinkSync(root, link);
+    expect(new FsBundle(link).root).toBe(new FsBundle(root).root);
+  });
+});
+
+describe('paths outside the bundle are refused', () => {
+  test.each(['../outside/secret.md', '/../outside/secret.md', '/a/../../outside/secret.md', '..\\outside\\secret.md', ''])('%j', async (path) => {
+    const bundle = new FsBundle(root);
+    expect(() => bundle.resolve(path)).toThrow(/is outside the bundle$/);
+    await expect(bundle.read(path)).rejects.toThrow(/is outside the bundle/);
+    await expect(bundle.readBytes(path)).rejects.toThrow(/is outside the bundle/);
+    await expect(bundle.write(path.replace('secret', 'written'), 'x')).rejects.toThrow(/is outside the bundle/);
+    expect(await bundle.exists(path)).toBe(false);
+    expect(listTree(outside)).toEqual(['/secret.md']);
+  });
+
+  test('`..` that stays inside is fine', async () => {
+    writeTree(root, { '/a/b.md': 'b' });
+    expect(await new FsBundle(root).read('/a/x/../b.md')).toBe('b');
+  });
+});
+
+describe('symlinks', () => {
+  test('a link pointing outside is an unreadable-file diagnostic naming it, and is not followed', async () => {
+    writeTree(root, { '/entities/real.md': conceptFile({ type: 'Person', title: 'Real' }) });
+    symlinkSync(nodePath.join(outside, 'secret.md'), nodePath.join(root, 'entities', 'leak.md'));
+    const bundle = new FsBundle(root);
+    await expect(bundle.read('/entities/leak.md')).rejects.toThrow(/^\/entities\/leak\.md is a link to .*outside.*secret\.md, outside the bundle; refused$/);
+
+    const index = await buildIndex(bundle);
+    expect(index.diagnostics()).toEqual([
+      {
+        path: '/entities/leak.md',
+        severity: 'error',
+        code: 'unreadable',
+        message: expect.stringMatching(/^Could not read the file: \/entities\/leak\.md is a link to .+, outside the bundle; refused$/),
+      },
+    ]);
+    expect(index.db.all('select path from concepts')).toEqual([{ path: '/entities/real.md' }]);
+    expect(index.db.all("select path from concepts_fts where concepts_fts match 'classified'")).toEqual([]);
+    index.close();
+  });
+
+  test('a linked folder pointing outside is not a way out either', async () => {
+    symlinkSync(outside, nodePath.join(root, 'out'));
+    const bundle = new FsBundle(root);
+    await expect(bundle.read('/out/secret.md')).rejects.toThrow(/outside the bundle; refused/);
+    await expect(bundle.write('/out/new.md', 'x')).rejects.toThrow(/outside the bundle/);
+    await expect(bundle.write('/out/sub/new.md', 'x')).rejects.toThrow(/outside the bundle/);
+    expect(listTree(outside)).toEqual(['/secret.md']);
+  });
+
+  test('a link to a file inside the bundle is followed', async () => {
+    writeTree(root, { '/entities/real.md': conceptFile({ type: 'Person', title: 'Real' }, 'inside-word\n') });
+    symlinkSync(nodePath.join(root, 'entities', 'real.md'), nodePath.join(root, 'alias.md'));
+    const index = await buildIndex(new FsBundle(root));
+    expect(index.db.all("select path from concepts_fts where concepts_fts match 'inside' order by path")).toEqual([{ path: '/alias.md' }, { path: '/entities/real.md' }]);
+    expect(index.diagnostics()).toEqual([]);
+    index.close();
+  });
+
+  test('a dangling link is an unreadable-file diagnostic', async () => {
+    symlinkSync(nodePath.join(root, 'gone.md'), nodePath.join(root, 'dangling.md'));
+    const index = await buildIndex(new FsBundle(root));
+    expect(index.diagnostics()).toEqual([expect.objectContaining({ path: '/dangling.md', code: 'unreadable', severity: 'error' })]);
+    index.close();
+  });
+});
+
+describe('atomic write', () => {
+  test('writes text and bytes, creating folders, and leaves no temporary file', async () => {
+    const bundle = new FsBundle(root);
+    await bundle.write('/wiki.db', new Uint8Array([1, 2, 3]));
+    await bundle.write('/deep/er/timeline.md', '# Timeline\n');
+    expect(listTree(root)).toEqual(['/deep/er/timeline.md', '/wiki.db']);
+    expect([...readFileSync(nodePath.join(root, 'wiki.db'))]).toEqual([1, 2, 3]);
+    expect(readFileSync(nodePath.join(root, 'deep', 'er', 'timeline.md'), 'utf8')).toBe('# Timeline\n');
+    expect(await bundle.readBytes('/wiki.db')).toEqual(new Uint8Array([1, 2, 3]));
+  });
+
+  test('replaces an existing file whole, and many writes leave only the target', async () => {
+    const bundle = new FsBundle(root);
+    for (let i = 0; i < 5; i++) await bundle.write('/wiki.db', 'x'.repeat(1000 - i * 100));
+    expect(readFileSync(nodePath.join(root, 'wiki.db'), 'utf8')).toBe('x'.repeat(600));
+    expect(listTree(root)).toEqual(['/wiki.db']);
+  });
+
+  test('writing over a link replaces the link, not the file it points to', async () => {
+    symlinkSync(nodePath.join(outside, 'secret.md'), nodePath.join(root, 'wiki.db'));
+    const bundle = new FsBundle(root);
+    await bundle.write('/wiki.db', 'new');
+    expect(readFileSync(nodePath.join(root, 'wiki.db'), 'utf8')).toBe('new');
+    expect(readFileSync(nodePath.join(outside, 'secret.md'), 'utf8')).toContain('classified-word');
+  });
+
+  test('a write that fails leaves no temporary file and the target as it was', async () => {
+    writeTree(root, { '/wiki.db/keep.txt': 'a folder where the file should go' });
+    const bundle = new FsBundle(root);
+    await expect(bundle.write('/wiki.db', 'data')).rejects.toThrow();
+    expect(listTree(root)).toEqual(['/wiki.db/keep.txt']);
+  });
+
+  test('readBytes of a missing file is undefined', async () => {
+    expect(await new FsBundle(root).readBytes('/wiki.db')).toBeUndefined();
+    expect(existsSync(nodePath.join(root, 'wiki.db'))).toBe(false);
+  });
+});
+
+describe('concurrent writes', () => {
+  test('two writes of the same file at once both succeed, and one of them wins whole', async () => {
+    const bundle = new FsBundle(root);
+    const a = 'a'.repeat(200_000);
+    const b = 'b'.repeat(100_000);
+    await Promise.all([bundle.write('/wiki.db', a), bundle.write('/wiki.db', b)]);
+    expect([a, b]).toContain(readFileSync(nodePath.join(root, 'wiki.db'), 'utf8'));
+    expect(listTree(root)).toEqual(['/wiki.db']);
+  });
+});
