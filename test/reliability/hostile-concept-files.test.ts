@@ -203,6 +203,11 @@ test('the files whose content is odd still index faithfully', () => {
   expect(row('/entities/invalid-utf8.md').title).toContain('\uFFFD');
 });
 
+test('a YAML `.nan` where text belongs is named as NaN in its diagnostic, not as null', () => {
+  const nan = summary.diagnostics.find((d) => d.path === '/entities/numbers-and-nulls.md' && d.message.startsWith('`resource`'));
+  expect(nan?.message).toBe('`resource` should be text; read NaN as "NaN" (quote it).');
+});
+
 test('a `__proto__` key does not pollute Object.prototype', () => {
   readConcept('/entities/proto-pollution.md', readFileSync(`${bundle.dir}/entities/proto-pollution.md`, 'utf8'));
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -257,6 +257,7 @@ function kindOf(value: unknown): string {
 }
 
 function show(value: unknown): string {
-  const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  // JSON has no NaN or Infinity (`.nan`, `.inf` in YAML): it would show them as `null`.
+  const text = typeof value === 'number' && !Number.isFinite(value) ? String(value) : (JSON.stringify(value) ?? String(value));
   return text.length > 120 ? text.slice(0, 117) + '...' : text;
 }
