@@ -52,6 +52,9 @@ async function bundleDouble(): Promise<string> {
   return result.outputFiles[0].text;
 }
 
+// Generous limits: CI machines may be slow or shared.
+jest.setTimeout(60_000);
+
 (runs ? describe : describe.skip)('main.js in headless Chromium', () => {
   let browser: Browser;
   let page: Page;
@@ -72,6 +75,7 @@ async function bundleDouble(): Promise<string> {
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     });
     page = await browser.newPage({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+    page.setDefaultTimeout(45_000);
     page.on('console', (msg) => {
       if (msg.type() === 'error' || msg.type() === 'warning') consoleProblems.push(`${msg.type()}: ${msg.text()}`);
     });
@@ -113,10 +117,14 @@ async function bundleDouble(): Promise<string> {
       { files, mainJs, manifest },
     );
     try {
-      await page.waitForFunction(() => {
-        const s = (window as any).okf.plugin.service;
-        return s.state.kind === 'ready' && s.embeddingState.kind === 'idle' && s.index.stats().embeddings > 0;
-      });
+      await page.waitForFunction(
+        () => {
+          const s = (window as any).okf.plugin.service;
+          return s.state.kind === 'ready' && s.embeddingState.kind === 'idle' && s.index.stats().embeddings > 0;
+        },
+        undefined,
+        { timeout: 90_000 },
+      );
     } catch (error) {
       const state = await page.evaluate(() => {
         const s = (window as any).okf.plugin.service;
@@ -171,6 +179,13 @@ async function bundleDouble(): Promise<string> {
     expect(markers.length).toBeGreaterThan(0);
     expect(markers[0]).toMatch(/^superseded by Bell Labs \(Lucent era\) on \d{4}-\d{2}-\d{2}$|^superseded by Nokia Bell Labs on \d{4}-\d{2}-\d{2}$/);
     await page.locator('.mod-right-split').screenshot({ path: nodePath.join(ARTIFACTS, 'query-sidebar-superseded.png') });
+  });
+
+  test('a stale concept is marked stale in the answer', async () => {
+    await ask('What is the Frontier supercomputer?');
+    const seed = await page.$$eval('.okf-seed', (els) => els.map((e) => e.textContent ?? ''));
+    expect(seed[0]).toContain('Frontier');
+    expect(await page.$$eval('.okf-seed .okf-stale', (els) => els.map((e) => e.textContent))).toEqual(['stale since 2025-06-30']);
   });
 
   test('a question outside the wiki shows the plain no-match state; clicking a concept opens its note', async () => {
