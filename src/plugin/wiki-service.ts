@@ -26,6 +26,9 @@ import { DEFAULT_PERSIST_DELAY_MS, IndexPersister } from './index-persister';
 import { contextOptionsFrom, settingsImpact, wikiDbVaultPath, type OkfSettings } from './settings';
 import { VaultBundle } from './vault-bundle';
 
+/** Files read at once when applying a batch. */
+const READ_SLICE = 200;
+
 export type IndexState =
   | { readonly kind: 'waiting' }
   | { readonly kind: 'indexing'; readonly done: number; readonly total: number }
@@ -123,27 +126,30 @@ export class WikiService {
       const scope = this.bundle.scope;
       let touched = 0;
       for (const vaultPath of batch.removed) touched += this.removeUnder(index, toBundlePath(scope, vaultPath));
-      const reads: Promise<ReadResult>[] = [];
+      const toRead: string[] = [];
       for (const vaultPath of this.expandFolders(batch.changed)) {
         const bundlePath = toBundlePath(scope, vaultPath);
         if (bundlePath === null || !isIndexedPath(scope, vaultPath)) continue;
-        if (this.options.vault.getFileByPath(vaultPath) === null) {
-          touched += this.removeUnder(index, bundlePath);
-          continue;
+        if (this.options.vault.getFileByPath(vaultPath) === null) touched += this.removeUnder(index, bundlePath);
+        else toRead.push(bundlePath);
+      }
+      // In slices (a sync can bring thousands of files); stat before reading, so a file changed in between
+      // looks changed next time, never unchanged.
+      for (let i = 0; i < toRead.length; i += READ_SLICE) {
+        const slice = toRead.slice(i, i + READ_SLICE);
+        const stats = new Map<string, FileStat>();
+        for (const path of slice) {
+          const stat = await this.bundle.stat(path);
+          if (stat) stats.set(path, stat);
         }
-        reads.push(readBundleFile(this.bundle, bundlePath));
+        const read = await Promise.all(slice.map((path) => readBundleFile(this.bundle, path)));
+        const changed = read.filter((r) => knownHash(index, pathOf(r)) !== hashOf(r));
+        if (changed.length > 0) index.applyFiles(changed, stats);
+        // Saved without a content change: remember the new mtime so the next start skips the file.
+        const changedPaths = new Set(changed.map(pathOf));
+        for (const path of slice) if (!changedPaths.has(path) && stats.has(path)) index.setFileStat(path, stats.get(path)!);
+        touched += changed.length;
       }
-      const read = await Promise.all(reads);
-      const stats = new Map<string, FileStat>();
-      for (const r of read) {
-        const stat = await this.bundle.stat(pathOf(r));
-        if (stat) stats.set(pathOf(r), stat);
-      }
-      const results = read.filter((r) => knownHash(index, pathOf(r)) !== hashOf(r));
-      if (results.length > 0) index.applyFiles(results, stats);
-      // Saved without a content change: remember the new mtime so the next start skips the file.
-      for (const r of read) if (!results.includes(r) && stats.has(pathOf(r))) index.setFileStat(pathOf(r), stats.get(pathOf(r))!);
-      touched += results.length;
       if (touched > 0) this.indexChanged(index);
     });
   }
