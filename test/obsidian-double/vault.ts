@@ -187,9 +187,10 @@ export class Vault extends Events implements VaultApi {
     await this.store.rename(node.path, target);
     const moved = this.collect(node);
     const oldPaths = new Map(moved.map((n) => [n, n.path]));
+    const oldRoot = node.path; // read before the loop renames `node` itself
     this.detachNode(node, false);
     for (const n of moved) {
-      const rel = oldPaths.get(n)!.slice(node.path.length);
+      const rel = oldPaths.get(n)!.slice(oldRoot.length);
       setFilePath(n, target + rel);
       this.byPath.set(n.path, n);
     }

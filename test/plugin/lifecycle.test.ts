@@ -86,6 +86,16 @@ test('a save, a rename and a delete reach the index and the answers', async () =
   expect(app.statusBarEl.textContent).toBe('OKF: 3 concepts');
 });
 
+test('renaming a folder moves every concept in it', async () => {
+  running = await launch(vault.dir);
+  const { app, plugin } = running;
+  await app.vault.rename(app.vault.getFolderByPath('wiki/entities')!, 'wiki/people');
+  await settle(running);
+  const paths = [...plugin.service.index!.fileHashes().keys()].sort();
+  expect(paths).toEqual(['/concepts/bernoulli-numbers.md', '/people/ada-lovelace.md', '/people/analytical-engine.md', '/people/broken.md', '/people/charles-babbage.md']);
+  expect(app.vault.getFileByPath('wiki/people/ada-lovelace.md')).not.toBeNull();
+});
+
 test('a burst of saves is applied as one batch after the vault goes quiet', async () => {
   running = await launch(vault.dir);
   const { app, plugin } = running;
