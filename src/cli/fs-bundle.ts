@@ -50,7 +50,9 @@ export class FsBundle implements BundleSource, BundleWriter {
   async stat(path: string): Promise<{ mtime: number; size: number } | undefined> {
     try {
       const st = await fs.stat(await this.resolveExisting(path));
-      return st.isFile() ? { mtime: Math.floor(st.mtimeMs), size: st.size } : undefined;
+      // ctime moves on every write and cannot be set back (cp -p, rsync -t and touch -d restore only mtime),
+      // so the later of the two marks a changed file even when its mtime and size were kept.
+      return st.isFile() ? { mtime: Math.floor(Math.max(st.mtimeMs, st.ctimeMs)), size: st.size } : undefined;
     } catch {
       return undefined;
     }

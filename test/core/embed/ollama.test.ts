@@ -99,11 +99,9 @@ describe('createOllamaEmbedder failure modes', () => {
 
   test('hang: no answer within the timeout', async () => {
     await fake.setMode('hang');
-    const started = Date.now();
     const error = await failure(embedder({ timeoutMs: 300 }).embed(['x'], 'query'));
     expect(error.kind).toBe('timeout');
     expect(error.message).toBe(`Ollama at ${fake.url} did not answer within 0.3 s; the vector signal is off.`);
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   test('hang-body: headers arrive, the body never completes — still a timeout, not a hang', async () => {

@@ -167,11 +167,9 @@ describe('§7.7: supersession chain A → B → C', () => {
   });
 
   test('a supersession cycle terminates without a seed', async () => {
-    const started = Date.now();
     const result = await contextFor(index, 'Tell me about Cycle Xylophone', { clock });
     expect(result.seeds).toEqual([]);
     expect(result.confident).toBe(false);
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   test('a HISTORICAL question may seed a concept in a cycle, and expansion terminates', async () => {
