@@ -16,7 +16,8 @@ function engine(): Promise<any> {
   if (!enginePromise) {
     // The OPFS VFSes are for browser workers; disabling them keeps the engine from warning at start.
     (globalThis as any).sqlite3ApiConfig = {
-      disable: { vfs: { opfs: true, 'opfs-vfs': true, 'opfs-wl': true, 'opfs-sahpool': true } },
+      // kvvfs stores databases in localStorage; wiki.db is kept by the vault adapter, so leave the page's storage alone.
+      disable: { vfs: { opfs: true, 'opfs-vfs': true, 'opfs-wl': true, 'opfs-sahpool': true, kvvfs: true } },
       warn: () => undefined,
       debug: () => undefined,
       log: () => undefined,
