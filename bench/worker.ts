@@ -1,0 +1,293 @@
+// One benchmark job in its own process (so its peak memory is its own), printing one JSON line.
+//   product N DIR: what a user waits for — full reindex, wiki.db size, context latency with vectors, and at
+//                  10,000 also incremental update, load of wiki.db and lint.
+//   compare N DIR: the same inserts and FTS5 queries in WASM and native SQLite, and MiniSearch on the same bodies.
+//   demo DIR:      hit@1 of our lexical retrieval, of our BM25 signal alone and of MiniSearch on the labeled set.
+import { readFileSync, writeFileSync } from 'node:fs';
+import * as nodePath from 'node:path';
+import MiniSearch from 'minisearch';
+import { FsBundle } from '../src/cli/fs-bundle';
+import { embedIndex } from '../src/core/embed/embed-index';
+import { createOllamaEmbedder } from '../src/core/embed/ollama';
+import type { Embedder } from '../src/core/embed/types';
+import { parseEvaluationSet } from '../src/core/evaluate/parse-set';
+import { runEvaluation } from '../src/core/evaluate/run';
+import { buildIndex, listConceptFiles, readBundleFile } from '../src/core/index/build';
+import { isLoadProblem, WikiIndex } from '../src/core/index/wiki-index';
+import { lintBundle } from '../src/core/lint/run-lint';
+import { bm25Search } from '../src/core/retrieval/bm25';
+import { contextFor } from '../src/core/retrieval/context-for';
+import { toFtsQuery } from '../src/core/retrieval/fts-query';
+import type { ReadResult } from '../src/core/types';
+import { BENCH_TODAY, benchQuestions, planBundle } from './generate.mjs';
+import { startFakeOllama } from './lib/fake-ollama';
+import { hashedVector } from './lib/hashed-vectors';
+import { createNativeIndex, nativeVersion } from './lib/native-sqlite';
+import { cpuNow, figure, latencyFigures, latencyPasses, now, timed, type Figure } from './lib/stats';
+
+const MODEL = 'nomic-embed-text';
+const clock = { now: () => `${BENCH_TODAY}T12:00:00Z` };
+/** Files applied per transaction, as buildIndex does. */
+const BATCH = 200;
+
+interface Args {
+  readonly job: 'product' | 'compare' | 'demo';
+  readonly n: number;
+  readonly dir: string;
+  readonly runs: number;
+  readonly passes: number;
+  readonly questions: number;
+  readonly extras: boolean;
+}
+
+function parseArgs(): Args {
+  const [job, ...rest] = process.argv.slice(2);
+  const get = (name: string, fallback: string) => {
+    const i = rest.indexOf(`--${name}`);
+    return i >= 0 ? rest[i + 1] : fallback;
+  };
+  return {
+    job: job as Args['job'],
+    n: Number(get('n', '0')),
+    dir: nodePath.resolve(get('dir', '.')),
+    runs: Number(get('runs', '3')),
+    passes: Number(get('passes', '3')),
+    questions: Number(get('questions', '200')),
+    extras: rest.includes('--extras'),
+  };
+}
+
+/** Precomputes concept vectors in-process (the first 2,000 characters are plenty for a cost-only stand-in). */
+const inProcessEmbedder: Embedder = { model: MODEL, embed: async (texts) => texts.map((t) => hashedVector(t.slice(0, 2000))) };
+
+async function product(args: Args): Promise<Record<string, unknown>> {
+  const bundle = new FsBundle(args.dir);
+  // Each run ends as `reindex` does: the index exported as wiki.db bytes. Only the size is kept, so the
+  // peak memory is the product's, not the benchmark's.
+  let lexicalBytes = 0;
+  const reindex = await timed(
+    args.runs,
+    async () => {
+      const index = await buildIndex(bundle);
+      lexicalBytes = index.export().length;
+      return index;
+    },
+    (index) => index.close(),
+  );
+  const index = reindex.last;
+  const stats = index.stats();
+  const embedStart = now();
+  await embedIndex(index, inProcessEmbedder);
+  const embedMs = now() - embedStart;
+  const dbPath = nodePath.join(args.dir, 'wiki.db');
+  let wikiDbBytes: number;
+  {
+    const bytes = index.export();
+    wikiDbBytes = bytes.length;
+    if (args.extras) writeFileSync(dbPath, bytes);
+  }
+
+  const server = await startFakeOllama(MODEL);
+  const embedder = createOllamaEmbedder({ host: server.url, model: MODEL });
+  const questions = benchQuestions(planBundle(args.n), args.questions);
+  const options = { clock, embedder };
+  const coldStart = now();
+  const first = await contextFor(index, questions[0], options);
+  const coldMs = now() - coldStart;
+  if (!first.vector.used) throw new Error(`vector signal off in the benchmark: ${first.vector.reason}`);
+  let confident = 0;
+  const vectorRuns = await latencyPasses(questions, args.passes, (q) => contextFor(index, q, options), (answer) => void (answer.confident && confident++));
+  const lexicalRuns = await latencyPasses(questions, Math.max(1, args.passes - 1), (q) => contextFor(index, q, { clock }));
+  await server.close();
+
+  const out: Record<string, unknown> = {
+    n: args.n,
+    concepts: stats.concepts,
+    relations: stats.relations,
+    reindex: reindex.figure,
+    wikiDbBytes,
+    wikiDbBytesWithoutVectors: lexicalBytes,
+    embedFakeMs: Math.round(embedMs),
+    context: {
+      ...latencyFigures(vectorRuns.wall, vectorRuns.cpu),
+      coldFirstQueryMs: Math.round(coldMs * 100) / 100,
+      questions: questions.length,
+      confidentShare: confident / questions.length,
+    },
+    contextLexical: latencyFigures(lexicalRuns.wall, lexicalRuns.cpu),
+  };
+
+  if (args.extras) {
+    out.incremental = await incrementalUpdate(bundle, index, args);
+    out.load = (
+      await timed(
+        args.runs + 2,
+        async () => {
+          const loaded = await WikiIndex.load(new Uint8Array(readFileSync(dbPath)));
+          if (isLoadProblem(loaded)) throw new Error(`wiki.db did not load: ${loaded.reason}`);
+          return loaded;
+        },
+        (loaded) => loaded.close(),
+      )
+    ).figure;
+    try {
+      const lint = await timed(args.runs, () => lintBundle(index, bundle, { clock }));
+      out.lint = { ...lint.figure, findings: lint.last.findings.length };
+    } catch (error) {
+      out.lint = { unavailable: (error as Error).message };
+    }
+  }
+  index.close();
+  out.peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
+  out.cpuSeconds = Math.round(cpuNow() / 1000);
+  return out;
+}
+
+/** One file edited on disk, then read, parsed and applied, as the plugin does on save. */
+async function incrementalUpdate(bundle: FsBundle, index: WikiIndex, args: Args): Promise<Figure> {
+  const paths = (await listConceptFiles(bundle)).filter((_, i) => i % Math.max(1, Math.floor(args.n / 25)) === 3).slice(0, 20);
+  const samples: number[] = [];
+  const cpuSamples: number[] = [];
+  for (const path of paths) {
+    const full = bundle.resolve(path);
+    const text = readFileSync(full, 'utf8');
+    writeFileSync(full, text.replace('# Summary', '# Summary\n\nEdited during the benchmark.'));
+    const cpuStart = cpuNow();
+    const start = now();
+    index.applyFile(await readBundleFile(bundle, path));
+    samples.push(now() - start);
+    cpuSamples.push(cpuNow() - cpuStart);
+    writeFileSync(full, text);
+    index.applyFile(await readBundleFile(bundle, path));
+  }
+  return figure(samples, cpuSamples);
+}
+
+function applyAll(index: WikiIndex, results: readonly ReadResult[]): void {
+  for (let i = 0; i < results.length; i += BATCH) index.applyFiles(results.slice(i, i + BATCH));
+}
+
+async function compare(args: Args): Promise<Record<string, unknown>> {
+  const bundle = new FsBundle(args.dir);
+  const paths = await listConceptFiles(bundle);
+  const parseStart = now();
+  const parseCpuStart = cpuNow();
+  const results: ReadResult[] = [];
+  for (let i = 0; i < paths.length; i += BATCH) results.push(...(await Promise.all(paths.slice(i, i + BATCH).map((p) => readBundleFile(bundle, p)))));
+  const parseMs = now() - parseStart;
+  const parseCpuMs = cpuNow() - parseCpuStart;
+
+  const wasm = await timed(
+    args.runs,
+    async () => {
+      const index = await WikiIndex.create();
+      applyAll(index, results);
+      return index;
+    },
+    (index) => index.close(),
+  );
+  const native = await timed(
+    args.runs,
+    () => {
+      const index = createNativeIndex();
+      applyAll(index, results);
+      return index;
+    },
+    (index) => index.close(),
+  );
+  const questions = benchQuestions(planBundle(args.n), args.questions);
+  // The engine alone: the FTS5 MATCH the BM25 signal issues, top 20 by rank. Then bm25Search as retrieval
+  // runs it (the same SQL joined to the concept rows, plus the word-coverage gate computed in JavaScript).
+  const matches = questions.map((q) => toFtsQuery(q)).filter((m): m is string => m !== null);
+  const rawPasses = async (index: WikiIndex) => {
+    const sql = 'select path from concepts_fts where concepts_fts match ? order by rank limit 20';
+    index.db.all(sql, [matches[0]]);
+    const runs = await latencyPasses(matches, args.passes, (m) => index.db.all(sql, [m]));
+    return latencyFigures(runs.wall, runs.cpu);
+  };
+  const signalPasses = async (index: WikiIndex) => {
+    bm25Search(index, questions[0]);
+    const runs = await latencyPasses(questions, args.passes, (q) => bm25Search(index, q));
+    return latencyFigures(runs.wall, runs.cpu);
+  };
+  const ftsWasm = await rawPasses(wasm.last);
+  const ftsNative = await rawPasses(native.last);
+  const signalWasm = await signalPasses(wasm.last);
+  const signalNative = await signalPasses(native.last);
+  const wasmVersion = wasm.last.db.version();
+  wasm.last.close();
+  native.last.close();
+
+  const docs = results.flatMap((r) =>
+    r.kind === 'concept' ? [{ id: r.concept.path, title: r.concept.title, description: r.concept.description ?? '', tags: r.concept.tags.join(' '), body: r.concept.body }] : [],
+  );
+  const mini = await timed(
+    args.runs,
+    () => {
+      const ms = newMiniSearch();
+      ms.addAll(docs);
+      return ms;
+    },
+  );
+  const miniRuns = await latencyPasses(questions, args.passes, (q) => mini.last.search(q, MINI_SEARCH_OPTIONS));
+  return {
+    n: args.n,
+    parseMs: Math.round(parseMs),
+    parseCpuMs: Math.round(parseCpuMs),
+    inserts: { wasm: wasm.figure, native: native.figure },
+    fts: { wasm: ftsWasm, native: ftsNative, queries: matches.length },
+    bm25Signal: { wasm: signalWasm, native: signalNative },
+    minisearch: { index: mini.figure, query: latencyFigures(miniRuns.wall, miniRuns.cpu) },
+    versions: { wasm: wasmVersion, native: nativeVersion() },
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    cpuSeconds: Math.round(cpuNow() / 1000),
+  };
+}
+
+/** The same column emphasis as our bm25() weights (title 10, description 4, tags 4, body 1). */
+const MINI_SEARCH_OPTIONS = { boost: { title: 10, description: 4, tags: 4 } };
+
+function newMiniSearch(): MiniSearch<{ id: string; title: string; description: string; tags: string; body: string }> {
+  return new MiniSearch({ fields: ['title', 'description', 'tags', 'body'], idField: 'id' });
+}
+
+async function demo(args: Args): Promise<Record<string, unknown>> {
+  const bundle = new FsBundle(args.dir);
+  const index = await buildIndex(bundle);
+  const parsed = parseEvaluationSet(readFileSync(nodePath.join(args.dir, 'evaluate.json'), 'utf8'));
+  if (parsed.kind !== 'set') throw new Error('the demo evaluate.json did not parse');
+  const set = parsed.set;
+  const ours = await runEvaluation(index, set, {});
+  const labeled = set.questions.filter((q) => !q.outOfBundle && q.expectSeeds.length > 0);
+  const outside = set.questions.filter((q) => q.outOfBundle);
+  const bm25Top = labeled.filter((q) => bm25Search(index, q.question)[0]?.path === q.expectSeeds[0]).length;
+
+  const docs = index.db
+    .all<{ path: string; title: string; description: string | null; tags: string; body: string }>('select path, title, description, tags, body from concepts order by path')
+    .map((r) => ({ id: r.path, title: r.title, description: r.description ?? '', tags: (JSON.parse(r.tags) as string[]).join(' '), body: r.body }));
+  const ms = newMiniSearch();
+  ms.addAll(docs);
+  const miniTop = labeled.filter((q) => ms.search(q.question, MINI_SEARCH_OPTIONS)[0]?.id === q.expectSeeds[0]).length;
+  const miniAnsweredOutside = outside.filter((q) => ms.search(q.question, MINI_SEARCH_OPTIONS).length > 0).length;
+  index.close();
+  return {
+    labeled: labeled.length,
+    outOfBundle: outside.length,
+    ours: { hitAt1: ours.metrics.hitAt1, abstentionRecall: ours.metrics.abstentionRecall },
+    oursBm25Only: { hitAt1: bm25Top / labeled.length },
+    minisearch: { hitAt1: miniTop / labeled.length, abstentionRecall: (outside.length - miniAnsweredOutside) / outside.length },
+  };
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs();
+  const job = args.job === 'product' ? product : args.job === 'compare' ? compare : args.job === 'demo' ? demo : undefined;
+  if (!job) throw new Error(`unknown job "${args.job}" (product, compare, demo)`);
+  const result = await job(args);
+  process.stdout.write(JSON.stringify(result) + '\n');
+}
+
+main().catch((error) => {
+  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});
