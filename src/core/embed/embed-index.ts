@@ -91,13 +91,19 @@ export async function embedIndex(
   const current = total - todo.length;
   let embedded = 0;
   for (let i = 0; i < todo.length; i += EMBED_BATCH) {
-    const batch = todo.slice(i, i + EMBED_BATCH);
-    const rows = batch.map((t) =>
-      index.db.get<{ title: string; description: string | null; tags: string; body: string }>(
-        'select title, description, tags, body from concepts where path = ?',
-        [t.path],
-      )!,
-    );
+    // Concepts may be edited or deleted while a batch is out (the plugin embeds in the background): embed only
+    // those still at the hash listed, and store a vector only if the concept has not changed meanwhile.
+    const listed = todo.slice(i, i + EMBED_BATCH).map((t) => ({
+      t,
+      row: index.db.get<{ title: string; description: string | null; tags: string; body: string }>(
+        'select title, description, tags, body from concepts where path = ? and hash = ?',
+        [t.path, t.hash],
+      ),
+    }));
+    const live = listed.filter((x) => x.row !== undefined);
+    const batch = live.map((x) => x.t);
+    const rows = live.map((x) => x.row!);
+    if (batch.length === 0) continue;
     let vectors: Float32Array[];
     try {
       vectors = await embedder.embed(
@@ -126,15 +132,16 @@ export async function embedIndex(
       return embedIndex(index, embedder, onProgress, true);
     }
     index.db.transaction(() => {
-      batch.forEach((t, j) =>
+      batch.forEach((t, j) => {
+        if (!index.db.get('select 1 as ok from concepts where path = ? and hash = ?', [t.path, t.hash])) return;
         index.db.run('insert or replace into embeddings (path, model, hash, dim, vector) values (?, ?, ?, ?, ?)', [
           t.path,
           embedder.model,
           t.hash,
           vectors[j].length,
           encodeVector(vectors[j]),
-        ]),
-      );
+        ]);
+      });
     });
     embedded += batch.length;
     onProgress?.(current + embedded, total);

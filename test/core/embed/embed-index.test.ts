@@ -160,3 +160,26 @@ describe('document text and vectors', () => {
     expect(Array.from(decodeVector(big.subarray(3)))).toEqual([1, 2]);
   });
 });
+
+test('a concept deleted or edited while its batch is being embedded is skipped, not crashed on', async () => {
+  const index = await buildIndex(new MemoryBundle(files(EMBED_BATCH + 2)));
+  const inner = new FakeEmbedder();
+  let batches = 0;
+  const meddling = {
+    model: inner.model,
+    embed: async (texts: readonly string[], kind: 'query' | 'document') => {
+      // After the probe, while the first batch is out: delete one concept and edit another.
+      if (texts.length > 1 && ++batches === 1) {
+        index.removeFile('/entities/c00.md');
+        index.applyFile(readConcept('/entities/c01.md', conceptFile({ title: 'Concept 1', body: 'Edited meanwhile.' })));
+      }
+      return inner.embed(texts, kind);
+    },
+  };
+  const report = await embedIndex(index, meddling);
+  expect(report.error).toBeUndefined();
+  // c00 is gone and c01's new text was never embedded: neither has a vector; a second run embeds c01 only.
+  expect(index.db.all("select path from embeddings where path in ('/entities/c00.md', '/entities/c01.md')")).toEqual([]);
+  expect(conceptsToEmbed(index, inner.model).map((c) => c.path)).toEqual(['/entities/c01.md']);
+  index.close();
+});
