@@ -1,5 +1,6 @@
 // Running a labeled set through context_for (spec §7.5): the same retrieval the CLI and the plugin answer with,
 // at a pinned date, each answer judged against its label, then the aggregate metrics.
+import type { Embedder, EmbedKind } from '../embed/types';
 import { datePart } from '../okf/dates';
 import type { WikiIndex } from '../index/wiki-index';
 import { contextFor, defaultContextOptions } from '../retrieval/context-for';
@@ -34,7 +35,8 @@ export function runDate(set: EvaluationSet, options: Pick<RunOptions, 'today' | 
 /** Runs every question of the set and judges the answers. Questions run one after another, in file order. */
 export async function runEvaluation(index: WikiIndex, set: EvaluationSet, options: RunOptions = {}): Promise<EvaluationReport> {
   const today = runDate(set, options);
-  const contextOptions = toContextOptions(options, today);
+  const embedder = options.embedder ? latchFailure(options.embedder) : undefined;
+  const contextOptions = toContextOptions({ ...options, embedder }, today);
   const results: QuestionResult[] = [];
   const answers: ContextResult[] = [];
   for (const [i, label] of set.questions.entries()) {
@@ -44,6 +46,26 @@ export async function runEvaluation(index: WikiIndex, set: EvaluationSet, option
     options.onProgress?.(i + 1, set.questions.length);
   }
   return { configuration: configurationOf(answers, options, today), metrics: computeMetrics(results), results };
+}
+
+/**
+ * An embedder that, once it has failed, fails at once for the rest of the run: a hung Ollama costs one
+ * timeout, not one per question (every later answer then reports the same reason).
+ */
+export function latchFailure(embedder: Embedder): Embedder {
+  let failure: unknown;
+  return {
+    model: embedder.model,
+    async embed(texts: readonly string[], kind: EmbedKind): Promise<Float32Array[]> {
+      if (failure !== undefined) throw failure;
+      try {
+        return await embedder.embed(texts, kind);
+      } catch (error) {
+        failure = error;
+        throw error;
+      }
+    },
+  };
 }
 
 /** contextFor options for a run: the caller's tunables and a clock fixed at `today`. */

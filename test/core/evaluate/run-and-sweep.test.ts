@@ -90,6 +90,8 @@ describe('runEvaluation', () => {
     down.failWith = new EmbedError('Ollama is not reachable', 'unreachable');
     const report = await runEvaluation(index, set, { embedder: down });
     expect(report.configuration).toMatchObject({ signals: 'lexical', vectorOff: 'Ollama is not reachable' });
+    // A backend that failed once is not asked again for every later question.
+    expect(down.calls).toHaveLength(1);
   });
 });
 
