@@ -9,10 +9,15 @@ export interface EmbeddingChoice {
   readonly offReason?: string;
 }
 
-export function embeddingFromFlags(flags: Flags): EmbeddingChoice {
+/** Seconds to wait for Ollama: a question is one short text, so a hung server should not hold an answer long. */
+export const QUERY_TIMEOUT_SECONDS = 10;
+export const INDEX_TIMEOUT_SECONDS = 30;
+
+/** `purpose` sets the default timeout (--timeout overrides both): embedding a question, or a batch of concepts. */
+export function embeddingFromFlags(flags: Flags, purpose: 'query' | 'index' = 'index'): EmbeddingChoice {
   if (flags['no-embed']) return { offReason: 'the vector signal is off (--no-embed): lexical signals only' };
   const host = flags.ollama ?? process.env.OLLAMA_HOST ?? DEFAULT_OLLAMA_HOST;
   if (!/^https?:\/\/[^\s/]+/.test(host)) throw new UsageError(`--ollama must be an http(s) URL, got "${host}"`);
-  const timeoutMs = intFlag('timeout', flags.timeout, 30) * 1000;
+  const timeoutMs = intFlag('timeout', flags.timeout, purpose === 'query' ? QUERY_TIMEOUT_SECONDS : INDEX_TIMEOUT_SECONDS) * 1000;
   return { embedder: createOllamaEmbedder({ host, model: flags.model ?? DEFAULT_EMBED_MODEL, timeoutMs }) };
 }

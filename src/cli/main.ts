@@ -17,7 +17,7 @@ Shared flags:
   --no-embed           lexical signals only (no Ollama)
   --ollama URL         Ollama host (default http://127.0.0.1:11434)
   --model NAME         embedding model (default nomic-embed-text)
-  --timeout SECONDS    per Ollama request (default 30)
+  --timeout SECONDS    per Ollama request (default 10 for a question, 30 for indexing)
   --today YYYY-MM-DD   the date stale_after is checked against (default: today)
   --dry-run            for commands that edit files: show the diff, change nothing
   -h, --help           show this help

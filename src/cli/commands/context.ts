@@ -13,7 +13,7 @@ export async function contextCommand(flags: Flags, io: CliIo, positionals: strin
   const budget = intFlag('budget', flags.budget, 1500);
   const clock = clockFromFlags(flags);
   const bundle = openBundle(flags, io);
-  const { embedder, offReason } = embeddingFromFlags(flags);
+  const { embedder, offReason } = embeddingFromFlags(flags, 'query');
   const index = await loadIndex(bundle, io);
   try {
     const result = await contextFor(index, question, {

@@ -20,7 +20,7 @@ export function wikiServerOptions(flags: Flags, io: CliIo): WikiServerOptions {
     bundle: openBundle(flags, io),
     io,
     clock: clockFromFlags(flags),
-    embedding: embeddingFromFlags(flags),
+    embedding: embeddingFromFlags(flags, 'query'),
     budget: intFlag('budget', flags.budget, defaultContextOptions.budget),
     actor: flags.by ?? DEFAULT_MCP_ACTOR,
     version,
