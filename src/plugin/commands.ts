@@ -3,6 +3,8 @@
 import { Notice, type Plugin } from 'obsidian';
 import type { Artifact } from '../core/generate/regenerate';
 import type { QueryAnswer } from './answer';
+import { addRelationCommand, fileBackCommand, supersedeCommand } from './authoring/commands';
+import { AuthoringSession } from './authoring/session';
 import { showEvaluation } from './evaluation-modal';
 import { formatCount } from './format';
 import { QuestionModal } from './question-modal';
@@ -85,4 +87,8 @@ export function registerCommands(plugin: Plugin, host: CommandHost): void {
       }
     },
   });
+  const authoring = new AuthoringSession(plugin.app, service);
+  plugin.addCommand(addRelationCommand(authoring));
+  plugin.addCommand(supersedeCommand(authoring));
+  plugin.addCommand(fileBackCommand(authoring));
 }

@@ -19,6 +19,7 @@ export {
 } from './components';
 export { PluginSettingTab, Setting, SettingTab } from './setting';
 export { Modal, Notice, Scope } from './ui';
+export { FuzzySuggestModal, prepareFuzzySearch, renderResults, SuggestModal } from './suggest';
 export { Vault } from './vault';
 export { Editor, ItemView, MarkdownView, View } from './views';
 export { Workspace, WorkspaceLeaf } from './workspace';

@@ -52,6 +52,9 @@ test('onload reads only data.json; the index opens after layout-ready', async ()
     'OKF Graph Wiki: Rebuild index',
     'OKF Graph Wiki: Regenerate trigger keywords',
     'OKF Graph Wiki: Run retrieval evaluation',
+    'OKF Graph Wiki: Add relation (both directions)…',
+    'OKF Graph Wiki: Supersede this concept with…',
+    'OKF Graph Wiki: File selection back as concept page…',
   ]);
   expect(app.commands.list().every((c) => c.hotkeys === undefined)).toBe(true);
   await plugin.service.persistNow();
