@@ -106,6 +106,14 @@ function addedLines(bundlePath: string): string[] {
   return remaining;
 }
 
+/** Lint findings of the symmetry checks about `paths` (the issue's acceptance: none after relate / supersede). */
+async function symmetryFindings(paths: readonly string[]): Promise<string[]> {
+  const report = await running.plugin.service.lint();
+  return report.findings
+    .filter((f) => (f.check === 'asymmetric-relation' || f.check === 'asymmetric-supersession') && paths.includes(f.path))
+    .map((f) => `${f.check} ${f.path}: ${f.message}`);
+}
+
 const logBullets = () => disk('/log.md').split('\n').filter((l) => /^[*-] /.test(l));
 
 test('the three commands are in the palette without hotkeys, each offered only when it can run', async () => {
@@ -169,6 +177,7 @@ test('Add relation writes the relation and its inverse, nothing else; the index 
   expect(logBullets()).toHaveLength(1);
   expect(logBullets()[0]).toMatch(/^\* \*\*Related\*\*: \/entities\/ada-lovelace\.md influenced \/entities\/grace-hopper\.md .*\(by `human:obsidian`, okf-wiki relate\)\.$/);
   expect(disk('/timeline.md')).toContain('Ada Lovelace');
+  expect(await symmetryFindings(['/entities/ada-lovelace.md', '/entities/grace-hopper.md'])).toEqual([]);
 
   // The same relation again: nothing to change.
   expect(run('add-relation-both-directions')).toBe(true);
@@ -224,8 +233,13 @@ test('Supersede this concept with… writes both ends', async () => {
   expect(run('supersede-this-concept')).toBe(true);
   const picker = await waitForEl('.okf-concept-picker', 'the successor picker');
   expect($<HTMLInputElement>(picker, 'input.prompt-input').placeholder).toBe('Concept that replaces Difference Engine…');
-  await pick('analytical', 'Analytical Engine');
+  // Chosen with the keyboard: the best match is first and selected; Enter chooses it.
+  type($<HTMLInputElement>(picker, 'input.prompt-input'), 'analytical engine');
+  await waitFor(() => picker.querySelector('.suggestion-item.is-selected .okf-concept-suggestion-title')?.textContent === 'Analytical Engine', 'the best match first');
+  expect(Array.from(picker.querySelectorAll('.okf-concept-suggestion-title')).map((e) => e.textContent)).not.toContain('Difference Engine');
+  $(picker, 'input.prompt-input').dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', cancelable: true }));
   const form = await waitForEl('.okf-author-modal', 'the supersede dialog');
+  expect(document.querySelector('.okf-concept-picker')).toBeNull();
   expect($(form, '.okf-supersede-old .setting-item-description').textContent).toBe('Difference Engine (entities/difference-engine.md)');
   type($<HTMLInputElement>(form, 'input.okf-supersede-date'), '1834-01-01');
   const plan = asChange(await planSupersede(bundle(), { old: '/entities/difference-engine.md', new: '/entities/analytical-engine.md', at: '1834-01-01' }));
@@ -240,6 +254,7 @@ test('Supersede this concept with… writes both ends', async () => {
   expectOthersUntouched(['/entities/difference-engine.md', '/entities/analytical-engine.md']);
   const old = conceptRecordsFromIndex(running.plugin.service.index!).find((r) => r.path === '/entities/difference-engine.md')!;
   expect(old.supersededBy).toBe('/entities/analytical-engine.md');
+  expect(await symmetryFindings(['/entities/difference-engine.md', '/entities/analytical-engine.md'])).toEqual([]);
   expect(logBullets()).toEqual([expect.stringMatching(/^\* \*\*Superseded\*\*: \/entities\/difference-engine\.md by \/entities\/analytical-engine\.md as of 1834-01-01/)]);
 });
 
