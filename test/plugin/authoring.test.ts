@@ -303,3 +303,30 @@ test('File selection back creates the page, indexes and opens it, and never over
   const plan = await planFileBack(bundle(), { title: 'Why the Analytical Engine mattered', body: 'x', by: 'human:obsidian' }, { now: () => '2026-01-01T00:00:00Z' });
   expect(plan.kind).toBe('refused');
 });
+
+test('note content in the picker and the preview is drawn as text, never as HTML', async () => {
+  const hopper = running.app.vault.getFileByPath('wiki/entities/grace-hopper.md')!;
+  const text = await running.app.vault.read(hopper);
+  await running.app.vault.modify(hopper, text.replace('title: Grace Hopper', 'title: "Grace <img src=x onerror=alert(1)> Hopper"'));
+  await running.app.settle();
+  running.plugin.flushPendingChanges();
+  await running.plugin.service.whenIdle();
+  await openNote('wiki/entities/ada-lovelace.md');
+  run('add-relation-both-directions');
+  const form = await waitForEl('.okf-author-modal', 'the relate dialog');
+  $(form, '.okf-relate-object button.okf-choose-concept').click();
+  const picker = await waitForEl('.okf-concept-picker', 'the concept picker');
+  type($<HTMLInputElement>(picker, 'input.prompt-input'), 'grace');
+  await waitFor(() => picker.querySelector('.suggestion-item') !== null, 'suggestions');
+  expect(picker.querySelector('img')).toBeNull();
+  await pick('grace', 'Grace <img src=x onerror=alert(1)> Hopper');
+  type($<HTMLInputElement>(form, 'input.okf-relate-predicate'), 'influenced');
+  const previewEl = await preview(form);
+  expect(previewEl.querySelector('img')).toBeNull();
+  expect(document.querySelector('img')).toBeNull();
+  expect(previewEl.querySelector('pre.okf-plan-diff')!.textContent).toContain('/entities/grace-hopper.md');
+  $(previewEl, 'button.okf-plan-cancel').click();
+  expect(document.querySelector('.okf-plan-modal')).toBeNull();
+  expect(document.querySelector('.okf-author-modal')).not.toBeNull();
+  expect(disk('/entities/ada-lovelace.md')).toBe(demo('/entities/ada-lovelace.md'));
+});
