@@ -3,6 +3,7 @@
 // Every figure is the median of several runs with [min–max]. Benchmarks print numbers; they never assert them.
 //
 //   node bench/run.mjs [--sizes 1000,10000,50000] [--quick]
+//   node bench/run.mjs --print      (the table of the last bench/results.json, without running anything)
 import esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -29,12 +30,24 @@ const flag = (name) => {
 const quick = argv.includes('--quick');
 const sizes = (flag('--sizes') ?? (quick ? '1000' : '1000,10000,50000')).split(',').map(Number);
 
-/** Runs per figure: several where it is cheap, fewer where one run takes long (whole bench < 10 min on 2 cores). */
+/**
+ * Runs per figure: several where a run is cheap, fewer where one takes a minute (the whole bench must finish
+ * in under 10 minutes on 2 cores). `runs`/`passes` are the product figures, `compareRuns`/`comparePasses` the
+ * engine comparison.
+ */
 function plan(n) {
-  if (quick) return { runs: 2, passes: 2, questions: 100 };
-  if (n <= 1_000) return { runs: 5, passes: 3, questions: 200 };
-  if (n <= 10_000) return { runs: 3, passes: 3, questions: 200 };
-  return { runs: 2, passes: 2, questions: 100 };
+  if (quick) return { runs: 2, passes: 2, compareRuns: 2, comparePasses: 2, questions: 100 };
+  if (n <= 1_000) return { runs: 5, passes: 3, compareRuns: 5, comparePasses: 3, questions: 200 };
+  if (n <= 10_000) return { runs: 3, passes: 2, compareRuns: 2, comparePasses: 2, questions: 200 };
+  return { runs: 2, passes: 1, compareRuns: 1, comparePasses: 1, questions: 100 };
+}
+
+/** Seconds after which the largest size drops to one run per figure, so a slow machine still ends in time. */
+const BUDGET_GUARD_SECONDS = 200;
+
+if (argv.includes('--print')) {
+  process.stdout.write(renderTable(JSON.parse(readFileSync(RESULTS, 'utf8'))));
+  process.exit(0);
 }
 
 const started = Date.now();
@@ -187,7 +200,7 @@ function renderTable(r) {
   out += row('  WASM / native', (s) => ratio(s.compare.bm25Signal.wasm.p50.median, s.compare.bm25Signal.native.p50.median));
   out += row('MiniSearch: index the same docs', (s) => fig(s.compare.minisearch.index));
   out += row('MiniSearch: query p50', (s) => fig(s.compare.minisearch.query.p50));
-  out += row('  our FTS5 MATCH (WASM) / MiniSearch', (s) => ratio(s.compare.fts.wasm.p50.median, s.compare.minisearch.query.p50.median));
+  out += row('  MiniSearch / our FTS5 MATCH (WASM)', (s) => ratio(s.compare.minisearch.query.p50.median, s.compare.fts.wasm.p50.median));
   out += row('peak memory, comparison job', (s) => `${s.compare.peakRssMb} MB`);
   out += row('CPU time of the job', (s) => `${s.compare.cpuSeconds} s`);
   const extras = r.sizes[EXTRAS_AT]?.product;
