@@ -8,8 +8,12 @@ export function encodeVector(vector: Float32Array): Uint8Array {
   return bytes;
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /** Decodes an `embeddings.vector` blob. */
 export function decodeVector(bytes: Uint8Array): Float32Array {
+  // On little-endian hosts (all current ones) the bytes are the floats: one copy, no per-element decoding.
+  if (LITTLE_ENDIAN) return new Float32Array(bytes.slice().buffer, 0, Math.floor(bytes.byteLength / 4));
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const out = new Float32Array(bytes.byteLength / 4);
   for (let i = 0; i < out.length; i++) out[i] = view.getFloat32(i * 4, true);

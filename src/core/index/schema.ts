@@ -2,7 +2,7 @@
 // rebuilt from the concept files, never trusted.
 
 /** Version of the tables below. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** Marks a database as ours (meta `format`), so a random SQLite file is not mistaken for an index. */
 export const INDEX_FORMAT = 'okf-graph-wiki';
@@ -85,14 +85,15 @@ create table links (
 create index idx_links_target on links(target_path);
 
 -- One vector per concept, tied to the model and the content hash it was computed from.
--- Stored as little-endian float32 (a quarter the size of JSON text, no parsing per query).
+-- Stored as little-endian float32 (a quarter the size of JSON text, no parsing per query). A rowid table:
+-- WITHOUT ROWID would push each 3 KB vector into its own overflow page, doubling the file.
 create table embeddings (
   path text primary key,
   model text not null,
   hash text not null,
   dim integer not null,
   vector blob not null
-) without rowid;
+);
 
 create table diagnostics (
   path text not null,

@@ -46,7 +46,14 @@ export function expandFacts(index: WikiIndex, catalog: Catalog, seeds: readonly 
     for (const row of rows) {
       const subject = catalog.concepts.get(row.subject_path);
       if (!subject) continue;
-      if (subject.staleAfter !== undefined && isPast(subject.staleAfter, options.now)) continue; // spec §6.4
+      // spec §6.4: a stale concept's own facts are dropped, but the graph still runs through it, so a fresh
+      // neighbour's fact about it ("Oak Ridge operates Frontier") can still answer the question.
+      if (subject.staleAfter !== undefined && isPast(subject.staleAfter, options.now)) {
+        if (row.object_path !== null && catalog.concepts.has(row.object_path) && !visited.has(row.object_path)) {
+          next.set(row.object_path, Math.max(next.get(row.object_path) ?? 0, 0));
+        }
+        continue;
+      }
       const superseded = isSuperseded(subject);
       const score =
         predicateWeight(options.intent, row.predicate, row.date !== null) *

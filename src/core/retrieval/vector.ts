@@ -65,7 +65,18 @@ export async function vectorSearch(index: WikiIndex, question: string, embedder:
     return { off: `the model answers with ${query.length}-dimensional vectors but the index holds ${store.dim}-dimensional ones; run reindex to re-embed` };
   }
   const q = normalize(query);
-  const scored = store.paths.map((path, i) => ({ path, similarity: dot(q, store.vectors[i]) }));
-  scored.sort((a, b) => b.similarity - a.similarity || (a.path < b.path ? -1 : 1));
-  return { hits: scored.slice(0, limit) };
+  // Keep only the best `limit` while scanning (paths are in order, so ties keep the earlier path): no
+  // object per concept and no full sort at 50,000 vectors.
+  const best: VectorHit[] = [];
+  const better = (a: VectorHit, b: VectorHit) => a.similarity > b.similarity || (a.similarity === b.similarity && a.path < b.path);
+  for (let i = 0; i < store.paths.length; i++) {
+    const similarity = dot(q, store.vectors[i]);
+    if (best.length === limit && similarity <= best[best.length - 1].similarity) continue;
+    const hit = { path: store.paths[i], similarity };
+    let at = best.length;
+    while (at > 0 && better(hit, best[at - 1])) at--;
+    best.splice(at, 0, hit);
+    if (best.length > limit) best.pop();
+  }
+  return { hits: best };
 }

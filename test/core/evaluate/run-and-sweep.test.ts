@@ -62,7 +62,7 @@ describe('runEvaluation', () => {
       signals: 'lexical',
       disabledSignals: [],
       coverageThreshold: 0.5,
-      vectorThreshold: 0.5,
+      vectorThreshold: 0.7,
       today: '2026-11-30',
       vectorOff: 'off for the test',
     });

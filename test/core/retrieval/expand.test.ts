@@ -91,8 +91,12 @@ describe('expandFacts scoring', () => {
       expect(expand({ now }).some((f) => f.subject === STALE)).toBe(false);
     }
     expect(expand({ now: '2026-05-31T23:59:59Z' }).some((f) => f.subject === STALE)).toBe(true);
-    // Seeding the stale concept itself does not bring its facts back.
-    expect(expand({ seeds: [STALE] })).toEqual([]);
+    // Seeding the stale concept itself does not bring its facts back, but the graph still runs through it:
+    // its neighbours' (fresh) facts are reached.
+    const fromStale = expand({ seeds: [STALE] });
+    expect(fromStale.some((f) => f.subject === STALE)).toBe(false);
+    expect(fromStale.length).toBeGreaterThan(0);
+    expect(fromStale.every((f) => f.hop === 1)).toBe(true);
   });
 
   test('the hop limit bounds the traversal', () => {
