@@ -1,49 +1,25 @@
 // `okf-wiki mcp` as a real process: the bundled CLI (built like `esbuild.config.mjs cli`) serves MCP on stdio and
 // the SDK's own stdio client talks to it, the way an agent harness does.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { build } from 'esbuild';
 import { run } from '../../src/cli/main';
+import { buildCli, type BuiltCli } from '../reliability/support/cli-process';
 import { bufferIo, tempBundle } from './temp-bundle';
 
-const REPO = path.resolve(__dirname, '..', '..');
 const FLAGS = ['--no-embed', '--today', '2026-12-01'];
 
-let buildDir: string;
+let built: BuiltCli;
 let entry: string;
 
 beforeAll(async () => {
-  buildDir = mkdtempSync(path.join(tmpdir(), 'okf-mcp-build-'));
-  const outfile = path.join(buildDir, 'cli.cjs');
-  await build({
-    entryPoints: [path.join(REPO, 'src', 'cli', 'main.ts')],
-    outfile,
-    bundle: true,
-    format: 'cjs',
-    target: 'es2020',
-    platform: 'node',
-    loader: { '.wasm': 'binary' },
-    logLevel: 'error',
-    external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'better-sqlite3'],
-    plugins: [
-      {
-        name: 'sqlite-browser-build',
-        setup(b) {
-          b.onResolve({ filter: /^@sqlite\.org\/sqlite-wasm$/ }, () => ({ path: path.join(REPO, 'node_modules', '@sqlite.org', 'sqlite-wasm', 'dist', 'index.mjs') }));
-        },
-      },
-    ],
-  });
-  entry = path.join(buildDir, 'okf-wiki.cjs');
-  writeFileSync(entry, `require(${JSON.stringify(outfile)}).run(process.argv.slice(2)).then((code) => { process.exitCode = code; });\n`);
+  built = await buildCli();
+  entry = built.entry;
 }, 120_000);
 
-afterAll(() => rmSync(buildDir, { recursive: true, force: true }));
+afterAll(() => built.cleanup());
 
 test('a stdio MCP client lists the tools, gets the CLI context text, and relates two concepts', async () => {
   const { dir, cleanup } = tempBundle('examples/computing-history');
