@@ -183,6 +183,9 @@ function renderTable(r) {
   out += row('context p95, vectors (fake Ollama)', (s) => fig(s.product.context.p95));
   out += row('context p50, lexical only', (s) => fig(s.product.contextLexical.p50));
   out += row('context p95, lexical only', (s) => fig(s.product.contextLexical.p95));
+  out += row('context p50 / p95 vs the smallest N', (s) =>
+    `${ratio(s.product.context.p50.median, r.sizes[ns[0]].product.context.p50.median)} / ${ratio(s.product.context.p95.median, r.sizes[ns[0]].product.context.p95.median)}`,
+  );
   out += row('first context (cold caches)', (s) => ms(s.product.context.coldFirstQueryMs));
   out += row('peak memory, reindex + context', (s) => `${s.product.peakRssMb} MB`);
   out += row('CPU time of the job', (s) => `${s.product.cpuSeconds} s`);
