@@ -26,7 +26,7 @@ export async function demoCommand(flags: Flags, io: CliIo, positionals: string[]
   cpSync(source.root, workDir, { recursive: true, filter: (p) => !p.endsWith('wiki.db') });
   const bundle = new FsBundle(workDir);
   io.out(`Demo copy of ${source.root}\n        in ${workDir}\n\n`);
-  const { index, summary } = await reindexBundle(bundle, io, false, flags);
+  const { index, summary } = await reindexBundle(bundle, io, true, flags);
   io.out(renderReindexSummary(summary));
   const types = index.db.all<{ type: string; n: number }>('select type, count(*) as n from concepts group by type order by n desc, type');
   io.out(`Concept types: ${types.map((t) => `${t.type} ${fmt(t.n)}`).join(', ')}\n`);

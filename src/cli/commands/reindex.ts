@@ -136,7 +136,9 @@ export function renderReindexSummary(s: ReindexSummary): string {
     `Indexed ${fmt(s.concepts)} concepts and ${fmt(s.relations)} relations from ${fmt(s.files)} markdown files in ${fmt(s.ms)} ms.`,
     `Wrote ${s.wikiDb}`,
     s.vectors.off
-      ? `Vector signal off: ${s.vectors.off}`
+      ? s.vectors.off.startsWith('the vector signal is off')
+        ? `${s.vectors.off[0].toUpperCase()}${s.vectors.off.slice(1)}.`
+        : `Vector signal off: ${s.vectors.off}`
       : `Vectors (${s.vectors.model}): ${fmt(s.vectors.embedded)} embedded now, ${fmt(s.vectors.current)} already current.`,
   ];
   lines.push(...renderGenerated(s.generated));
