@@ -13,6 +13,7 @@ import * as os from 'node:os';
 import * as nodePath from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { bundleFiles } from './generate.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
@@ -29,69 +30,10 @@ if (!existsSync(CHROMIUM)) {
   process.exit(2);
 }
 
-// ---- A deterministic synthetic bundle: typed concepts, 3–6 relations each (both directions), 150–400 word bodies.
-
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const WORDS = (
-  'engine machine program language system network memory theory proof logic computer research laboratory design ' +
-  'mathematics physics model data signal compiler kernel process storage archive history standard protocol ' +
-  'analysis method result paper team project company university war code cipher number algorithm structure'
-).split(' ');
-const TYPES = ['Person', 'Organization', 'Product', 'Concept', 'Event'];
-const PREDICATES = [
-  ['influenced', 'influenced_by'],
-  ['worked_at', 'employed'],
-  ['part_of', 'has_part'],
-  ['created', 'created_by'],
-];
-const TRUST = [[], [{ by: 'agent:checker', at: '2026-01-02' }], [{ by: 'human:editor', at: '2026-02-03' }]];
+// ---- The bench's deterministic synthetic bundle (bench/generate.mjs), as vault-relative paths.
 
 function syntheticBundle(n, seed = 1) {
-  const r = rng(seed);
-  const pick = (list) => list[Math.floor(r() * list.length)];
-  const folder = (i) => (i % 3 === 0 ? 'concepts' : 'entities');
-  const path = (i) => `/${folder(i)}/c${i}.md`;
-  const relations = Array.from({ length: n }, () => []);
-  for (let i = 0; i < n; i++) {
-    const count = 2 + Math.floor(r() * 2);
-    for (let k = 0; k < count; k++) {
-      const j = Math.floor(r() * n);
-      if (j === i) continue;
-      const [p, q] = pick(PREDICATES);
-      const date = `${1900 + Math.floor(r() * 120)}-0${1 + Math.floor(r() * 9)}-1${Math.floor(r() * 9)}`;
-      relations[i].push({ predicate: p, object: path(j), date });
-      relations[j].push({ predicate: q, object: path(i), date });
-    }
-  }
-  const files = {};
-  for (let i = 0; i < n; i++) {
-    const words = Array.from({ length: 150 + Math.floor(r() * 250) }, () => pick(WORDS));
-    const body = words.join(' ').replace(/(([a-z]+ ){12})/g, '$1\n');
-    const verified = TRUST[i % 3];
-    const fm = [
-      '---',
-      `type: ${TYPES[i % TYPES.length]}`,
-      `title: Concept ${i} ${pick(WORDS)}`,
-      `description: A synthetic ${pick(WORDS)} ${pick(WORDS)} for the start-up benchmark.`,
-      `tags: [${pick(WORDS)}, ${pick(WORDS)}]`,
-      ...(verified.length ? ['verified:', ...verified.map((v) => `  - { by: "${v.by}", at: ${v.at} }`)] : []),
-      'relations:',
-      ...relations[i].map((rel) => `  - { predicate: ${rel.predicate}, object: ${rel.object}, date: "${rel.date}" }`),
-      '---',
-    ].join('\n');
-    files[path(i).slice(1)] = `${fm}\n${body}\n`;
-  }
-  return files;
+  return Object.fromEntries([...bundleFiles(n, seed)].map(([path, text]) => [path.slice(1), text]));
 }
 
 // ---- Building the plugin and the browser double.
