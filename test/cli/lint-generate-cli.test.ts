@@ -5,7 +5,7 @@ import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs
 import * as nodePath from 'node:path';
 import type { CliIo } from '../../src/cli/io';
 import { run } from '../../src/cli/main';
-import { copyWritable, makeTempDir, REPO_ROOT, removeTempDir, SHARED_BUNDLES } from '../support/temp-dir';
+import { copyWritable, makeTempDir, REPO_ROOT, removeTempDir, OKF_BUNDLES } from '../support/temp-dir';
 
 const DEMO = nodePath.join(REPO_ROOT, 'examples', 'computing-history');
 const GENERATED = ['timeline.md', 'wiki-trigger-keywords.txt', 'index.md', 'entities/index.md', 'concepts/index.md'];
@@ -78,10 +78,9 @@ test('rebuild-candidates lists the concepts whose sources cite references/, from
   expect(text.stdout).toContain('  /entities/alan-turing.md  [human-reviewed by human:editor: confirm before deleting]\n');
 });
 
-const describeIfShared = existsSync(SHARED_BUNDLES) ? describe : describe.skip;
-describeIfShared('real OKF bundles', () => {
+describe('real OKF bundles', () => {
   test.each(['acme_retail', 'crypto_bitcoin', 'ga4', 'stackoverflow'])('%s: reindex never changes a hand-written index.md or past log entries', async (name) => {
-    const real = copyWritable(nodePath.join(SHARED_BUNDLES, name), tmp);
+    const real = copyWritable(nodePath.join(OKF_BUNDLES, name), tmp);
     const walk = (dir: string): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(nodePath.join(dir, e.name)) : [nodePath.join(dir, e.name)]));
     const before = new Map(walk(real).map((f) => [f, readFileSync(f, 'utf8')]));

@@ -1,4 +1,4 @@
-// Compatibility: the real-world OKF bundles in ../shared/okf-bundles (copied into a temporary folder, never
+// Compatibility: the real-world OKF bundles in test/fixtures/okf-bundles (copied into a temporary folder, never
 // edited in place) reindex with every concept file indexed, no error-severity diagnostic, and their
 // index.md / log.md files (log.md with frontmatter too) left out.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -6,7 +6,7 @@ import * as nodePath from 'node:path';
 import { run } from '../../src/cli/main';
 import type { CliIo } from '../../src/cli/io';
 import { isLoadProblem, WikiIndex } from '../../src/core/index/wiki-index';
-import { copyWritable, listTree, makeTempDir, removeTempDir, SHARED_BUNDLES } from '../support/temp-dir';
+import { copyWritable, listTree, makeTempDir, removeTempDir, OKF_BUNDLES } from '../support/temp-dir';
 
 let tmp: string;
 beforeAll(() => {
@@ -15,7 +15,7 @@ beforeAll(() => {
 afterAll(() => removeTempDir(tmp));
 
 test('the shared bundles are there', () => {
-  expect(readdirSync(SHARED_BUNDLES).filter((n) => !n.includes('.')).sort()).toEqual(['acme_retail', 'crypto_bitcoin', 'ga4', 'stackoverflow']);
+  expect(readdirSync(OKF_BUNDLES).filter((n) => !n.includes('.')).sort()).toEqual(['acme_retail', 'crypto_bitcoin', 'ga4', 'stackoverflow']);
 });
 
 /** Copies a shared bundle and reindexes the copy (once per bundle); resolves to the copy and the --json summary. */
@@ -31,7 +31,7 @@ function reindexCopy(name: string) {
     reindexed.set(
       name,
       (async () => {
-        const bundle = copyWritable(nodePath.join(SHARED_BUNDLES, name), tmp);
+        const bundle = copyWritable(nodePath.join(OKF_BUNDLES, name), tmp);
         let stdout = '';
         let stderr = '';
         const io: CliIo = { cwd: tmp, out: (t) => void (stdout += t), err: (t) => void (stderr += t) };
@@ -55,7 +55,7 @@ test.each([
   ['ga4', 9],
   ['stackoverflow', 26],
 ])('%s reindexes %i concepts with no error', async (name, expectedConcepts) => {
-  const original = nodePath.join(SHARED_BUNDLES, name);
+  const original = nodePath.join(OKF_BUNDLES, name);
   const originalFiles = listTree(original);
   const { bundle, summary, stderr, code } = await reindexCopy(name);
   expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
@@ -88,6 +88,6 @@ test('acme_retail keeps its unquoted dates as written and reads its human verifi
     verified: '[{"by":"human:jsmith@acme","at":"2026-07-01T09:00:00Z"}]',
   });
   expect(loaded.db.get('select count(*) as n from files where path like ?', ['%/log.md'])).toEqual({ n: 0 });
-  expect(readFileSync(nodePath.join(SHARED_BUNDLES, 'acme_retail', 'log.md'), 'utf8')).toMatch(/^---\ntype: Log\n/);
+  expect(readFileSync(nodePath.join(OKF_BUNDLES, 'acme_retail', 'log.md'), 'utf8')).toMatch(/^---\ntype: Log\n/);
   loaded.close();
 });

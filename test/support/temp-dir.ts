@@ -1,4 +1,4 @@
-// Temporary folders for tests that touch the disk, and copies of the shared OKF bundles (never edited in place).
+// Temporary folders for tests that touch the disk, and copies of the real-world OKF bundle fixtures (never edited in place).
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
@@ -6,8 +6,8 @@ import * as nodePath from 'node:path';
 /** The repository root. */
 export const REPO_ROOT = nodePath.resolve(__dirname, '..', '..');
 
-/** The shared real-world OKF bundles, beside the repository (`../shared/okf-bundles`). */
-export const SHARED_BUNDLES = nodePath.resolve(REPO_ROOT, '..', 'shared', 'okf-bundles');
+/** The four real-world OKF bundles (Apache-2.0, see their README), kept in the repository as test fixtures. */
+export const OKF_BUNDLES = nodePath.resolve(REPO_ROOT, 'test', 'fixtures', 'okf-bundles');
 
 /** A fresh temporary folder; remove it with `removeTempDir`. */
 export function makeTempDir(prefix = 'okf-test-'): string {

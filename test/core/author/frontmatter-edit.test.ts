@@ -99,7 +99,7 @@ describe('editFrontmatter refuses what it cannot do faithfully, naming the file'
 
 /** Every concept file of the real OKF bundles and the demo bundle, for a round-trip property. */
 function conceptFiles(): [string, string][] {
-  const roots = [path.join(__dirname, '../../../../shared/okf-bundles'), path.join(__dirname, '../../../examples'), FIXTURES];
+  const roots = [path.join(__dirname, '../../fixtures/okf-bundles'), path.join(__dirname, '../../../examples'), FIXTURES];
   const out: [string, string][] = [];
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
@@ -108,13 +108,7 @@ function conceptFiles(): [string, string][] {
       else if (name.endsWith('.md') && name !== 'index.md' && name !== 'log.md') out.push([full, readFileSync(full, 'utf8')]);
     }
   };
-  for (const root of roots) {
-    try {
-      walk(root);
-    } catch {
-      // A root that is not there (a checkout without ../shared) is skipped.
-    }
-  }
+  for (const root of roots) walk(root);
   return out;
 }
 

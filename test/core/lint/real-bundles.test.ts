@@ -1,7 +1,7 @@
-// Compatibility: the four real OKF bundles (../shared/okf-bundles, copied to a temporary folder, never edited)
+// Compatibility: the four real OKF bundles (test/fixtures/okf-bundles, copied to a temporary folder, never edited)
 // lint without a crash and without error-severity findings. They use relative links (`../references/x.md`),
 // bundle-root `sources[].resource` paths without a leading slash, and OKF statuses `deprecated` / `stable`.
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import { FsBundle } from '../../../src/cli/fs-bundle';
@@ -9,11 +9,9 @@ import { buildIndex } from '../../../src/core/index/build';
 import { lintBundle } from '../../../src/core/lint/run-lint';
 import { fixedClock } from './lint-fixture';
 
-const SHARED = nodePath.resolve(__dirname, '..', '..', '..', '..', 'shared', 'okf-bundles');
+import { OKF_BUNDLES as SHARED } from '../../support/temp-dir';
 const BUNDLES = ['acme_retail', 'crypto_bitcoin', 'ga4', 'stackoverflow'];
-const describeIfPresent = existsSync(SHARED) ? describe : describe.skip;
-
-describeIfPresent('real OKF bundles', () => {
+describe('real OKF bundles', () => {
   let work: string;
   beforeAll(() => {
     work = mkdtempSync(nodePath.join(tmpdir(), 'okf-lint-real-'));
