@@ -4,6 +4,7 @@
 import { datePart, isPast } from '../okf/dates';
 import type { WikiIndex } from '../index/wiki-index';
 import { isSuperseded, type Catalog } from './catalog';
+import { predicateWords } from './predicate-words';
 import { predicateWeight, SCORING } from './weights';
 import type { Fact, Intent } from './types';
 
@@ -110,11 +111,7 @@ export const ASKED_PREDICATE_BOOST = 1.5;
  */
 export function askedFor(predicate: string, questionWords: readonly string[]): number {
   if (questionWords.length === 0) return 1;
-  const parts = predicate
-    .replace(/([a-z])([A-Z])/g, '$1_$2')
-    .toLowerCase()
-    .split(/[_\-\s]+/)
-    .filter((w) => w.length >= 3);
+  const parts = predicateWords(predicate).filter((w) => w.length >= 3);
   const stem = (w: string) => (w.length >= 5 ? w.slice(0, 5) : w);
   const asked = new Set(questionWords.filter((w) => w.length >= 3).map(stem));
   return parts.some((p) => asked.has(stem(p))) ? ASKED_PREDICATE_BOOST : 1;

@@ -1,5 +1,6 @@
 // Predicate weights per intent (spec §6.2, §6.3). Predicates are an open vocabulary (spec §8), so the table
 // matches families of predicate names rather than a fixed list; it grows with the vocabulary.
+import { predicateWords } from './predicate-words';
 import type { Intent } from './types';
 
 /** Causally loaded predicates: WHY questions lift them. */
@@ -23,7 +24,7 @@ export const SCORING = {
  * lifted, the rest lowered a little so they still appear when the budget allows.
  */
 export function predicateWeight(intent: Intent, predicate: string, dated: boolean): number {
-  const p = predicate.toLowerCase().replace(/[\s-]+/g, '_').replace(/([a-z])([A-Z])/g, '$1_$2');
+  const p = predicateWords(predicate).join('_');
   switch (intent) {
     case 'WHY':
       return CAUSAL.test(p) ? 1.6 : 0.8;
