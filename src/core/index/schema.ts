@@ -2,7 +2,7 @@
 // rebuilt from the concept files, never trusted.
 
 /** Version of the tables below. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** Marks a database as ours (meta `format`), so a random SQLite file is not mistaken for an index. */
 export const INDEX_FORMAT = 'okf-graph-wiki';
@@ -50,13 +50,18 @@ create table concepts (
 );
 create index idx_concepts_superseded_by on concepts(superseded_by);
 
--- BM25 keyword search (spec §6.1). Diacritics folded so 'godel' finds 'Gödel'. External content: the text
+-- BM25 keyword search (spec §6.1). Diacritics folded so 'godel' finds 'Gödel'; English stems (porter) so
+-- 'designed' finds 'design' (the coverage gate stems the same way, retrieval/stem.ts). External content: the text
 -- lives once, in concepts (tags and aliases are tokenized from their JSON text); rows are keyed by rowid.
 create virtual table concepts_fts using fts5(
   path unindexed, title, aliases, description, tags, body,
   content = 'concepts', content_rowid = 'rowid',
-  tokenize = 'unicode61 remove_diacritics 2'
+  tokenize = 'porter unicode61 remove_diacritics 2'
 );
+
+-- How many concepts hold each indexed term (a view over the FTS index, no storage of its own): the weights of
+-- IDF-weighted coverage (retrieval/bm25.ts).
+create virtual table concepts_vocab using fts5vocab(concepts_fts, row);
 
 -- Relations flattened (spec §11.2): indexed joins instead of json_each scans during expansion.
 create table edges (

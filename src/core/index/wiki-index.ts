@@ -122,6 +122,24 @@ export class WikiIndex {
     this.db.run('insert into meta (key, value) values (?, ?) on conflict(key) do update set value = excluded.value', [key, value]);
   }
 
+  /**
+   * How many concepts contain each term, for terms as the FTS index stores them (folded, porter-stemmed; see
+   * retrieval/stem.ts). A term absent from every concept is absent from the map.
+   */
+  termDocumentFrequencies(terms: readonly string[]): Map<string, number> {
+    if (terms.length === 0) return new Map();
+    return new Map(
+      this.db
+        .all<{ term: string; doc: number }>('select term, doc from concepts_vocab where term in (select value from json_each(?))', [JSON.stringify(terms)])
+        .map((r) => [r.term, Number(r.doc)]),
+    );
+  }
+
+  /** Number of concepts indexed. */
+  conceptCount(): number {
+    return Number(this.db.get<{ n: number }>('select count(*) as n from concepts')?.n ?? 0);
+  }
+
   /** Counts for summaries and the status bar. */
   stats(): IndexStats {
     const count = (sql: string) => Number(this.db.get<{ n: number }>(sql)?.n ?? 0);

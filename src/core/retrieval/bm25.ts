@@ -1,6 +1,7 @@
 // FTS5 BM25 seed signal (spec §6.1) and its word-coverage confidence gate (spec §10.4).
 import type { WikiIndex } from '../index/wiki-index';
 import { toFtsQuery } from './fts-query';
+import { stemOf } from './stem';
 import { contentWords, words } from './text';
 
 /** How many BM25 hits are ranked. */
@@ -20,8 +21,15 @@ export interface Bm25Hit {
   readonly coverage: number;
 }
 
+/**
+ * How the coverage gate counts words: `plain` (spec §10.4: every content word counts 1) or `idf` (each word
+ * weighs its inverse document frequency in this bundle, so words on every page — "computer" in a computing
+ * wiki — say little, and a word on no page — "Apple" — weighs most).
+ */
+export type CoverageWeighting = 'plain' | 'idf';
+
 /** BM25 hits for a question, best first, each with its word coverage. */
-export function bm25Search(index: WikiIndex, question: string, limit = BM25_LIMIT): Bm25Hit[] {
+export function bm25Search(index: WikiIndex, question: string, limit = BM25_LIMIT, weighting: CoverageWeighting = 'plain'): Bm25Hit[] {
   const match = toFtsQuery(question);
   if (match === null) return [];
   const rows = index.db.all<{ path: string; score: number; title: string; aliases: string; description: string; tags: string; body: string }>(
@@ -33,15 +41,31 @@ export function bm25Search(index: WikiIndex, question: string, limit = BM25_LIMI
     [match, limit],
   );
   const wanted = contentWords(question);
-  return rows.map((r) => ({ path: r.path, score: r.score, coverage: coverage(wanted, [r.title, r.aliases, r.description, r.tags, r.body].join('\n')) }));
+  const weights = weighting === 'idf' && rows.length > 0 ? idfWeights(index, wanted) : undefined;
+  return rows.map((r) => ({ path: r.path, score: r.score, coverage: coverage(wanted, [r.title, r.aliases, r.description, r.tags, r.body].join('\n'), weights) }));
+}
+
+/**
+ * BM25's inverse document frequency of each wanted word's stem in this bundle: ln(1 + (N − df + 0.5) / (df + 0.5)).
+ * Always positive; a stem on no page gets the largest weight.
+ */
+export function idfWeights(index: WikiIndex, wanted: readonly string[]): Map<string, number> {
+  const stems = [...new Set(wanted.map(stemOf))];
+  const df = index.termDocumentFrequencies(stems);
+  const n = index.conceptCount();
+  return new Map(stems.map((s) => [s, Math.log(1 + (n - (df.get(s) ?? 0) + 0.5) / ((df.get(s) ?? 0) + 0.5))]));
 }
 
 /**
  * Fraction of `wanted` words that occur as words of `document` (spec §10.4). Compared the way FTS5's
- * unicode61 tokenizer compares (case- and diacritic-folded whole words), so the gate and the ranking agree.
+ * `porter unicode61` tokenizer compares (case- and diacritic-folded whole words, English stems), so the gate
+ * and the ranking agree; words of one stem count once.
  */
-export function coverage(wanted: readonly string[], document: string): number {
-  if (wanted.length === 0) return 0;
-  const present = new Set(words(document));
-  return wanted.filter((w) => present.has(w)).length / wanted.length;
+export function coverage(wanted: readonly string[], document: string, weights?: ReadonlyMap<string, number>): number {
+  const stems = [...new Set(wanted.map(stemOf))];
+  if (stems.length === 0) return 0;
+  const present = new Set(words(document).map(stemOf));
+  const weight = (s: string) => weights?.get(s) ?? 1;
+  const total = stems.reduce((sum, s) => sum + weight(s), 0);
+  return total === 0 ? 0 : stems.filter((s) => present.has(s)).reduce((sum, s) => sum + weight(s), 0) / total;
 }

@@ -45,6 +45,7 @@ export async function contextFor(index: WikiIndex, rawQuestion: string, options:
   const found = await findSeeds(index, question, {
     coverageThreshold: options.coverageThreshold ?? defaultContextOptions.coverageThreshold,
     vectorThreshold: options.vectorThreshold ?? defaultContextOptions.vectorThreshold,
+    ...(options.coverageWeighting ? { coverageWeighting: options.coverageWeighting } : {}),
     maxSeeds: defaultContextOptions.maxSeeds,
     maxTitleSeeds: defaultContextOptions.maxTitleSeeds,
     historical: intent === 'HISTORICAL',

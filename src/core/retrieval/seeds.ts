@@ -2,7 +2,7 @@
 // each candidate gated for confidence, the survivors ranked by reciprocal rank fusion.
 import type { Embedder } from '../embed/types';
 import type { WikiIndex } from '../index/wiki-index';
-import { bm25Search } from './bm25';
+import { bm25Search, type CoverageWeighting } from './bm25';
 import { catalogOf, isSuperseded, resolveSupersession, type Catalog } from './catalog';
 import { fuseRanks } from './rrf';
 import { matchTitles } from './title-match';
@@ -12,6 +12,8 @@ import { vectorSearch } from './vector';
 export interface SeedOptions {
   /** A BM25 candidate is trusted when it covers more than this share of the question's content words. */
   readonly coverageThreshold: number;
+  /** How the coverage gate weighs the question's words (plain: each counts 1; idf: by rarity in the bundle). */
+  readonly coverageWeighting?: CoverageWeighting;
   /** A vector candidate is trusted at or above this cosine similarity. */
   readonly vectorThreshold: number;
   /** Seeds kept when no title matched. */
@@ -61,7 +63,7 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
   };
 
   if (!options.disabled.has('title')) for (const hit of matchTitles(question, catalog.titles)) add('title', hit.path, {});
-  if (!options.disabled.has('bm25')) for (const hit of bm25Search(index, question)) add('bm25', hit.path, { coverage: hit.coverage });
+  if (!options.disabled.has('bm25')) for (const hit of bm25Search(index, question, undefined, options.coverageWeighting)) add('bm25', hit.path, { coverage: hit.coverage });
 
   let vector: VectorStatus;
   if (options.disabled.has('vector')) vector = { used: false, reason: 'the vector signal was disabled for this query' };

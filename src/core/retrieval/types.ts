@@ -85,6 +85,8 @@ export interface ContextOptions {
   readonly hopDecay?: number;
   /** A BM25-only match is confident when its top result covers more than this share of content words (spec §10.4). */
   readonly coverageThreshold?: number;
+  /** How the coverage gate weighs words: `plain` (default, spec §10.4) or `idf` (by rarity in the bundle). */
+  readonly coverageWeighting?: 'plain' | 'idf';
   /** A vector-only match is confident at or above this cosine similarity. */
   readonly vectorThreshold?: number;
   /** Today, for stale_after (spec §6.4). */

@@ -1,5 +1,5 @@
 // The BM25 signal and its word-coverage gate (spec §6.1, §10.4).
-import { bm25Search, coverage } from '../../../src/core/retrieval/bm25';
+import { bm25Search, coverage, idfWeights } from '../../../src/core/retrieval/bm25';
 import { contentWords } from '../../../src/core/retrieval/text';
 import type { WikiIndex } from '../../../src/core/index/wiki-index';
 import { indexOfSpecs } from '../../support/retrieval-bundle';
@@ -10,6 +10,17 @@ describe('coverage', () => {
     expect(coverage(['fix'], 'prefix and suffix')).toBe(0);
     expect(coverage(['godel'], 'Kurt Gödel’s theorems')).toBe(1);
     expect(coverage(['godel', 'theorems'], 'KURT GÖDEL')).toBe(0.5);
+  });
+
+  test('compares English stems, as the porter tokenizer does: an inflection is the same word (issue 11 item 4)', () => {
+    expect(coverage(['designed', 'engines'], 'Babbage began to design the Difference Engine.')).toBe(1);
+    expect(coverage(['programmer'], 'the first computer programmers')).toBe(1);
+    // Stems are whole words still: a prefix is not a match.
+    expect(coverage(['design'], 'a redesign')).toBe(0);
+  });
+
+  test('counts a stem once when the question says it twice', () => {
+    expect(coverage(['design', 'designed', 'engine'], 'designs')).toBe(0.5);
   });
 
   test('is 0 when nothing is wanted', () => {
@@ -35,6 +46,12 @@ describe('bm25Search', () => {
     });
   });
   afterAll(() => index.close());
+
+  test('finds a page that says the question\'s words in another inflection (issue 11 item 4)', () => {
+    const hits = bm25Search(index, 'Which systems began on PDPs?');
+    expect(hits[0]?.path).toBe('/entities/unix.md');
+    expect(hits[0]?.coverage).toBe(1);
+  });
 
   test('a title hit outranks many body mentions', () => {
     expect(bm25Search(index, 'unix')[0].path).toBe('/entities/unix.md');
@@ -63,5 +80,35 @@ describe('bm25Search', () => {
 
   test('the limit bounds the hits', () => {
     expect(bm25Search(index, 'unix', 1)).toHaveLength(1);
+  });
+});
+
+describe('IDF-weighted coverage (issue 11 item 6, a per-bundle option)', () => {
+  let index: WikiIndex;
+  beforeAll(async () => {
+    // "computer" is on every page; "founded" on one; "apple" on none.
+    index = await indexOfSpecs({
+      '/entities/ias.md': { title: 'Institute for Advanced Study', body: 'Founded in 1930; the IAS computer was built here.' },
+      '/entities/eniac.md': { title: 'ENIAC', body: 'An early electronic computer.' },
+      '/entities/edvac.md': { title: 'EDVAC', body: 'A stored-program computer.' },
+      '/entities/unix.md': { title: 'Unix', body: 'An operating system for the computer room.' },
+    });
+  });
+  afterAll(() => index.close());
+
+  test('weights are BM25 IDF of each stem in the bundle: a word on no page weighs most, one on every page least', () => {
+    const w = idfWeights(index, ['apple', 'founded', 'computer']);
+    expect(w.get('appl')).toBeCloseTo(Math.log(1 + 4.5 / 0.5), 10);
+    expect(w.get('found')).toBeCloseTo(Math.log(1 + 3.5 / 1.5), 10);
+    expect(w.get('comput')).toBeCloseTo(Math.log(1 + 0.5 / 4.5), 10);
+  });
+
+  test('"Who founded Apple Computer?" passes plain coverage on two common words, not IDF coverage', () => {
+    const [plain] = bm25Search(index, 'Who founded Apple Computer?');
+    expect(plain.path).toBe('/entities/ias.md');
+    expect(plain.coverage).toBeGreaterThan(0.5);
+    const [weighted] = bm25Search(index, 'Who founded Apple Computer?', undefined, 'idf');
+    expect(weighted.path).toBe('/entities/ias.md');
+    expect(weighted.coverage).toBeLessThan(0.5);
   });
 });

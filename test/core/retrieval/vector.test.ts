@@ -12,8 +12,8 @@ import { FakeEmbedder, FakeOllama, FakeVectors } from '../../support/fake-ollama
 import { createOllamaEmbedder } from '../../../src/core/embed/ollama';
 
 /** The paraphrase: none of its words occurs in the bundle, but the fake model embeds them like "car burns fuel". */
-const PARAPHRASE = 'Which automobiles burn petrol?';
-const synonyms = { automobiles: 'car', burn: 'burns', petrol: 'fuel' };
+const PARAPHRASE = 'Which automobiles consume petrol?';
+const synonyms = { automobiles: 'car', consume: 'burns', petrol: 'fuel' };
 const specs: Record<string, ConceptSpec> = {
   '/entities/car.md': { title: 'Car', verified: 'human', body: 'A car burns fuel.', relations: [{ predicate: 'powered_by', object: '/entities/engine.md' }] },
   '/entities/engine.md': { title: 'Engine', body: 'An engine turns heat into motion.' },
