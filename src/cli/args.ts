@@ -16,6 +16,7 @@ export const FLAGS = {
   sweep: { type: 'boolean' },
   'disable-signal': { type: 'string' },
   'update-baseline': { type: 'boolean' },
+  'coverage-weighting': { type: 'string' },
   today: { type: 'string' },
   inverse: { type: 'string' },
   date: { type: 'string' },
@@ -42,6 +43,7 @@ export type Flags = {
   sweep?: boolean;
   'disable-signal'?: string;
   'update-baseline'?: boolean;
+  'coverage-weighting'?: string;
   today?: string;
   inverse?: string;
   date?: string;

@@ -28,6 +28,7 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
   const options = {
     ...(flags.today !== undefined ? { today: flags.today } : {}),
     ...(budget !== undefined ? { budget } : {}),
+    ...(flags['coverage-weighting'] !== undefined ? { coverageWeighting: coverageWeightingFlag(flags['coverage-weighting']) } : {}),
     ...(embedder ? { embedder } : {}),
     ...(offReason ? { vectorOffReason: offReason } : {}),
     disabledSignals,
@@ -54,9 +55,10 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
     if (report.configuration.vectorOff) io.err(`note: vector signal off: ${report.configuration.vectorOff}\n`);
     if (outcome.baselineProblem) io.err(`note: baseline not used: ${outcome.baselineProblem}\n`);
     if (flags.json) {
-      io.out(JSON.stringify({ setPath, ...report, comparison, baselineWritten: outcome.baselineWritten ?? null }, null, 2) + '\n');
+      const lexical = outcome.lexical ? { lexical: { metrics: outcome.lexical.metrics, sections: outcome.lexical.sections } } : {};
+      io.out(JSON.stringify({ setPath, ...report, ...lexical, comparison, baselineWritten: outcome.baselineWritten ?? null }, null, 2) + '\n');
     } else {
-      io.out(renderReport(report, comparison, outcome.baselineMetrics));
+      io.out(renderReport(report, comparison, outcome.baselineMetrics, outcome.lexical));
       io.out(`\nLast result written to ${outcome.lastPath}\n`);
       if (outcome.baselineWritten === 'established') io.out(`Baseline recorded for "${report.configuration.signals}" in ${outcome.baselinePath} (commit it so CI catches regressions).\n`);
       if (outcome.baselineWritten === 'updated') io.out(`Baseline for "${report.configuration.signals}" updated in ${outcome.baselinePath}.\n`);
@@ -65,6 +67,12 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
   } finally {
     index.close();
   }
+}
+
+/** `--coverage-weighting plain|idf`. */
+export function coverageWeightingFlag(value: string): 'plain' | 'idf' {
+  if (value !== 'plain' && value !== 'idf') throw new UsageError(`--coverage-weighting takes plain or idf, got "${value}"`);
+  return value;
 }
 
 /** `--disable-signal title,bm25` → ['title', 'bm25']; anything else is a usage error. */

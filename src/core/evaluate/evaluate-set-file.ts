@@ -47,6 +47,8 @@ export type EvaluateFileOutcome =
       readonly setPath: string;
       readonly set: EvaluationSet;
       readonly report: EvaluationReport;
+      /** The same set with the vector signal off, when the report used it (for lexical vs hybrid per section). */
+      readonly lexical?: EvaluationReport;
       readonly comparison: BaselineComparison;
       /** The baseline's metrics for this configuration, before this run (for side-by-side display). */
       readonly baselineMetrics?: EvaluationMetrics;
@@ -77,6 +79,10 @@ export async function evaluateSetFile(index: WikiIndex, files: SetFiles, setPath
   if (read.kind !== 'set') return read;
   const { set } = read;
   const report = await runEvaluation(index, set, options);
+  // With vectors on, the same set again without them: each section then shows what the vector signal adds.
+  const lexical = report.configuration.signals.startsWith('vector:')
+    ? await runEvaluation(index, set, { ...options, onProgress: undefined, disabledSignals: [...(options.disabledSignals ?? []), 'vector'] })
+    : undefined;
 
   const basePath = baselinePath(setPath);
   const lastPath = lastResultPath(setPath);
@@ -103,6 +109,7 @@ export async function evaluateSetFile(index: WikiIndex, files: SetFiles, setPath
     setPath,
     set,
     report,
+    ...(lexical ? { lexical } : {}),
     comparison,
     ...(baselineMetrics ? { baselineMetrics } : {}),
     ...(baselineWritten ? { baselineWritten } : {}),

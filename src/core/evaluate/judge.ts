@@ -42,6 +42,7 @@ export function judgeQuestion(label: LabeledQuestion, answer: ContextResult): Qu
   return {
     id: label.id,
     question: label.question,
+    section: label.section,
     outOfBundle: label.outOfBundle,
     passed: reasons.length === 0,
     reasons,

@@ -1,6 +1,6 @@
 // Aggregate metrics over judged questions (spec §7.5): seed hit@1 / hit@3 / MRR on the first expected seed,
 // fact recall, abstention precision and recall on out-of-bundle questions, superseded leaks.
-import type { EvaluationMetrics, QuestionResult } from './types';
+import type { EvaluationMetrics, QuestionResult, SectionMetrics } from './types';
 
 /** Metrics of a run. A rate no question measures is null, never a made-up 0 or 1. */
 export function computeMetrics(results: readonly QuestionResult[]): EvaluationMetrics {
@@ -21,6 +21,13 @@ export function computeMetrics(results: readonly QuestionResult[]): EvaluationMe
     abstentionRecall: rate(outside.filter((r) => !r.confident).length, outside.length),
     supersededLeaks: sum(results.map((r) => r.supersededLeaks)),
   };
+}
+
+/** Metrics per section, in the order sections first appear among the results. */
+export function sectionMetrics(results: readonly QuestionResult[]): SectionMetrics[] {
+  const groups = new Map<string, QuestionResult[]>();
+  for (const r of results) groups.set(r.section, [...(groups.get(r.section) ?? []), r]);
+  return [...groups.entries()].map(([section, rs]) => ({ section, metrics: computeMetrics(rs) }));
 }
 
 /** The metrics where higher is better, in report order, with their labels. */

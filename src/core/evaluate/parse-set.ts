@@ -17,8 +17,12 @@ const QUESTION_KEYS = [
   'must_not_facts',
   'expect_intent',
   'note',
+  'section',
   '$comment',
 ];
+
+/** The section of a question whose entry names none. */
+export const DEFAULT_SECTION = 'main';
 const FACT_KEYS = ['subject', 'predicate', 'object', 'inverse'];
 
 /** Options of parseEvaluationSet. */
@@ -101,6 +105,9 @@ function parseQuestion(entry: unknown, where: string, options: ParseSetOptions, 
     else found.push({ where: `${where}.expect_intent`, message: `must be one of ${INTENTS.join(', ')}, got ${show(entry.expect_intent)}` });
   }
   if (entry.note !== undefined && typeof entry.note !== 'string') found.push({ where: `${where}.note`, message: `must be a string, got ${show(entry.note)}` });
+  if (entry.section !== undefined && (typeof entry.section !== 'string' || entry.section.trim() === '')) {
+    found.push({ where: `${where}.section`, message: `must be a non-empty string such as "paraphrase", got ${show(entry.section)}` });
+  }
   if (outOfBundle === true && (expectSeeds.length > 0 || expectFacts.length > 0)) {
     found.push({ where, message: 'an out_of_bundle question must come back "no confident match", so it cannot also expect seeds or facts' });
   }
@@ -119,6 +126,7 @@ function parseQuestion(entry: unknown, where: string, options: ParseSetOptions, 
     mustNotFacts,
     ...(expectIntent !== undefined ? { expectIntent } : {}),
     ...(typeof entry.note === 'string' ? { note: entry.note } : {}),
+    section: typeof entry.section === 'string' ? entry.section.trim() : DEFAULT_SECTION,
   };
 }
 

@@ -5,7 +5,7 @@ import { RATE_METRICS } from './metrics';
 import type { BaselineComparison, EvaluationMetrics, EvaluationReport, SweepPoint, SweepReport } from './types';
 
 /** The per-question table, the metrics (beside the baseline's when there is one) and the verdict. */
-export function renderReport(report: EvaluationReport, comparison?: BaselineComparison, baselineMetrics?: EvaluationMetrics): string {
+export function renderReport(report: EvaluationReport, comparison?: BaselineComparison, baselineMetrics?: EvaluationMetrics, lexical?: EvaluationReport): string {
   const { configuration: c, metrics: m, results } = report;
   const lines: string[] = [];
   const signals = c.signals === 'lexical' ? `lexical (exact title, BM25)${c.vectorOff ? `; vector off: ${c.vectorOff}` : ''}` : `${c.signals} + lexical`;
@@ -26,6 +26,7 @@ export function renderReport(report: EvaluationReport, comparison?: BaselineComp
   lines.push('');
   lines.push(`Passed ${m.passed}/${m.questions}`);
   lines.push(renderMetrics(m, baselineMetrics));
+  if (report.sections.length > 1 || lexical) lines.push('', renderSections(report, lexical));
   if (comparison) lines.push('', renderComparison(comparison, c.signals));
   return lines.join('\n') + '\n';
 }
@@ -36,6 +37,36 @@ export function renderMetrics(m: EvaluationMetrics, baseline?: EvaluationMetrics
   rows.push(['superseded leaks', String(m.supersededLeaks), baseline ? String(baseline.supersededLeaks) : '']);
   const lines = [baseline ? `${'Metrics'.padEnd(24)}${'now'.padStart(7)}${'baseline'.padStart(11)}` : 'Metrics'];
   for (const [name, now, base] of rows) lines.push(`  ${name.padEnd(22)}${now.padStart(7)}${base ? base.padStart(11) : ''}`);
+  return lines.join('\n');
+}
+
+/**
+ * Metrics per section. With `lexical` (the same set run with the vector signal off), each cell shows
+ * lexical → hybrid, so what the vector signal adds or costs is read per kind of question.
+ */
+export function renderSections(report: EvaluationReport, lexical?: EvaluationReport): string {
+  const columns = [
+    ['hitAt1', 'hit@1'],
+    ['hitAt3', 'hit@3'],
+    ['abstentionPrecision', 'abst. prec.'],
+    ['abstentionRecall', 'abst. recall'],
+  ] as const;
+  const width = lexical ? 16 : 14;
+  const nameWidth = Math.max(8, ...report.sections.map((s) => s.section.length)) + 2;
+  const short = (v: number | null) => (v === null ? '-' : `${Math.round(v * 1000) / 10}`);
+  const lines = [lexical ? 'Per section, lexical -> hybrid (%):' : 'Per section (%):'];
+  lines.push(`  ${'section'.padEnd(nameWidth)}${'n'.padStart(4)}${columns.map(([, name]) => name.padStart(width)).join('')}`);
+  for (const s of report.sections) {
+    const before = lexical?.sections.find((l) => l.section === s.section)?.metrics;
+    // Abstention rates mean something only in a section that holds out-of-bundle questions.
+    const shown = (m: EvaluationMetrics | undefined, key: (typeof columns)[number][0]) =>
+      m === undefined ? '' : key.startsWith('abstention') && m.outOfBundle === 0 ? '-' : short(m[key]);
+    const cells = columns.map(([key]) => {
+      const now = shown(s.metrics, key);
+      return (before ? `${shown(before, key)} -> ${now}` : now).padStart(width);
+    });
+    lines.push(`  ${s.section.padEnd(nameWidth)}${String(s.metrics.questions).padStart(4)}${cells.join('')}`);
+  }
   return lines.join('\n');
 }
 

@@ -7,7 +7,7 @@ import { contextFor, defaultContextOptions } from '../retrieval/context-for';
 import type { ContextOptions, ContextResult, SignalName } from '../retrieval/types';
 import { systemClock, type Clock } from '../types';
 import { judgeQuestion } from './judge';
-import { computeMetrics } from './metrics';
+import { computeMetrics, sectionMetrics } from './metrics';
 import type { EvaluationReport, EvaluationSet, QuestionResult, RunConfiguration } from './types';
 
 /** How a set is run. Retrieval tunables pass straight through to contextFor. */
@@ -18,6 +18,7 @@ export interface RunOptions {
   readonly clock?: Clock;
   readonly coverageThreshold?: number;
   readonly vectorThreshold?: number;
+  readonly coverageWeighting?: ContextOptions['coverageWeighting'];
   readonly budget?: number;
   readonly embedder?: ContextOptions['embedder'];
   readonly vectorOffReason?: string;
@@ -45,7 +46,7 @@ export async function runEvaluation(index: WikiIndex, set: EvaluationSet, option
     results.push(judgeQuestion(label, answer));
     options.onProgress?.(i + 1, set.questions.length);
   }
-  return { configuration: configurationOf(answers, options, today), metrics: computeMetrics(results), results };
+  return { configuration: configurationOf(answers, options, today), metrics: computeMetrics(results), sections: sectionMetrics(results), results };
 }
 
 /**
@@ -75,6 +76,7 @@ export function toContextOptions(options: RunOptions, today: string): ContextOpt
     ...(options.coverageThreshold !== undefined ? { coverageThreshold: options.coverageThreshold } : {}),
     ...(options.vectorThreshold !== undefined ? { vectorThreshold: options.vectorThreshold } : {}),
     ...(options.budget !== undefined ? { budget: options.budget } : {}),
+    ...(options.coverageWeighting !== undefined ? { coverageWeighting: options.coverageWeighting } : {}),
     ...(options.embedder ? { embedder: options.embedder } : {}),
     ...(options.vectorOffReason !== undefined ? { vectorOffReason: options.vectorOffReason } : {}),
     ...(options.disabledSignals && options.disabledSignals.length > 0 ? { disabledSignals: options.disabledSignals } : {}),

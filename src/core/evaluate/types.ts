@@ -35,6 +35,8 @@ export interface LabeledQuestion {
   readonly expectIntent?: Intent;
   /** Why the label is what it is; shown nowhere but the file. */
   readonly note?: string;
+  /** The group it is reported in (paraphrase, typo, out-of-bundle…); `DEFAULT_SECTION` when the file names none. */
+  readonly section: string;
 }
 
 /** A parsed evaluate.json. */
@@ -59,6 +61,7 @@ export type SetOrProblems = { readonly kind: 'set'; readonly set: EvaluationSet 
 export interface QuestionResult {
   readonly id: string;
   readonly question: string;
+  readonly section: string;
   readonly outOfBundle: boolean;
   readonly passed: boolean;
   /** Every check that failed, in words; empty when passed. */
@@ -114,7 +117,15 @@ export interface RunConfiguration {
 export interface EvaluationReport {
   readonly configuration: RunConfiguration;
   readonly metrics: EvaluationMetrics;
+  /** The same metrics per section, in the order sections first appear in the set. */
+  readonly sections: readonly SectionMetrics[];
   readonly results: readonly QuestionResult[];
+}
+
+/** Metrics of one section of the set. */
+export interface SectionMetrics {
+  readonly section: string;
+  readonly metrics: EvaluationMetrics;
 }
 
 /** A metric that fell below the baseline, or a question that passed there and fails now. */

@@ -15,6 +15,7 @@ function report(results: QuestionResult[], signals = 'lexical'): EvaluationRepor
   return {
     configuration: { signals, disabledSignals: [], coverageThreshold: 0.5, vectorThreshold: 0.5, today: '2026-11-30' },
     metrics: computeMetrics(results),
+    sections: [],
     results,
   };
 }

@@ -52,6 +52,7 @@ export function label(fields: Partial<LabeledQuestion> = {}): LabeledQuestion {
     mustNotSeed: [],
     expectSupersededMarked: [],
     mustNotFacts: [],
+    section: 'main',
     ...fields,
   };
 }
@@ -61,6 +62,7 @@ export function result(fields: Partial<QuestionResult> = {}): QuestionResult {
   return {
     id: 'q',
     question: 'q',
+    section: 'main',
     outOfBundle: false,
     passed: true,
     reasons: [],

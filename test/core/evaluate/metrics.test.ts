@@ -1,5 +1,5 @@
 // Aggregate metrics: each computed over the questions that measure it, null when none does.
-import { computeMetrics } from '../../../src/core/evaluate/metrics';
+import { computeMetrics, sectionMetrics } from '../../../src/core/evaluate/metrics';
 import { result } from './builders';
 
 describe('computeMetrics', () => {
@@ -31,5 +31,20 @@ describe('computeMetrics', () => {
   test('a rate no question measures is null, and leaks add up', () => {
     const m = computeMetrics([result({ supersededLeaks: 2 }), result({ supersededLeaks: 1 })]);
     expect(m).toMatchObject({ hitAt1: null, hitAt3: null, mrr: null, factRecall: null, abstentionPrecision: null, abstentionRecall: null, supersededLeaks: 3 });
+  });
+});
+
+describe('sectionMetrics', () => {
+  test('computes the metrics of each section apart, in order of first appearance', () => {
+    const results = [
+      result({ id: 'a', section: 'paraphrase', expectedSeed: '/a.md', expectedRank: 1 }),
+      result({ id: 'b', section: 'oob', outOfBundle: true, confident: false }),
+      result({ id: 'c', section: 'paraphrase', expectedSeed: '/c.md', expectedRank: 0 }),
+    ];
+    const sections = sectionMetrics(results);
+    expect(sections.map((s) => s.section)).toEqual(['paraphrase', 'oob']);
+    expect(sections[0].metrics).toEqual(computeMetrics([results[0], results[2]]));
+    expect(sections[0].metrics.hitAt1).toBe(0.5);
+    expect(sections[1].metrics.abstentionRecall).toBe(1);
   });
 });

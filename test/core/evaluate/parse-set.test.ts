@@ -28,6 +28,7 @@ describe('parseEvaluationSet', () => {
             must_not_facts: [{ subject: '/entities/alan-turing.md', predicate: 'born_on' }],
             expect_superseded_marked: ['/entities/kurt-godel.md'],
             note: 'why',
+            section: 'entities',
           },
           { question: 'How do I fix a flat bicycle tire?', out_of_bundle: true },
         ],
@@ -51,6 +52,7 @@ describe('parseEvaluationSet', () => {
             mustNotFacts: [{ subject: '/entities/alan-turing.md', predicate: 'born_on' }],
             expectSupersededMarked: ['/entities/kurt-godel.md'],
             note: 'why',
+            section: 'entities',
           },
           {
             id: 'How do I fix a flat bicycle tire?',
@@ -61,10 +63,16 @@ describe('parseEvaluationSet', () => {
             mustNotSeed: [],
             mustNotFacts: [],
             expectSupersededMarked: [],
+            section: 'main',
           },
         ],
       },
     });
+  });
+
+  test('a section must be a non-empty string', () => {
+    const parsed = parseEvaluationSet(JSON.stringify([{ question: 'Q?', section: '' }, { question: 'R?', section: 3 }]));
+    expect(parsed.kind === 'problems' && parsed.problems.map((p) => p.where)).toEqual(['questions[0].section', 'questions[1].section']);
   });
 
   test('a bare list of questions is a set without a date', () => {
@@ -101,7 +109,7 @@ describe('parseEvaluationSet', () => {
     ).toEqual([
       [
         'questions[0].expect_seed',
-        'unknown key (did you mean "expect_seeds"?); allowed: id, question, expect_seeds, expect_facts, out_of_bundle, must_not_seed, expect_superseded_marked, must_not_facts, expect_intent, note',
+        'unknown key (did you mean "expect_seeds"?); allowed: id, question, expect_seeds, expect_facts, out_of_bundle, must_not_seed, expect_superseded_marked, must_not_facts, expect_intent, note, section',
       ],
       ['questions[1].question', 'must be a non-empty string, got ""'],
       ['questions[1].out_of_bundle', 'must be true or false, got "yes"'],

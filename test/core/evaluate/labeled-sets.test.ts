@@ -1,0 +1,59 @@
+// The labeled sets themselves (issue 11 item 8): every path they name is a concept of their bundle, and the
+// demo's paraphrase section really is paraphrase — no content word (compared as stems, the way BM25 and the
+// coverage gate compare) shared with the target's title, aliases or description.
+import { readFileSync, readdirSync } from 'node:fs';
+import * as nodePath from 'node:path';
+import { parseEvaluationSet } from '../../../src/core/evaluate/parse-set';
+import type { EvaluationSet } from '../../../src/core/evaluate/types';
+import type { WikiIndex } from '../../../src/core/index/wiki-index';
+import { stemOf } from '../../../src/core/retrieval/stem';
+import { contentWords } from '../../../src/core/retrieval/text';
+import { indexOfFixture } from '../../support/retrieval-bundle';
+
+const ROOT = nodePath.join(__dirname, '../../..');
+
+async function setOf(bundleDir: string, setFile: string): Promise<{ index: WikiIndex; set: EvaluationSet }> {
+  const index = await indexOfFixture(nodePath.relative(nodePath.join(ROOT, 'test/fixtures'), bundleDir));
+  const known = new Set(index.db.all<{ path: string }>('select path from concepts').map((r) => r.path));
+  const parsed = parseEvaluationSet(readFileSync(setFile, 'utf8'), { knownPaths: known });
+  if (parsed.kind !== 'set') throw new Error(JSON.stringify(parsed.problems.slice(0, 3)));
+  return { index, set: parsed.set };
+}
+
+describe('the demo set', () => {
+  let index: WikiIndex;
+  let set: EvaluationSet;
+  beforeAll(async () => ({ index, set } = await setOf(nodePath.join(ROOT, 'examples/computing-history'), nodePath.join(ROOT, 'examples/computing-history/evaluate.json'))));
+  afterAll(() => index.close());
+
+  test('has a paraphrase section of at least 15 questions sharing no content word with their target’s title, aliases or description', () => {
+    const paraphrases = set.questions.filter((q) => q.section === 'paraphrase');
+    expect(paraphrases.length).toBeGreaterThanOrEqual(15);
+    const shared = paraphrases.flatMap((q) => {
+      const row = index.db.get<{ title: string; aliases: string; description: string | null }>('select title, aliases, description from concepts where path = ?', [q.expectSeeds[0]])!;
+      const named = new Set(contentWords([row.title, ...(JSON.parse(row.aliases) as string[]), row.description ?? ''].join(' ')).map(stemOf));
+      return contentWords(q.question)
+        .filter((w) => named.has(stemOf(w)))
+        .map((w) => `${q.id}: "${w}"`);
+    });
+    expect(shared).toEqual([]);
+  });
+
+  test('has near-domain and far out-of-bundle sections', () => {
+    for (const section of ['near-out-of-bundle', 'far-out-of-bundle']) {
+      const qs = set.questions.filter((q) => q.section === section);
+      expect(qs.length).toBeGreaterThanOrEqual(10);
+      expect(qs.every((q) => q.outOfBundle)).toBe(true);
+    }
+  });
+});
+
+describe('the held-out sets of the real OKF bundles', () => {
+  const dir = nodePath.join(ROOT, 'test/fixtures/heldout');
+  test.each(readdirSync(dir).filter((f) => /^[\w-]+\.json$/.test(f)))('%s labels concepts of its bundle and holds both kinds of question', async (file) => {
+    const { index, set } = await setOf(nodePath.join(ROOT, 'test/fixtures/okf-bundles', file.replace(/\.json$/, '')), nodePath.join(dir, file));
+    index.close();
+    expect(set.questions.some((q) => q.outOfBundle)).toBe(true);
+    expect(set.questions.some((q) => q.expectSeeds.length > 0)).toBe(true);
+  });
+});
