@@ -7,6 +7,7 @@ export class UsageError extends Error {}
 export const FLAGS = {
   bundle: { type: 'string' },
   json: { type: 'boolean' },
+  format: { type: 'string' },
   budget: { type: 'string' },
   'no-embed': { type: 'boolean' },
   ollama: { type: 'string' },
@@ -34,6 +35,7 @@ export const FLAGS = {
 export type Flags = {
   bundle?: string;
   json?: boolean;
+  format?: string;
   budget?: string;
   'no-embed'?: boolean;
   ollama?: string;

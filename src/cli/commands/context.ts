@@ -1,4 +1,7 @@
-// `okf-wiki context "QUESTION"`: the context block for an LLM (spec §6), or --json for the structured answer.
+// `okf-wiki context "QUESTION"`: the context block for an LLM (spec §6), --json for the structured answer, or
+// --format mermaid for the answer as a Mermaid flowchart (issue 16).
+import { conceptNotesOf } from '../../core/render/concept-notes';
+import { renderMermaid } from '../../core/render/mermaid';
 import { contextFor } from '../../core/retrieval/context-for';
 import { intFlag, UsageError, type Flags } from '../args';
 import { openBundle } from '../bundle-context';
@@ -11,6 +14,8 @@ export async function contextCommand(flags: Flags, io: CliIo, positionals: strin
   if (positionals.length === 0) throw new UsageError('context needs a question: okf-wiki context "Who was Kurt Gödel?"');
   const question = positionals.join(' ');
   const budget = intFlag('budget', flags.budget, 1500);
+  const format = flags.format ?? (flags.json ? 'json' : 'text');
+  if (!['text', 'json', 'mermaid'].includes(format)) throw new UsageError(`--format must be text, json or mermaid, got "${format}"`);
   const clock = clockFromFlags(flags);
   const bundle = openBundle(flags, io);
   const { embedder, offReason } = embeddingFromFlags(flags, 'query');
@@ -26,7 +31,8 @@ export async function contextCommand(flags: Flags, io: CliIo, positionals: strin
       const reason = result.vector.reason ?? 'unknown reason';
       io.err(`note: ${/vector signal/i.test(reason) ? reason : `vector signal off: ${reason}`}\n`);
     }
-    io.out(flags.json ? JSON.stringify(result, null, 2) + '\n' : result.text);
+    if (format === 'mermaid') io.out(renderMermaid(result, { notes: conceptNotesOf(index, clock.now()) }));
+    else io.out(format === 'json' ? JSON.stringify(result, null, 2) + '\n' : result.text);
     return 0;
   } finally {
     index.close();

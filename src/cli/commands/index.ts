@@ -16,7 +16,7 @@ import { vocabularyCommand } from './vocabulary';
 
 export const COMMANDS: readonly CliCommand[] = [
   { name: 'reindex', args: '', summary: 'rebuild wiki.db (and the generated files) from every concept file', run: reindexCommand },
-  { name: 'context', args: '"QUESTION" [--budget N] [--today DATE]', summary: 'print the context block for a question (--json: structured)', run: contextCommand },
+  { name: 'context', args: '"QUESTION" [--budget N] [--today DATE] [--format text|json|mermaid]', summary: 'print the context block for a question (--json: structured; --format mermaid: a flowchart)', run: contextCommand },
   { name: 'lint', args: '[--today DATE]', summary: 'run every integrity check; exit 1 when an error-severity finding exists', run: lintCommand },
   { name: 'timeline', args: '', summary: 'regenerate timeline.md from every date-qualified relation', run: timelineCommand },
   { name: 'keywords', args: '', summary: 'regenerate wiki-trigger-keywords.txt (concept titles and tags)', run: keywordsCommand },
