@@ -13,6 +13,8 @@ import type { AuthorPlan } from '../core/author/types';
 import { openIndex } from '../core/index/open';
 import { renderLintReport } from '../core/lint/render-report';
 import { lintBundle, loadBundleConfig } from '../core/lint/run-lint';
+import { conceptNotesOf } from '../core/render/concept-notes';
+import { renderMermaid } from '../core/render/mermaid';
 import { contextFor } from '../core/retrieval/context-for';
 import type { Clock } from '../core/types';
 import { WIKI_DB } from '../cli/bundle-context';
@@ -77,10 +79,11 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
         question: z.string().min(1).describe('The question, in natural language.'),
         budget: z.number().int().positive().optional().describe(`Token budget of the block (default ${options.budget}).`),
         json: z.boolean().optional().describe('Return the structured result (seeds, facts, background) as JSON instead of the text block.'),
+        format: z.enum(['text', 'json', 'mermaid']).optional().describe('text (default), json (as `json: true`), or mermaid: the answer as a Mermaid flowchart (wrap it in a ```mermaid fence to show it in a note).'),
       },
       annotations: { readOnlyHint: true },
     },
-    async ({ question, budget, json }) => {
+    async ({ question, budget, json, format }) => {
       const index = await loadIndex(bundle, io);
       try {
         const { embedder, offReason } = options.embedding;
@@ -90,7 +93,8 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
           ...(embedder ? { embedder } : {}),
           ...(offReason ? { vectorOffReason: offReason } : {}),
         });
-        return text(json ? JSON.stringify(result, null, 2) : result.text);
+        if (format === 'mermaid') return text(renderMermaid(result, { notes: conceptNotesOf(index, clock.now()) }));
+        return text(json || format === 'json' ? JSON.stringify(result, null, 2) : result.text);
       } finally {
         index.close();
       }
