@@ -38,6 +38,30 @@ function makeEl<K extends keyof HTMLElementTagNameMap>(
   return el;
 }
 
+/** Obsidian's createSvg: an element in the SVG namespace, with classes, attributes and parent as createEl. */
+function makeSvg<K extends keyof SVGElementTagNameMap>(
+  doc: Document,
+  parent: Node | undefined,
+  tag: K,
+  o?: SvgElementInfo | string,
+  callback?: (el: SVGElementTagNameMap[K]) => void,
+): SVGElementTagNameMap[K] {
+  const el = doc.createElementNS('http://www.w3.org/2000/svg', tag) as SVGElementTagNameMap[K];
+  const info: SvgElementInfo = typeof o === 'string' ? { cls: o } : (o ?? {});
+  if (info.cls !== undefined) {
+    const classes = (Array.isArray(info.cls) ? info.cls : info.cls.split(' ')).filter((c) => c.length > 0);
+    if (classes.length > 0) el.classList.add(...classes);
+  }
+  if (info.attr !== undefined) el.setAttrs(info.attr);
+  const target = info.parent ?? parent;
+  if (target) {
+    if (info.prepend) target.insertBefore(el, target.firstChild);
+    else target.appendChild(el);
+  }
+  callback?.(el);
+  return el;
+}
+
 /** Installs the helpers on one window's prototypes and globals. Idempotent. */
 export function installDomHelpers(win: Window & typeof globalThis): void {
   const marker = win as unknown as { __obsidianDoubleDom?: boolean };
@@ -73,6 +97,9 @@ export function installDomHelpers(win: Window & typeof globalThis): void {
     },
     createSpan(this: Node, o?: DomElementInfo | string, cb?: (el: HTMLSpanElement) => void) {
       return makeEl(this.ownerDocument ?? doc, this, 'span', o, cb);
+    },
+    createSvg<K extends keyof SVGElementTagNameMap>(this: Node, tag: K, o?: SvgElementInfo | string, cb?: (el: SVGElementTagNameMap[K]) => void) {
+      return makeSvg(this.ownerDocument ?? doc, this, tag, o, cb);
     },
   });
 
@@ -164,6 +191,7 @@ export function installDomHelpers(win: Window & typeof globalThis): void {
       makeEl(doc, undefined, tag, o, cb),
     createDiv: (o?: DomElementInfo | string, cb?: (el: HTMLDivElement) => void) => makeEl(doc, undefined, 'div', o, cb),
     createSpan: (o?: DomElementInfo | string, cb?: (el: HTMLSpanElement) => void) => makeEl(doc, undefined, 'span', o, cb),
+    createSvg: <K extends keyof SVGElementTagNameMap>(tag: K, o?: SvgElementInfo | string, cb?: (el: SVGElementTagNameMap[K]) => void) => makeSvg(doc, undefined, tag, o, cb),
     createFragment: (cb?: (el: DocumentFragment) => void) => {
       const fragment = doc.createDocumentFragment();
       cb?.(fragment);
