@@ -87,6 +87,8 @@ export interface AnswerGraph {
   readonly edges: readonly GraphEdge[];
   /** Facts of the answer not drawn as edges (counted in the "more" nodes). */
   readonly collapsedFacts: number;
+  /** For each fact not drawn (index in `result.facts`), the id of the "more" node that counts it. */
+  readonly collapsedInto: ReadonlyMap<number, string>;
 }
 
 /** Above this many facts, each concept keeps only its best facts and a count of the rest. */
@@ -163,13 +165,15 @@ export function answerGraph(result: ContextResult, options: AnswerGraphOptions =
     });
   }
   for (const s of successors) edges.push({ kind: 'successor', from: ids.get(s.from)!, to: ids.get(s.to)!, ...(s.at !== undefined ? { at: s.at } : {}) });
-  let more = 0;
+  const moreIds = new Map<string, string>();
   kept.collapsed.forEach((count, path) => {
-    const id = `m${more++}`;
+    const id = `m${moreIds.size}`;
+    moreIds.set(path, id);
     nodes.push({ kind: 'more', id, count, depth: concepts.get(path)!.depth + 1, of: path });
     edges.push({ kind: 'more', from: ids.get(path)!, to: id });
   });
-  return { nodes, edges, collapsedFacts: result.facts.length - kept.facts.length };
+  const collapsedInto = new Map([...kept.owners].map(([fact, path]) => [fact, moreIds.get(path)!]));
+  return { nodes, edges, collapsedFacts: result.facts.length - kept.facts.length, collapsedInto };
 }
 
 /**
@@ -178,9 +182,13 @@ export function answerGraph(result: ContextResult, options: AnswerGraphOptions =
  * drawn (not a seed, not the object of a drawn fact) is left out too. Each concept counts the facts hidden
  * behind it: its own, plus those of neighbours reached only through its hidden facts.
  */
-function keptFacts(facts: readonly Fact[], seeds: ReadonlySet<string>, max: number): { facts: { fact: Fact; index: number }[]; collapsed: Map<string, number> } {
+function keptFacts(
+  facts: readonly Fact[],
+  seeds: ReadonlySet<string>,
+  max: number,
+): { facts: { fact: Fact; index: number }[]; collapsed: Map<string, number>; owners: Map<number, string> } {
   const all = facts.map((fact, index) => ({ fact, index }));
-  if (facts.length <= max) return { facts: all, collapsed: new Map() };
+  if (facts.length <= max) return { facts: all, collapsed: new Map(), owners: new Map() };
   const perSubject = new Map<string, number>();
   for (const f of facts) perSubject.set(f.subject, (perSubject.get(f.subject) ?? 0) + 1);
   const pick = (k: number) => {
@@ -207,6 +215,7 @@ function keptFacts(facts: readonly Fact[], seeds: ReadonlySet<string>, max: numb
     if (fact.objectPath) drawnConcepts.add(fact.objectPath);
   }
   const collapsed = new Map<string, number>();
+  const owners = new Map<number, string>();
   for (const { fact, index } of all) {
     if (drawn.has(index)) continue;
     // A hidden subject's facts count at the drawn concept whose hidden fact led to it.
@@ -214,8 +223,9 @@ function keptFacts(facts: readonly Fact[], seeds: ReadonlySet<string>, max: numb
       ? fact.subject
       : (facts.find((f) => f.objectPath === fact.subject && drawnConcepts.has(f.subject))?.subject ?? [...seeds][0]!);
     collapsed.set(owner, (collapsed.get(owner) ?? 0) + 1);
+    owners.set(index, owner);
   }
-  return { facts: kept, collapsed };
+  return { facts: kept, collapsed, owners };
 }
 
 /** A readable name from a path when no title is known: `/entities/nokia-bell-labs.md` → `nokia-bell-labs`. */
