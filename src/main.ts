@@ -4,6 +4,7 @@ import { Notice, Plugin, type WorkspaceLeaf } from 'obsidian';
 import { createOllamaEmbedder } from './core/embed/ollama';
 import { ChangeBatcher } from './plugin/change-batcher';
 import { copyAnswer, registerCommands } from './plugin/commands';
+import { copyAnswerMermaid } from './plugin/copy-mermaid';
 import { requestUrlFetch } from './plugin/request-url-fetch';
 import { SettingsController } from './plugin/settings-controller';
 import { OkfSettingTab } from './plugin/settings-tab';
@@ -38,7 +39,13 @@ export default class OkfGraphWikiPlugin extends Plugin {
     const openConcept = (path: string, evt?: MouseEvent) => void openBundleFile(this.app, this.service.scope, path, evt);
     this.registerView(
       QUERY_VIEW_TYPE,
-      (leaf: WorkspaceLeaf) => new QueryView(leaf, { query: (q) => this.service.query(q), openConcept, copyContext: (a) => void copyAnswer(a) }),
+      (leaf: WorkspaceLeaf) =>
+        new QueryView(leaf, {
+          query: (q) => this.service.query(q),
+          openConcept,
+          copyContext: (a) => void copyAnswer(a),
+          copyMermaid: (a) => void copyAnswerMermaid(a, this.service.scope),
+        }),
     );
     this.registerView(
       LINT_VIEW_TYPE,

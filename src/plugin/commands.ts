@@ -5,6 +5,7 @@ import type { Artifact } from '../core/generate/regenerate';
 import type { QueryAnswer } from './answer';
 import { addRelationCommand, fileBackCommand, supersedeCommand } from './authoring/commands';
 import { AuthoringSession } from './authoring/session';
+import { copyAnswerMermaid } from './copy-mermaid';
 import { showEvaluation } from './evaluation-modal';
 import { formatCount } from './format';
 import { QuestionModal } from './question-modal';
@@ -62,6 +63,12 @@ export function registerCommands(plugin: Plugin, host: CommandHost): void {
       if (question === '') new Notice('OKF Graph Wiki: select the question in the note first.');
       else void copyContextFor(service, question);
     },
+  });
+  plugin.addCommand({
+    id: 'copy-context-as-mermaid',
+    name: 'Copy context as Mermaid…',
+    callback: () =>
+      new QuestionModal(plugin.app, (q) => void service.query(q).then((a) => copyAnswerMermaid(a, service.scope), (e: Error) => new Notice(`OKF Graph Wiki: ${e.message}`))).open(),
   });
   plugin.addCommand({ id: 'open-query-sidebar', name: 'Open query sidebar', callback: () => void host.openQueryView() });
   plugin.addCommand({ id: 'open-lint-report', name: 'Open lint report', callback: () => void host.openLintView() });

@@ -46,6 +46,7 @@ test('onload reads only data.json; the index opens after layout-ready', async ()
   expect(app.commands.list().map((c) => c.name)).toEqual([
     'OKF Graph Wiki: Copy context for question…',
     'OKF Graph Wiki: Copy context for selection',
+    'OKF Graph Wiki: Copy context as Mermaid…',
     'OKF Graph Wiki: Open query sidebar',
     'OKF Graph Wiki: Open lint report',
     'OKF Graph Wiki: Regenerate timeline',

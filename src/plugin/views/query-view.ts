@@ -2,6 +2,7 @@
 // for answers, so it holds no index logic; it says so plainly while the index is still being built.
 import { ItemView, type WorkspaceLeaf } from 'obsidian';
 import type { QueryAnswer } from '../answer';
+import { drawAnswerGraph, type AnswerGraphState } from './answer-graph';
 import { renderAnswer } from './render-answer';
 
 export const QUERY_VIEW_TYPE = 'okf-graph-wiki-query';
@@ -10,6 +11,8 @@ export interface QueryHost {
   query(question: string): Promise<QueryAnswer>;
   openConcept(bundlePath: string, evt: MouseEvent): void;
   copyContext(answer: QueryAnswer): void;
+  /** Copies the answer as Mermaid (the graph panel's button). */
+  copyMermaid?(answer: QueryAnswer): void;
 }
 
 export class QueryView extends ItemView {
@@ -17,6 +20,7 @@ export class QueryView extends ItemView {
   private resultEl!: HTMLElement;
   private answer: QueryAnswer | undefined;
   private asking = 0;
+  private readonly graph: AnswerGraphState = { hidden: false };
 
   constructor(
     leaf: WorkspaceLeaf,
@@ -78,6 +82,8 @@ export class QueryView extends ItemView {
         openConcept: (path, evt) => this.host.openConcept(path, evt),
         copyContext: () => this.host.copyContext(answer),
       });
+      const { copyMermaid } = this.host;
+      void drawAnswerGraph(this.resultEl, answer, { openConcept: (path, evt) => this.host.openConcept(path, evt), ...(copyMermaid ? { copyMermaid: () => copyMermaid(answer) } : {}) }, this.graph);
     } catch (error) {
       if (ticket !== this.asking) return;
       this.answer = undefined;
