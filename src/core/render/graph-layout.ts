@@ -1,6 +1,6 @@
 // A fixed layout for the answer graph in a narrow sidebar (issue 16): one column per distance from the seeds
-// (seeds on the left), nodes ordered within a column by where their neighbours sit (one barycentre pass, ties
-// by first appearance), edges as curves. No physics and no randomness: the same graph and width always give
+// (seeds on the left), each later node at the mean row of its neighbours in earlier columns (ties by first
+// appearance, one row apart), edges as curves. No physics and no randomness: the same graph and width always give
 // the same picture.
 import type { AnswerGraph, GraphEdge, GraphNode } from './answer-graph';
 
@@ -72,17 +72,16 @@ export function layoutGraph(graph: AnswerGraph, width: number): GraphLayout {
 
   const tallest = Math.max(...order.map((c) => c.length));
   const height = 2 * LAYOUT.padding + (tallest - 1) * LAYOUT.rowPitch + LAYOUT.nodeHeight;
+  const neighbours = neighbourIds(graph);
   const placed = new Map<string, PlacedNode>();
   let x = left;
   order.forEach((column, c) => {
     const colWidth = widths[c]!;
     const maxChars = Math.max(3, Math.floor((colWidth - 2 * LAYOUT.labelPadding) / LAYOUT.charWidth));
-    // Shorter columns are centred against the tallest one.
-    const top = LAYOUT.padding + ((tallest - column.length) * LAYOUT.rowPitch) / 2;
-    column.forEach((node, i) => {
+    for (const [node, y] of rowsOf(column, c === 0 ? undefined : (id) => neighbourRows(id, neighbours, placed), height)) {
       const full = nodeText(node);
-      placed.set(node.id, { node, x, y: top + i * LAYOUT.rowPitch, width: colWidth, height: LAYOUT.nodeHeight, label: cut(full, maxChars), fullLabel: full });
-    });
+      placed.set(node.id, { node, x, y, width: colWidth, height: LAYOUT.nodeHeight, label: cut(full, maxChars), fullLabel: full });
+    }
     x += colWidth + LAYOUT.columnGap;
   });
 
@@ -97,6 +96,44 @@ export function layoutGraph(graph: AnswerGraph, width: number): GraphLayout {
     return { edge, ...curve(a, b, nth, a.x === left), text: edgeText(edge) };
   });
   return { width: W, height, nodes: [...placed.values()], edges };
+}
+
+/** Ids of each node's neighbours, either direction. */
+function neighbourIds(graph: AnswerGraph): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const e of graph.edges) {
+    out.set(e.from, [...(out.get(e.from) ?? []), e.to]);
+    out.set(e.to, [...(out.get(e.to) ?? []), e.from]);
+  }
+  return out;
+}
+
+/** Rows (top y) of a node's neighbours already placed in earlier columns. */
+function neighbourRows(id: string, neighbours: ReadonlyMap<string, string[]>, placed: ReadonlyMap<string, PlacedNode>): number[] {
+  return (neighbours.get(id) ?? []).map((n) => placed.get(n)?.y).filter((y): y is number => y !== undefined);
+}
+
+/**
+ * Each node of a column with its top y. The first column is centred in graph order; a later one is ordered by
+ * the mean row of each node's placed neighbours (ties by graph order; none: the middle) and each node put at
+ * that row, pushed down (then back up from the bottom) to keep one row apart.
+ */
+function rowsOf(column: readonly GraphNode[], rows: ((id: string) => number[]) | undefined, height: number): [GraphNode, number][] {
+  const pitch = LAYOUT.rowPitch;
+  const topLimit = LAYOUT.padding;
+  const bottomLimit = height - LAYOUT.padding - LAYOUT.nodeHeight;
+  const centredTop = topLimit + (bottomLimit - topLimit - (column.length - 1) * pitch) / 2;
+  if (!rows) return column.map((n, i) => [n, centredTop + i * pitch]);
+  const wanted = column
+    .map((node, i) => {
+      const r = rows(node.id);
+      return { node, i, y: r.length === 0 ? (topLimit + bottomLimit) / 2 : r.reduce((a, b) => a + b, 0) / r.length };
+    })
+    .sort((a, b) => a.y - b.y || a.i - b.i);
+  const ys: number[] = [];
+  wanted.forEach((w, i) => ys.push(Math.max(w.y, topLimit, i === 0 ? topLimit : ys[i - 1]! + pitch)));
+  for (let i = ys.length - 1; i >= 0; i--) ys[i] = Math.min(ys[i]!, i === ys.length - 1 ? bottomLimit : ys[i + 1]! - pitch);
+  return wanted.map((w, i) => [w.node, Math.round(ys[i]! * 10) / 10]);
 }
 
 /** Longest label a column asks room for, in characters: concept titles matter more than literal values. */
@@ -126,29 +163,10 @@ function columnWidths(order: readonly GraphNode[][], available: number): number[
   return flexible.map((f) => floor + (flexTotal === 0 ? 0 : (spare * f) / flexTotal));
 }
 
-/** Nodes per column: column 0 in graph order, each later column by the mean row of its earlier neighbours. */
+/** Nodes per column, in graph order (first appearance); rowsOf() orders the later columns. */
 function orderColumns(graph: AnswerGraph, columns: number): GraphNode[][] {
   const byColumn: GraphNode[][] = Array.from({ length: columns }, () => []);
   for (const node of graph.nodes) byColumn[node.depth]!.push(node);
-  const row = new Map<string, number>();
-  const neighbours = new Map<string, string[]>();
-  for (const e of graph.edges) {
-    neighbours.set(e.from, [...(neighbours.get(e.from) ?? []), e.to]);
-    neighbours.set(e.to, [...(neighbours.get(e.to) ?? []), e.from]);
-  }
-  const position = new Map(graph.nodes.map((n, i) => [n.id, i]));
-  byColumn.forEach((column, c) => {
-    if (c > 0) {
-      const key = (n: GraphNode) => {
-        const rows = (neighbours.get(n.id) ?? []).map((id) => row.get(id)).filter((r): r is number => r !== undefined);
-        return rows.length === 0 ? Number.POSITIVE_INFINITY : rows.reduce((s, r) => s + r, 0) / rows.length;
-      };
-      const keys = new Map(column.map((n) => [n.id, key(n)]));
-      column.sort((a, b) => keys.get(a.id)! - keys.get(b.id)! || position.get(a.id)! - position.get(b.id)!);
-    }
-    // Rows are compared across columns of different heights by their share of the column.
-    column.forEach((n, i) => row.set(n.id, column.length === 1 ? 0.5 : i / (column.length - 1)));
-  });
   return byColumn;
 }
 
