@@ -1,7 +1,9 @@
 // The Node adapter for a bundle folder: lists and reads files, writes generated files atomically. Every path
 // is checked to stay inside the bundle, symlinks included (a link pointing outside is refused, not followed).
-import { promises as fs, realpathSync } from 'node:fs';
+import { constants as fsConstants, promises as fs, realpathSync, type Stats } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import * as nodePath from 'node:path';
+import { ChangedSincePlan } from '../core/author/apply-plan';
 import { normalizeBundlePath } from '../core/okf/paths';
 import type { BundleSource, BundleWriter } from '../core/types';
 
@@ -83,8 +85,55 @@ export class FsBundle implements BundleSource, BundleWriter {
     }
   }
 
-  /** Writes to a temporary file beside the target, then renames it over the target: never a half-written file. */
-  async write(path: string, data: string | Uint8Array): Promise<void> {
+  /**
+   * Writes to a temporary file beside the target, then renames it over the target: never a half-written file.
+   * The file keeps its mode (and owner, where permitted); a read-only file is refused. A link inside the bundle
+   * is kept and its target edited. `expected` (authoring): the text the file must still hold, checked right
+   * before the rename; null: the file must not exist, and it is created exclusively (never overwritten).
+   */
+  async write(path: string, data: string | Uint8Array, expected?: string | null): Promise<void> {
+    const full = await this.writeTarget(path);
+    const found = await lstatIfExists(full);
+    // A link still here leads out of the bundle or nowhere: it is replaced, and its target's mode means nothing.
+    if (found?.isSymbolicLink() && expected === null) throw new ChangedSincePlan(path, `${path} was created since the preview; it was not overwritten`);
+    const existing = found?.isSymbolicLink() ? undefined : found;
+    if (existing !== undefined) {
+      const refusal = await refusalOf(path, full, existing);
+      if (refusal !== undefined) throw new Error(refusal);
+      if (expected === null) throw new ChangedSincePlan(path, `${path} was created since the preview; it was not overwritten`);
+    }
+    // Unique per write, not only per process and millisecond: two writes of one file at once must not share it.
+    const tmp = `${full}.tmp-${process.pid}-${Date.now().toString(36)}-${(tempCounter++).toString(36)}`;
+    try {
+      const handle = await fs.open(tmp, 'wx', existing ? existing.mode & 0o7777 : 0o666);
+      try {
+        await handle.writeFile(data);
+        if (existing !== undefined) await keepOwnerAndMode(handle, existing);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      if (expected === null) await createExclusively(tmp, full, path);
+      else {
+        if (expected !== undefined) await checkUnchanged(path, full, expected);
+        await fs.rename(tmp, full);
+      }
+    } finally {
+      // A write that failed half-way, or a page linked into place, leaves no temporary file behind.
+      await fs.rm(tmp, { force: true });
+    }
+  }
+
+  /** Why `write` would refuse the file outright (read-only, not a file), or undefined. */
+  async refusal(path: string): Promise<string | undefined> {
+    if (!(await this.exists(path))) return undefined;
+    const full = await this.writeTarget(path);
+    const found = await lstatIfExists(full);
+    return found === undefined || found.isSymbolicLink() ? undefined : refusalOf(path, full, found);
+  }
+
+  /** The file a write replaces, inside the bundle, its folder created: for a link, the file it points to when that is inside too. */
+  private async writeTarget(path: string): Promise<string> {
     const full = this.resolve(path);
     // Checked before mkdir too: a linked folder must not get new folders created inside its outside target.
     const outside = () => new Error(`${path}: folder resolves outside the bundle`);
@@ -92,22 +141,13 @@ export class FsBundle implements BundleSource, BundleWriter {
     await fs.mkdir(nodePath.dirname(full), { recursive: true });
     const dirReal = realpathSync(nodePath.dirname(full));
     if (!isInside(this.root, dirReal)) throw outside();
-    // Unique per write, not only per process and millisecond: two writes of one file at once must not share it.
-    const tmp = `${full}.tmp-${process.pid}-${Date.now().toString(36)}-${(tempCounter++).toString(36)}`;
-    try {
-      const handle = await fs.open(tmp, 'w');
-      try {
-        await handle.writeFile(data);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await fs.rename(tmp, full);
-    } catch (error) {
-      // A write that failed half-way leaves no partial temporary file behind.
-      await fs.rm(tmp, { force: true });
-      throw error;
-    }
+    const target = nodePath.join(dirReal, nodePath.basename(full));
+    const link = await fs.lstat(target).catch(() => undefined);
+    if (!link?.isSymbolicLink()) return target;
+    // A link inside the bundle: renaming over it would replace it with a copy and cut it from the file it shares.
+    // One leading out of the bundle (or nowhere) is replaced by the file, and what it pointed at is never touched.
+    const real = await fs.realpath(target).catch(() => undefined);
+    return real !== undefined && isInside(this.root, real) ? real : target;
   }
 
   /** The absolute path of a bundle path; throws when it would leave the bundle. */
@@ -127,6 +167,73 @@ export class FsBundle implements BundleSource, BundleWriter {
 
 /** Errors that mean "no file there" rather than "the disk failed". */
 const NOT_A_FILE = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ELOOP']);
+
+async function lstatIfExists(full: string): Promise<Stats | undefined> {
+  try {
+    return await fs.lstat(full);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+async function refusalOf(path: string, full: string, stat: Stats): Promise<string | undefined> {
+  if (!stat.isFile()) return `${path} is not a file; refused`;
+  if ((stat.mode & 0o222) !== 0 && (await writable(full))) return undefined;
+  return `${path} is read-only (mode ${(stat.mode & 0o777).toString(8).padStart(4, '0')}); okf-wiki does not replace a read-only file. Make it writable (chmod u+w ${full}) to let okf-wiki change it.`;
+}
+
+async function writable(full: string): Promise<boolean> {
+  try {
+    await fs.access(full, fsConstants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Gives the replacement the replaced file's owner (where permitted) and exact mode (the umask does not apply). */
+async function keepOwnerAndMode(handle: FileHandle, was: Stats): Promise<void> {
+  if (typeof process.getuid === 'function' && (was.uid !== process.getuid() || was.gid !== process.getgid?.())) {
+    // Only root may give a file away; anyone else keeps the file as theirs (and the mode below still holds).
+    await handle.chown(was.uid, was.gid).catch(() => undefined);
+  }
+  await handle.chmod(was.mode & 0o7777);
+}
+
+/** Throws `ChangedSincePlan` unless the file still holds `expected`, read as strict UTF-8. */
+async function checkUnchanged(path: string, full: string, expected: string): Promise<void> {
+  let bytes: Buffer;
+  try {
+    bytes = await fs.readFile(full);
+  } catch {
+    throw new ChangedSincePlan(path, `${path} was removed since the preview; nothing of it was written`);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw new Error(`${path} is not valid UTF-8; editing it would replace the undecodable bytes. Convert it to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again`);
+  }
+  if (text !== expected) throw new ChangedSincePlan(path, `${path} changed since the preview; it was not overwritten`);
+}
+
+/** Puts a new page in place only if no file has that name (a hard link fails on an existing name; a copy where links are not supported). */
+async function createExclusively(tmp: string, full: string, path: string): Promise<void> {
+  try {
+    await fs.link(tmp, full);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw new ChangedSincePlan(path, `${path} was created since the preview; it was not overwritten`);
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS' && code !== 'EOPNOTSUPP') throw error;
+    try {
+      await fs.copyFile(tmp, full, fsConstants.COPYFILE_EXCL);
+    } catch (copyError) {
+      if ((copyError as NodeJS.ErrnoException).code === 'EEXIST') throw new ChangedSincePlan(path, `${path} was created since the preview; it was not overwritten`);
+      throw copyError;
+    }
+  }
+}
 
 /** The real path of `dir`, or of its nearest existing ancestor when it does not exist yet. */
 async function realpathOfNearest(dir: string): Promise<string> {

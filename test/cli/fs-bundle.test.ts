@@ -1,8 +1,9 @@
 // FsBundle, the Node adapter for a bundle folder: lists and reads inside the bundle only (`..` and links
 // pointing outside are refused, never followed), and writes atomically (no temporary file left behind).
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { FsBundle } from '../../src/cli/fs-bundle';
+import { ChangedSincePlan } from '../../src/core/author/apply-plan';
 import { buildIndex } from '../../src/core/index/build';
 import { conceptFile } from '../support/builders';
 import { listTree, makeTempDir, removeTempDir, writeTree } from '../support/temp-dir';
@@ -172,5 +173,79 @@ describe('concurrent writes', () => {
     await Promise.all([bundle.write('/wiki.db', a), bundle.write('/wiki.db', b)]);
     expect([a, b]).toContain(readFileSync(nodePath.join(root, 'wiki.db'), 'utf8'));
     expect(listTree(root)).toEqual(['/wiki.db']);
+  });
+});
+
+describe('authoring writes (issue 12: points 1 and 3, links)', () => {
+  const file = (path: string) => nodePath.join(root, ...path.split('/').filter(Boolean));
+  const mode = (path: string) => statSync(file(path)).mode & 0o7777;
+
+  test('a write expecting the previewed text refuses when the file changed meanwhile, keeping the edit and leaving no temporary file', async () => {
+    writeTree(root, { '/a.md': 'edited meanwhile\n' });
+    const attempt = new FsBundle(root).write('/a.md', 'planned\n', 'previewed\n');
+    await expect(attempt).rejects.toBeInstanceOf(ChangedSincePlan);
+    await expect(attempt).rejects.toThrow('/a.md changed since the preview; it was not overwritten');
+    expect(readFileSync(file('/a.md'), 'utf8')).toBe('edited meanwhile\n');
+    expect(listTree(root)).toEqual(['/a.md']);
+  });
+
+  test('a write expecting the previewed text replaces the file when it still holds it', async () => {
+    writeTree(root, { '/a.md': 'previewed\n' });
+    await new FsBundle(root).write('/a.md', 'planned\n', 'previewed\n');
+    expect(readFileSync(file('/a.md'), 'utf8')).toBe('planned\n');
+  });
+
+  test('a new page is created, but never over a file that appeared meanwhile', async () => {
+    const bundle = new FsBundle(root);
+    await bundle.write('/concepts/new.md', 'first\n', null);
+    expect(readFileSync(file('/concepts/new.md'), 'utf8')).toBe('first\n');
+    await expect(bundle.write('/concepts/new.md', 'second\n', null)).rejects.toThrow('/concepts/new.md was created since the preview; it was not overwritten');
+    expect(readFileSync(file('/concepts/new.md'), 'utf8')).toBe('first\n');
+    expect(listTree(root)).toEqual(['/concepts/new.md']);
+  });
+
+  test('a file that is not valid UTF-8 is refused, naming it, and its bytes are kept', async () => {
+    const latin1 = Buffer.from('---\ntitle: Jos\xe9\n---\n', 'latin1');
+    writeFileSync(file('/jose.md'), latin1);
+    const bundle = new FsBundle(root);
+    const lossy = await bundle.read('/jose.md');
+    await expect(bundle.write('/jose.md', lossy + 'more\n', lossy)).rejects.toThrow(/\/jose\.md is not valid UTF-8.*Convert it to UTF-8/);
+    expect(readFileSync(file('/jose.md')).equals(latin1)).toBe(true);
+  });
+
+  test.each([0o600, 0o640, 0o755])('keeps the mode %o of the file it replaces', async (m) => {
+    writeTree(root, { '/a.md': 'old\n' });
+    chmodSync(file('/a.md'), m);
+    await new FsBundle(root).write('/a.md', 'new\n', 'old\n');
+    expect(readFileSync(file('/a.md'), 'utf8')).toBe('new\n');
+    expect(mode('/a.md')).toBe(m);
+  });
+
+  (process.getuid?.() === 0 ? test : test.skip)('keeps the owner of the file it replaces (when permitted: run as root)', async () => {
+    writeTree(root, { '/a.md': 'old\n' });
+    chownSync(file('/a.md'), 4321, 4321);
+    await new FsBundle(root).write('/a.md', 'new\n');
+    expect([statSync(file('/a.md')).uid, statSync(file('/a.md')).gid]).toEqual([4321, 4321]);
+  });
+
+  test('refuses to replace a read-only file, saying so and how to allow it', async () => {
+    writeTree(root, { '/a.md': 'old\n' });
+    chmodSync(file('/a.md'), 0o444);
+    await expect(new FsBundle(root).write('/a.md', 'new\n', 'old\n')).rejects.toThrow(`/a.md is read-only (mode 0444); okf-wiki does not replace a read-only file. Make it writable (chmod u+w ${file('/a.md')})`);
+    expect(readFileSync(file('/a.md'), 'utf8')).toBe('old\n');
+    expect(mode('/a.md')).toBe(0o444);
+    expect(listTree(root)).toEqual(['/a.md']);
+  });
+
+  test('a link to a file inside the bundle stays a link: the file it points to is edited, keeping its mode', async () => {
+    writeTree(root, { '/entities/real.md': 'old\n' });
+    chmodSync(file('/entities/real.md'), 0o600);
+    symlinkSync('entities/real.md', file('/alias.md'));
+    await new FsBundle(root).write('/alias.md', 'new\n', 'old\n');
+    expect(lstatSync(file('/alias.md')).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(file('/alias.md'))).toBe('entities/real.md');
+    expect(readFileSync(file('/entities/real.md'), 'utf8')).toBe('new\n');
+    expect(mode('/entities/real.md')).toBe(0o600);
+    expect(listTree(root)).toEqual(['/alias.md', '/entities/real.md']);
   });
 });

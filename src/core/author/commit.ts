@@ -2,8 +2,8 @@
 // wiki.db and the generated files up to date and append one `log.md` entry. The shell supplies that refresh (the
 // CLI and MCP over a folder, the plugin over its vault and live index), so a plan commits the same way everywhere.
 import { formatLogEntry } from '../generate/log-entry';
-import type { BundleSource, BundleWriter, Clock } from '../types';
-import { applyPlan } from './apply-plan';
+import type { BundleSource, Clock } from '../types';
+import { applyPlan, type PlanJournal, type PlanWriter } from './apply-plan';
 import type { AuthorOperation, ChangePlan } from './types';
 
 /** What the `log.md` entry of one authoring operation records (OKF §9: when the wiki changed, and who changed it). */
@@ -22,7 +22,9 @@ export interface AuthorLogEntry {
 /** How a shell finishes an authoring operation. */
 export interface CommitEnvironment {
   readonly source: BundleSource;
-  readonly writer: BundleWriter;
+  readonly writer: PlanWriter;
+  /** Records the plan before its first write (the Node shells: `.okf-wiki/pending/`), so a crash can be completed. */
+  readonly journal?: PlanJournal;
   readonly clock: Clock;
   readonly actor: string;
   /**
@@ -39,7 +41,7 @@ export type CommitOutcome =
 
 /** Writes the plan's files, then refreshes the index, the generated files and the log (only when something was written). */
 export async function commitPlan(plan: ChangePlan, env: CommitEnvironment): Promise<CommitOutcome> {
-  const applied = await applyPlan(plan, env.source, env.writer);
+  const applied = await applyPlan(plan, env.source, env.writer, env.journal);
   if (applied.kind !== 'applied') return applied;
   if (env.refresh) await env.refresh({ at: env.clock.now(), actor: env.actor, operation: plan.operation, summary: plan.summary, paths: applied.written });
   return { kind: 'committed', written: applied.written, refreshed: env.refresh !== undefined };
