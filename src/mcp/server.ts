@@ -24,6 +24,7 @@ import type { EmbeddingChoice } from '../cli/embedding';
 import type { FsBundle } from '../cli/fs-bundle';
 import type { CliIo } from '../cli/io';
 import { loadIndex } from '../cli/load-index';
+import { underWriteLock } from '../cli/write-session';
 
 /** What the server needs: the bundle and the settings `okf-wiki mcp` was started with. */
 export interface WikiServerOptions {
@@ -56,9 +57,13 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
   const { bundle, io, clock } = options;
   const server = new McpServer({ name: 'okf-wiki', version: options.version });
   let writing: Promise<unknown> = Promise.resolve();
-  /** Runs write operations one after another, so two calls never edit the same file at once. */
+  /**
+   * Runs write operations one after another, each holding the bundle's write lock (shared with the CLI), so two
+   * calls, or a call and a CLI command, never edit the same file at once.
+   */
   const serialized = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = writing.then(work, work);
+    const locked = () => underWriteLock(bundle, io, 'okf-wiki mcp', clock, work);
+    const next = writing.then(locked, locked);
     writing = next.catch(() => undefined);
     return next;
   };

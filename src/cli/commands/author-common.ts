@@ -12,10 +12,13 @@ import { openIndex } from '../../core/index/open';
 import { loadBundleConfig } from '../../core/lint/run-lint';
 import type { Clock } from '../../core/types';
 import type { Flags } from '../args';
+import { clockFromFlags } from '../clock';
 import { WIKI_DB } from '../bundle-context';
 import { embeddingFromFlags } from '../embedding';
 import type { FsBundle } from '../fs-bundle';
 import type { CliIo } from '../io';
+import { fsPlanJournal } from '../pending-writes';
+import { underWriteLock } from '../write-session';
 
 /** The actor stamped on what the command line writes when `--by` is not given (OKF §7 actor convention). */
 export const DEFAULT_CLI_ACTOR = 'human:cli';
@@ -27,14 +30,42 @@ export async function bundleConfig(bundle: FsBundle, io: CliIo): Promise<BundleC
   return config;
 }
 
+/**
+ * Plans an authoring operation and, unless `--dry-run`, commits it, holding the bundle's write lock from the plan
+ * to the log entry: two writers take turns, and the second plans from what the first wrote.
+ */
+export function authorInFolder(
+  bundle: FsBundle,
+  flags: Flags,
+  io: CliIo,
+  command: string,
+  plan: () => Promise<AuthorPlan>,
+  commit: (plan: ChangePlan) => Promise<CommitOutcome> = commitInFolder(bundle, io, flags, clockFromFlags(flags), flags.by ?? DEFAULT_CLI_ACTOR),
+): Promise<number> {
+  if (flags['dry-run'] === true) return plan().then((p) => finishPlan(p, flags, io, commit));
+  return underWriteLock(bundle, io, `okf-wiki ${command}`, clockFromFlags(flags), async () => finishPlan(await plan(), flags, io, commit));
+}
+
 /** Commits a concept edit in a bundle folder: atomic writes, then wiki.db, the generated files and one log.md entry. */
 export function commitInFolder(bundle: FsBundle, io: CliIo, flags: Flags, clock: Clock, actor: string): (plan: ChangePlan) => Promise<CommitOutcome> {
   return (plan) => commitPlan(plan, fsCommitEnvironment(bundle, io, flags, clock, actor));
 }
 
-/** How a Node shell commits a plan in a bundle folder; `flags` carry the embedding settings (--no-embed, --ollama, …). */
+/**
+ * How a Node shell commits a plan in a bundle folder (call holding the write lock): each file re-checked right
+ * before it is replaced, a new page created exclusively, an intent record kept while two files are written.
+ * `flags` carry the embedding settings (--no-embed, --ollama, …).
+ */
 export function fsCommitEnvironment(bundle: FsBundle, io: CliIo, flags: Flags, clock: Clock, actor: string): CommitEnvironment {
-  return { source: bundle, writer: bundle, clock, actor, refresh: (entry) => refreshAfterEdit(bundle, io, flags, clock, logLine(entry)) };
+  const entryOf = (plan: ChangePlan) => logLine({ at: clock.now(), actor, operation: plan.operation, summary: plan.summary, paths: plan.changes.map((c) => c.path) });
+  return {
+    source: bundle,
+    writer: bundle,
+    journal: fsPlanJournal(bundle, entryOf),
+    clock,
+    actor,
+    refresh: (entry) => refreshAfterEdit(bundle, io, flags, clock, logLine(entry)),
+  };
 }
 
 /**

@@ -7,27 +7,24 @@ import { UsageError, type Flags } from '../args';
 import { openBundle } from '../bundle-context';
 import { clockFromFlags } from '../clock';
 import type { CliIo } from '../io';
-import { commitInFolder, DEFAULT_CLI_ACTOR, finishPlan } from './author-common';
+import { authorInFolder, DEFAULT_CLI_ACTOR } from './author-common';
 
 export async function fileBackCommand(flags: Flags, io: CliIo, positionals: string[]): Promise<number> {
   if (positionals.length > 0) throw new UsageError(`file-back takes no positional arguments (got "${positionals.join(' ')}"); use --title and --body-file`);
   if (flags.title === undefined) throw new UsageError('file-back needs --title "TITLE"');
   if (flags['body-file'] === undefined) throw new UsageError('file-back needs --body-file FILE (markdown body; - for standard input)');
+  const title = flags.title;
   const body = readBody(flags['body-file'], io);
   const clock = clockFromFlags(flags);
   const bundle = openBundle(flags, io);
-  const plan = await planFileBack(
-    bundle,
-    {
-      title: flags.title,
-      body,
-      by: flags.by ?? DEFAULT_CLI_ACTOR,
-      ...(flags.type !== undefined ? { type: flags.type } : {}),
-      ...(flags.description !== undefined ? { description: flags.description } : {}),
-    },
-    clock,
-  );
-  return finishPlan(plan, flags, io, commitInFolder(bundle, io, flags, clock, flags.by ?? DEFAULT_CLI_ACTOR));
+  const request = {
+    title,
+    body,
+    by: flags.by ?? DEFAULT_CLI_ACTOR,
+    ...(flags.type !== undefined ? { type: flags.type } : {}),
+    ...(flags.description !== undefined ? { description: flags.description } : {}),
+  };
+  return authorInFolder(bundle, flags, io, 'file-back', () => planFileBack(bundle, request, clock));
 }
 
 function readBody(file: string, io: CliIo): string {

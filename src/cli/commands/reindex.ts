@@ -13,6 +13,7 @@ import { clockFromFlags } from '../clock';
 import { embeddingFromFlags } from '../embedding';
 import type { FsBundle } from '../fs-bundle';
 import { fmt, type CliIo } from '../io';
+import { underWriteLock } from '../write-session';
 
 export interface ReindexSummary {
   readonly bundle: string;
@@ -162,7 +163,7 @@ export function renderReindexSummary(s: ReindexSummary): string {
 
 export async function reindexCommand(flags: Flags, io: CliIo): Promise<number> {
   const bundle = openBundle(flags, io);
-  const { index, summary } = await reindexBundle(bundle, io, flags.json === true, flags);
+  const { index, summary } = await underWriteLock(bundle, io, 'okf-wiki reindex', clockFromFlags(flags), () => reindexBundle(bundle, io, flags.json === true, flags));
   index.close();
   io.out(flags.json ? JSON.stringify(summary, null, 2) + '\n' : renderReindexSummary(summary));
   return 0;

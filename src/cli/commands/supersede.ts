@@ -3,15 +3,12 @@
 import { planSupersede } from '../../core/author/supersede';
 import { UsageError, type Flags } from '../args';
 import { openBundle } from '../bundle-context';
-import { clockFromFlags } from '../clock';
 import type { CliIo } from '../io';
-import { commitInFolder, DEFAULT_CLI_ACTOR, finishPlan } from './author-common';
+import { authorInFolder } from './author-common';
 
 export async function supersedeCommand(flags: Flags, io: CliIo, positionals: string[]): Promise<number> {
   if (positionals.length !== 2) throw new UsageError('supersede needs OLD NEW, e.g. okf-wiki supersede entities/att-bell-labs entities/lucent-bell-labs --at 1996-09-30');
   const [old, successor] = positionals;
-  const clock = clockFromFlags(flags);
   const bundle = openBundle(flags, io);
-  const plan = await planSupersede(bundle, { old, new: successor, ...(flags.at !== undefined ? { at: flags.at } : {}) });
-  return finishPlan(plan, flags, io, commitInFolder(bundle, io, flags, clock, flags.by ?? DEFAULT_CLI_ACTOR));
+  return authorInFolder(bundle, flags, io, 'supersede', () => planSupersede(bundle, { old, new: successor, ...(flags.at !== undefined ? { at: flags.at } : {}) }));
 }

@@ -7,12 +7,19 @@ import { openIndex } from '../../core/index/open';
 import type { Flags } from '../args';
 import { openBundle, WIKI_DB } from '../bundle-context';
 import { clockFromFlags } from '../clock';
+import type { Clock } from '../../core/types';
+import type { FsBundle } from '../fs-bundle';
 import type { CliIo } from '../io';
+import { underWriteLock } from '../write-session';
 
-/** Regenerates one artifact and reports what happened to its file. */
+/** Regenerates one artifact and reports what happened to its file (holding the bundle's write lock). */
 export async function regenerateArtifact(artifact: Artifact, flags: Flags, io: CliIo): Promise<number> {
   const clock = clockFromFlags(flags);
   const bundle = openBundle(flags, io);
+  return underWriteLock(bundle, io, `okf-wiki ${artifact}`, clock, () => regenerate(bundle, artifact, flags, io, clock));
+}
+
+async function regenerate(bundle: FsBundle, artifact: Artifact, flags: Flags, io: CliIo, clock: Clock): Promise<number> {
   const { index } = await openIndex(bundle, await bundle.readBytes(WIKI_DB));
   try {
     const files = await regenerateBundleFiles({

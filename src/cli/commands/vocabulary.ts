@@ -5,13 +5,12 @@ import { planVocabulary } from '../../core/author/vocabulary';
 import type { Flags } from '../args';
 import { openBundle } from '../bundle-context';
 import type { CliIo } from '../io';
-import { bundleConfig, finishPlan } from './author-common';
+import { authorInFolder, bundleConfig } from './author-common';
 
 export async function vocabularyCommand(flags: Flags, io: CliIo): Promise<number> {
   const bundle = openBundle(flags, io);
-  const plan = await planVocabulary(bundle, await bundleConfig(bundle, io));
   // A generated block in an agent document: no concept changes, so no log entry and no reindex.
-  return finishPlan(plan, flags, io, async (p) => {
+  return authorInFolder(bundle, flags, io, 'vocabulary', async () => planVocabulary(bundle, await bundleConfig(bundle, io)), async (p) => {
     const applied = await applyPlan(p, bundle, bundle);
     return applied.kind === 'applied' ? { kind: 'committed', written: applied.written, refreshed: false } : applied;
   });
