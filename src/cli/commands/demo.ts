@@ -1,6 +1,6 @@
 // `okf-wiki demo`: a newcomer's first run. Copies the bundle to a temporary folder (the checkout stays clean),
 // reindexes it, shows what it holds, and answers a few questions, one of them deliberately out of the bundle.
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import { contextFor } from '../../core/retrieval/context-for';
@@ -23,7 +23,7 @@ export const DEMO_QUESTIONS = [
 export async function demoCommand(flags: Flags, io: CliIo, positionals: string[]): Promise<number> {
   const source = openBundle(flags, io);
   const workDir = mkdtempSync(nodePath.join(tmpdir(), 'okf-wiki-demo-'));
-  cpSync(source.root, workDir, { recursive: true, filter: (p) => !p.endsWith('wiki.db') });
+  copyBundle(source.root, workDir);
   const bundle = new FsBundle(workDir);
   io.out(`Demo copy of ${source.root}\n        in ${workDir}\n\n`);
   const { index, summary } = await reindexBundle(bundle, io, true, flags);
@@ -50,4 +50,26 @@ export async function demoCommand(flags: Flags, io: CliIo, positionals: string[]
   io.out(`\nAsk your own: npx okf-wiki context "QUESTION" --bundle ${workDir}\n`);
   index.close();
   return 0;
+}
+
+/**
+ * Copies the bundle (without wiki.db) keeping its links as links: a relative one as written, so it points into
+ * the copy; an absolute one into the bundle made relative, so it does too (cpSync would point both at the
+ * original). A link leading out of the bundle is copied as it is: it is refused when read, as in the original.
+ */
+export function copyBundle(from: string, to: string): void {
+  cpSync(from, to, { recursive: true, verbatimSymlinks: true, filter: (p) => !p.endsWith('wiki.db') });
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = nodePath.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      if (!entry.isSymbolicLink()) continue;
+      const target = readlinkSync(full);
+      const inside = nodePath.relative(from, target);
+      if (!nodePath.isAbsolute(target) || inside.startsWith('..') || nodePath.isAbsolute(inside)) continue;
+      rmSync(full);
+      symlinkSync(nodePath.relative(dir, nodePath.join(to, inside)) || '.', full);
+    }
+  };
+  walk(to);
 }

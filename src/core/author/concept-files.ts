@@ -52,6 +52,10 @@ export async function loadConcept(source: BundleSource, files: Listing, written:
 /** Parses a concept's text for an edit; a string is the refusal message. */
 export function parseLoaded(path: string, text: string, role: string): LoadedConcept | string {
   const result = readConcept(path, text);
+  if (result.kind !== 'skipped' && result.diagnostics.some((d) => d.code === 'invalid-utf8')) {
+    // Writing the decoded text back would turn every undecodable byte into U+FFFD for good.
+    return `${role} ${path} is not valid UTF-8 (bytes that do not decode, e.g. Latin-1 accents), and editing it would destroy them. Convert it to UTF-8 first (e.g. iconv -f latin1 -t utf-8 FILE > FILE.utf8, then replace FILE), and run again`;
+  }
   if (result.kind === 'skipped') return `${role} ${path} is not a concept (${result.reason})`;
   if (result.kind === 'invalid') {
     const first = result.diagnostics.find((d) => d.severity === 'error') ?? result.diagnostics[0];

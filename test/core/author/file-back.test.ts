@@ -86,6 +86,9 @@ test.each([
   ['a/b\\c', 'a-b-c'],
   ['x'.repeat(100), 'x'.repeat(80)],
   ['word '.repeat(30), 'word-'.repeat(15) + 'word'],
+  // Cut by UTF-8 bytes too (issue 12 point 14): 90 CJK characters are 270 bytes, over a file name's 255.
+  ['漢'.repeat(90), '漢'.repeat(53)],
+  ['歴史 '.repeat(40), '歴史-'.repeat(22) + '歴史'],
 ])('slugify(%j) = %j', (title, slug) => {
   expect(slugify(title)).toBe(slug);
 });
