@@ -2,7 +2,7 @@
 // atomically, one write after another. The snapshot (SQLite export) is taken by the caller inside the index's
 // one-at-a-time queue, so it is always consistent; the write itself runs outside it.
 import type { DataAdapter } from 'obsidian';
-import { writeAtomically } from './atomic-write';
+import { BACKUP_SUFFIX, writeAtomically } from './atomic-write';
 
 export const DEFAULT_PERSIST_DELAY_MS = 5000;
 
@@ -12,6 +12,8 @@ export class IndexPersister {
   private timer: number | undefined;
   private chain: Promise<void> = Promise.resolve();
   private failureShown = false;
+  /** Earlier places of wiki.db, removed once it has been written at the new one (a move, not a copy). */
+  private leftBehind: string[] = [];
 
   constructor(
     private readonly adapter: DataAdapter,
@@ -31,6 +33,14 @@ export class IndexPersister {
     if (this.stopped) return;
     this.cancelTimer();
     this.timer = window.setTimeout(() => this.options.due(), this.options.delayMs);
+  }
+
+  /** The index file setting changed: write at `path` soon, then remove the file at the old place. */
+  moveTo(path: string): void {
+    if (path === this.path) return;
+    this.leftBehind = [...this.leftBehind.filter((p) => p !== path), this.path];
+    this.path = path;
+    this.markDirty();
   }
 
   /** No more timed writes (unload); a last `writeSnapshot` may still run. */
@@ -56,6 +66,7 @@ export class IndexPersister {
       try {
         await writeAtomically(this.adapter, path, bytes);
         this.failureShown = false;
+        await this.removeLeftBehind(path);
       } catch (error) {
         this.dirty = true;
         if (!this.failureShown) {
@@ -65,6 +76,18 @@ export class IndexPersister {
       }
     });
     return this.chain;
+  }
+
+  private async removeLeftBehind(written: string): Promise<void> {
+    const old = this.leftBehind.filter((p) => p !== written);
+    this.leftBehind = [];
+    for (const path of old.flatMap((p) => [p, p + BACKUP_SUFFIX])) {
+      try {
+        if (await this.adapter.exists(path)) await this.adapter.remove(path);
+      } catch (error) {
+        this.options.notify(`OKF Graph Wiki: the index now lives at ${written}, but the old ${path} could not be removed (${(error as Error).message}).`);
+      }
+    }
   }
 
   /** Resolves when the writes queued so far are done. */

@@ -1,5 +1,5 @@
 // Holds the settings: loaded from data.json, saved on each change, and applied to the index once edits pause
-// (typing a folder name must not rebuild the index on every keystroke).
+// (a number typed digit by digit) or at once when committed (a path, validated on Enter or blur).
 import type { Plugin } from 'obsidian';
 import { normalizeSettings, type OkfSettings } from './settings';
 
@@ -35,6 +35,13 @@ export class SettingsController {
     // Saves run one after another, each writing the latest value, so data.json never ends older than memory.
     this.saving = this.saving.then(() => this.plugin.saveData(this.value)).catch(() => undefined);
     return this.saving;
+  }
+
+  /** A committed edit (Enter or leaving a path field): saved and applied to the index now, without the pause. */
+  async commit(patch: Partial<OkfSettings>): Promise<void> {
+    const saved = this.update(patch);
+    await this.flush();
+    await saved;
   }
 
   /** Resolves when data.json holds the current settings. */

@@ -1,18 +1,38 @@
 // The settings tab: the bundle and its folders, where wiki.db lives, the embedding backend, and the retrieval
-// tunables (empty means the core's default, shown as the placeholder). A value that does not parse is shown
-// as an error on its row and not saved.
+// tunables (empty means the core's default, shown as the placeholder). Path-like fields apply when committed
+// (Enter or leaving the field), after a check against the vault: typing must never rebuild the index or write
+// files at half-typed paths. A value that fails its check is shown as an error on its row and not saved.
 import { PluginSettingTab, Setting, type App, type Plugin } from 'obsidian';
 import { defaultContextOptions } from '../core/retrieval/context-for';
-import { DEFAULT_SETTINGS, parseFolderList, cleanFolder, type OkfSettings } from './settings';
+import { FolderSuggest } from './folder-suggest';
+import { cleanFolder, DEFAULT_SETTINGS, ollamaHostProblem, parseFolderList, type OkfSettings } from './settings';
+import { checkBundleFolder, checkConceptFolders, checkIndexFile, type Checked } from './settings-validation';
 
 export interface SettingsHost {
   readonly settings: OkfSettings;
+  /** Saves now and applies after edits pause (numbers, toggles). */
   update(patch: Partial<OkfSettings>): Promise<void>;
+  /** Saves and applies now (a committed path). */
+  commit(patch: Partial<OkfSettings>): Promise<void>;
 }
 
 type NumberKey = 'ollamaTimeoutMs' | 'tokenBudget' | 'hopLimit' | 'hopDecay' | 'coverageThreshold' | 'vectorThreshold';
+type Check = (raw: string) => Checked<Partial<OkfSettings>> | Promise<Checked<Partial<OkfSettings>>>;
+
+/** Shows (or with null, clears) a validation message under a setting's name; works on every Obsidian version. */
+export function showSettingError(setting: Setting, message: string | null): void {
+  setting.settingEl.toggleClass('okf-invalid', message !== null);
+  const existing = setting.infoEl.querySelector<HTMLElement>('.okf-setting-error');
+  if (message === null) {
+    existing?.remove();
+    return;
+  }
+  (existing ?? setting.infoEl.createDiv({ cls: 'okf-setting-error mod-warning' })).setText(message);
+}
 
 export class OkfSettingTab extends PluginSettingTab {
+  private pending: Promise<void> = Promise.resolve();
+
   constructor(
     app: App,
     plugin: Plugin,
@@ -21,32 +41,53 @@ export class OkfSettingTab extends PluginSettingTab {
     super(app, plugin);
   }
 
+  /** Resolves when the last committed edit has been checked and applied (tests). */
+  settled(): Promise<void> {
+    return this.pending;
+  }
+
   override display(): void {
     const { containerEl } = this;
     containerEl.empty();
     const s = this.host.settings;
+    const vault = this.app.vault;
 
     new Setting(containerEl).setName('Bundle').setHeading();
-    this.text('Bundle folder', 'Vault folder holding the OKF bundle. Empty: the whole vault.', s.bundleFolder, '(vault root)', (v) => ({ bundleFolder: cleanFolder(v) }));
-    new Setting(containerEl)
+    const bundle = this.pathField('Bundle folder', 'Vault folder holding the OKF bundle; notes outside it are not concepts. Empty: the whole vault.', s.bundleFolder, '(vault root)', (raw) => {
+      const checked = checkBundleFolder(vault, cleanFolder(raw));
+      return checked.ok ? { ok: true, value: { bundleFolder: checked.value } } : checked;
+    });
+    new FolderSuggest(this.app, bundle, () => '', () => bundle.dispatchEvent(new Event('change')));
+
+    const concepts = new Setting(containerEl)
       .setName('Concept folders')
-      .setDesc('Folders of the bundle whose notes are concepts, one per line (e.g. entities, concepts). Empty: every note in the bundle. Changing them rebuilds the index.')
-      .addTextArea((t) =>
-        t
-          .setPlaceholder('entities\nconcepts')
-          .setValue(s.conceptFolders.join('\n'))
-          .onChange((v) => void this.host.update({ conceptFolders: parseFolderList(v) })),
-      );
-    this.text('Index file', 'Vault path of wiki.db. Empty: wiki.db at the bundle root.', s.wikiDbPath, 'wiki.db', (v) => ({ wikiDbPath: cleanFolder(v) }));
+      .setDesc('Folders of the bundle whose notes are concepts, one per line (e.g. entities, concepts). Empty: every note in the bundle. Changing them rebuilds the index.');
+    concepts.addTextArea((t) => {
+      t.setPlaceholder('entities\nconcepts').setValue(s.conceptFolders.join('\n'));
+      this.onCommit(concepts, t.inputEl, (raw) => {
+        const checked = checkConceptFolders(vault, this.host.settings.bundleFolder, parseFolderList(raw));
+        return checked.ok ? { ok: true, value: { conceptFolders: checked.value } } : checked;
+      });
+    });
+
+    this.pathField('Index file', 'Vault path of the index, ending in .db. Empty: wiki.db in the bundle folder. A change moves the file.', s.wikiDbPath, 'wiki.db', async (raw) => {
+      const checked = await checkIndexFile(vault, cleanFolder(raw));
+      return checked.ok ? { ok: true, value: { wikiDbPath: checked.value } } : checked;
+    });
 
     new Setting(containerEl).setName('Embeddings (Ollama)').setHeading();
     new Setting(containerEl)
       .setName('Compute embeddings')
       .setDesc('Embed concepts in the background with Ollama for the vector signal. Off: titles and full text only.')
       .addToggle((t) => t.setValue(s.embeddingsEnabled).onChange((v) => void this.host.update({ embeddingsEnabled: v })));
-    this.text('Ollama host', 'Address of the Ollama server.', s.ollamaHost, DEFAULT_SETTINGS.ollamaHost, (v) => ({ ollamaHost: v.trim() || DEFAULT_SETTINGS.ollamaHost }));
-    this.text('Embedding model', 'Changing the model re-embeds every concept.', s.embeddingModel, DEFAULT_SETTINGS.embeddingModel, (v) => ({
-      embeddingModel: v.trim() || DEFAULT_SETTINGS.embeddingModel,
+    this.pathField('Ollama host', 'Address of the Ollama server, e.g. http://127.0.0.1:11434.', s.ollamaHost, DEFAULT_SETTINGS.ollamaHost, (raw) => {
+      const host = raw.trim() || DEFAULT_SETTINGS.ollamaHost;
+      const problem = ollamaHostProblem(host);
+      return problem === null ? { ok: true, value: { ollamaHost: host } } : { ok: false, error: problem };
+    });
+    this.pathField('Embedding model', 'Changing the model re-embeds every concept.', s.embeddingModel, DEFAULT_SETTINGS.embeddingModel, (raw) => ({
+      ok: true,
+      value: { embeddingModel: raw.trim() || DEFAULT_SETTINGS.embeddingModel },
     }));
     this.number('ollamaTimeoutMs', 'Timeout (ms)', 'How long one request to Ollama may take.', DEFAULT_SETTINGS.ollamaTimeoutMs, 100, 600_000);
 
@@ -58,14 +99,36 @@ export class OkfSettingTab extends PluginSettingTab {
     this.number('vectorThreshold', 'Vector threshold', 'A vector-only match is confident at or above this cosine similarity (−1–1).', defaultContextOptions.vectorThreshold, -1, 1);
   }
 
-  private text(name: string, desc: string, value: string, placeholder: string, patch: (v: string) => Partial<OkfSettings>): void {
-    new Setting(this.containerEl)
-      .setName(name)
-      .setDesc(desc)
-      .addText((t) => t.setPlaceholder(placeholder).setValue(value).onChange((v) => void this.host.update(patch(v))));
+  /** A text field applied on commit after `check`; returns its input (for a suggester). */
+  private pathField(name: string, desc: string, value: string, placeholder: string, check: Check): HTMLInputElement {
+    const setting = new Setting(this.containerEl).setName(name).setDesc(desc);
+    let input!: HTMLInputElement;
+    setting.addText((t) => {
+      t.setPlaceholder(placeholder).setValue(value);
+      input = t.inputEl;
+      this.onCommit(setting, input, check);
+    });
+    return input;
   }
 
-  /** A number field; empty restores the default (null for retrieval tunables). */
+  /** Checks and applies the field's value on Enter (single-line fields) and when the field is left. */
+  private onCommit(setting: Setting, input: HTMLInputElement | HTMLTextAreaElement, check: Check): void {
+    let last = input.value;
+    const commit = async (): Promise<void> => {
+      if (input.value === last) return;
+      last = input.value;
+      const checked = await check(input.value);
+      input.setAttr('aria-invalid', checked.ok ? 'false' : 'true');
+      if (!checked.ok) return showSettingError(setting, checked.error);
+      showSettingError(setting, null);
+      await this.host.commit(checked.value);
+    };
+    const queue = () => (this.pending = this.pending.then(commit, commit));
+    input.addEventListener('change', queue);
+    if (input instanceof HTMLInputElement) input.addEventListener('keydown', (evt) => evt.key === 'Enter' && void queue());
+  }
+
+  /** A number field, applied as typed once it parses; empty restores the default (null for retrieval tunables). */
   private number(key: NumberKey, name: string, desc: string, fallback: number, min: number, max: number): void {
     const current = this.host.settings[key];
     const setting = new Setting(this.containerEl).setName(name).setDesc(desc);
@@ -77,10 +140,10 @@ export class OkfSettingTab extends PluginSettingTab {
           const text = raw.trim();
           const value = text === '' ? null : Number(text);
           if (value !== null && (!Number.isFinite(value) || value < min || value > max)) {
-            setting.setErrorMessage(`Enter a number from ${min} to ${max}, or leave it empty for ${fallback}.`);
+            showSettingError(setting, `Enter a number from ${min} to ${max}, or leave it empty for ${fallback}.`);
             return;
           }
-          setting.setErrorMessage(null);
+          showSettingError(setting, null);
           void this.host.update({ [key]: key === 'ollamaTimeoutMs' ? (value ?? fallback) : value } as Partial<OkfSettings>);
         }),
     );

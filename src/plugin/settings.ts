@@ -49,6 +49,34 @@ export function cleanFolder(folder: string): string {
     .join('/');
 }
 
+/** Why `host` cannot be an Ollama address (null when it can): an http(s) URL with a host name and no spaces. */
+export function ollamaHostProblem(host: string): string | null {
+  const example = `Enter an http:// or https:// address, e.g. ${DEFAULT_OLLAMA_HOST}.`;
+  if (/\s/.test(host)) return `“${host}” contains spaces. ${example}`;
+  let url: URL;
+  try {
+    url = new URL(host);
+  } catch {
+    return `“${host}” is not a web address. ${example}`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `“${host}” is not an http or https address. ${example}`;
+  if (url.hostname === '') return `“${host}” names no host. ${example}`;
+  return null;
+}
+
+/** The extension the index file must have, so that it can never be mistaken for (or replace) a note. */
+export const INDEX_FILE_EXTENSION = '.db';
+
+/** Why `path` (already cleaned) cannot be the index file, judging by its name alone (null when it can). */
+export function indexFileNameProblem(path: string): string | null {
+  if (path === '') return null;
+  if (!path.toLowerCase().endsWith(INDEX_FILE_EXTENSION) || path.slice(path.lastIndexOf('/') + 1).length <= INDEX_FILE_EXTENSION.length) {
+    return `The index file must be named like wiki.db (ending in ${INDEX_FILE_EXTENSION}), so that it can never replace a note.`;
+  }
+  if (path.split('/').some((part) => part === '..')) return 'The index file must be inside the vault.';
+  return null;
+}
+
 /** Parses a comma- or newline-separated folder list; blanks and duplicates dropped. */
 export function parseFolderList(text: string): string[] {
   return [...new Set(text.split(/[,\n]/).map(cleanFolder).filter((f) => f !== ''))];
@@ -73,7 +101,7 @@ export function normalizeSettings(data: unknown): OkfSettings {
   return {
     bundleFolder: cleanFolder(str(raw, 'bundleFolder', DEFAULT_SETTINGS.bundleFolder)),
     conceptFolders: Array.isArray(folders) ? parseFolderList(folders.filter((f): f is string => typeof f === 'string').join('\n')) : [],
-    wikiDbPath: cleanFolder(str(raw, 'wikiDbPath', DEFAULT_SETTINGS.wikiDbPath)),
+    wikiDbPath: safeIndexPath(cleanFolder(str(raw, 'wikiDbPath', DEFAULT_SETTINGS.wikiDbPath))),
     embeddingsEnabled: typeof raw.embeddingsEnabled === 'boolean' ? raw.embeddingsEnabled : DEFAULT_SETTINGS.embeddingsEnabled,
     ollamaHost: str(raw, 'ollamaHost', DEFAULT_SETTINGS.ollamaHost) || DEFAULT_SETTINGS.ollamaHost,
     embeddingModel: str(raw, 'embeddingModel', DEFAULT_SETTINGS.embeddingModel) || DEFAULT_SETTINGS.embeddingModel,
@@ -84,6 +112,11 @@ export function normalizeSettings(data: unknown): OkfSettings {
     coverageThreshold: num(raw, 'coverageThreshold', 0, 1),
     vectorThreshold: num(raw, 'vectorThreshold', -1, 1),
   };
+}
+
+/** A hand-edited data.json naming a non-.db index file falls back to the default, never overwriting a note. */
+function safeIndexPath(path: string): string {
+  return indexFileNameProblem(path) === null ? path : DEFAULT_SETTINGS.wikiDbPath;
 }
 
 /** The vault path of wiki.db for these settings. */

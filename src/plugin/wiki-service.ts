@@ -236,10 +236,7 @@ export class WikiService {
   /** Applies a settings change: rebuild for new folders, a move for wiki.db, a re-embed for a new model. */
   async reconfigure(before: OkfSettings, after: OkfSettings): Promise<void> {
     const impact = settingsImpact(before, after);
-    if (impact.relocate) {
-      this.persister.path = wikiDbVaultPath(after);
-      this.markDirty();
-    }
+    if (impact.relocate) this.persister.moveTo(wikiDbVaultPath(after));
     if (impact.reembed || !after.embeddingsEnabled) this.embedder = undefined;
     if (impact.rebuild) {
       this.bundle = new VaultBundle(this.options.vault, scopeOf(after));

@@ -20,7 +20,40 @@ export {
 export { PluginSettingTab, Setting, SettingTab } from './setting';
 export { Modal, Notice, Scope } from './ui';
 export { FuzzySuggestModal, prepareFuzzySearch, renderResults, SuggestModal } from './suggest';
+export { AbstractInputSuggest } from './input-suggest';
 export { Vault } from './vault';
 export { Editor, ItemView, MarkdownView, View } from './views';
 export { Workspace, WorkspaceLeaf } from './workspace';
 export const apiVersion = '1.13.1';
+export { requireApiVersion } from './since';
+
+import { App } from './app';
+import { Plugin } from './component';
+import { AbstractTextComponent, BaseComponent, ButtonComponent, ExtraButtonComponent, SliderComponent, ToggleComponent } from './components';
+import { Setting } from './setting';
+import { AbstractInputSuggest } from './input-suggest';
+import { installSinceGuards } from './since';
+import { SuggestModal } from './suggest';
+import { Modal } from './ui';
+import { Vault } from './vault';
+import { ItemView, View } from './views';
+import { Workspace } from './workspace';
+
+installSinceGuards({
+  AbstractInputSuggest,
+  AbstractTextComponent,
+  App,
+  BaseComponent,
+  ButtonComponent,
+  ExtraButtonComponent,
+  ItemView,
+  Modal,
+  Plugin,
+  Setting,
+  SliderComponent,
+  SuggestModal,
+  ToggleComponent,
+  Vault,
+  View,
+  Workspace,
+});

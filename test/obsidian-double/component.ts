@@ -1,6 +1,7 @@
 // Component and Plugin: the lifecycle (load → onload, unload → registered cleanups → onunload) and the plugin
 // registrations (commands, views, settings tab, status bar items, data.json), each undone on unload.
 import type * as O from 'obsidian';
+import { emulateAppVersion } from './since';
 import type { DoubleEventRef } from './events';
 import type { App } from './app';
 
@@ -83,6 +84,8 @@ export abstract class Plugin extends Component implements PluginApi {
     public manifest: O.PluginManifest,
   ) {
     super();
+    // The double plays the oldest Obsidian this plugin claims to support (see since.ts).
+    emulateAppVersion(manifest.minAppVersion);
   }
 
   private get double(): App {

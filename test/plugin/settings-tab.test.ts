@@ -1,7 +1,9 @@
 /** @jest-environment jsdom */
 // The settings tab edits data.json and the index follows: concept folders rebuild it, retrieval tunables apply
-// to the next query, a value that does not parse is shown as an error and not saved.
-import { readFileSync, writeFileSync } from 'node:fs';
+// to the next query, a value that does not parse is shown as an error and not saved. Path-like fields apply only
+// when committed (Enter or leaving the field) and only after a check against the vault; the index file can
+// never replace a note, and moving it leaves no copy behind.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import type { PluginSettingTab } from 'obsidian';
 import { noticeMessages, waitFor } from '../obsidian-double/harness';
@@ -38,6 +40,22 @@ function type(name: string, value: string): void {
   input.dispatchEvent(new Event('input'));
 }
 
+/** Types a value and commits it as leaving the field does (a `change` event), then waits for the check. */
+async function commit(name: string, value: string): Promise<void> {
+  type(name, value);
+  row(name).querySelector('input, textarea')!.dispatchEvent(new Event('change'));
+  await (tab as unknown as { settled(): Promise<void> }).settled();
+}
+
+const errorOf = (name: string) => row(name).querySelector('.okf-setting-error')?.textContent ?? null;
+
+/** Every file in the vault (relative paths, sorted), the plugin's own folder left out. */
+function vaultFiles(dir = vault.dir, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? (e.name === '.obsidian' ? [] : vaultFiles(nodePath.join(dir, e.name), `${prefix}${e.name}/`)) : [prefix + e.name]))
+    .sort();
+}
+
 const dataJson = () => JSON.parse(readFileSync(nodePath.join(vault.dir, '.obsidian', 'plugins', 'okf-graph-wiki', 'data.json'), 'utf8'));
 
 test('every setting of the issue is on the tab', () => {
@@ -66,6 +84,9 @@ test('changing the concept folders rebuilds the index once the typing stops', as
   const rebuild = jest.spyOn(running.plugin.service, 'rebuild');
   type('Concept folders', 'ent');
   type('Concept folders', 'entities');
+  await new Promise((r) => setTimeout(r, 1000));
+  expect(rebuild).not.toHaveBeenCalled();
+  await commit('Concept folders', 'entities');
   await running.plugin.config.saved();
   expect(dataJson().conceptFolders).toEqual(['entities']);
   await waitFor(() => rebuild.mock.calls.length === 1, 'the rebuild');
@@ -77,10 +98,10 @@ test('changing the concept folders rebuilds the index once the typing stops', as
 
 test('a retrieval tunable applies to the next query; a bad value is shown as an error and not saved', async () => {
   type('Token budget', 'lots');
-  expect(row('Token budget').querySelector('.setting-item-error')!.textContent).toBe('Enter a number from 50 to 1000000, or leave it empty for 1500.');
+  expect(row('Token budget').querySelector('.okf-setting-error')!.textContent).toBe('Enter a number from 50 to 1000000, or leave it empty for 1500.');
   expect(running.plugin.config.settings.tokenBudget).toBeNull();
   type('Token budget', '300');
-  expect(row('Token budget').querySelector('.setting-item-error')).toBeNull();
+  expect(row('Token budget').querySelector('.okf-setting-error')).toBeNull();
   await running.plugin.config.saved();
   expect(dataJson().tokenBudget).toBe(300);
   expect((await running.plugin.service.query('Who was Ada Lovelace?')).result.budget).toBe(300);
@@ -88,11 +109,88 @@ test('a retrieval tunable applies to the next query; a bad value is shown as an 
   expect((await running.plugin.service.query('Who was Ada Lovelace?')).result.budget).toBe(1500);
 });
 
-test('moving wiki.db writes it at the new place', async () => {
-  type('Index file', '.okf/index/wiki.db');
-  await running.plugin.config.flush();
+test('moving wiki.db writes it at the new place and removes it from the old one', async () => {
+  await running.plugin.service.persistNow();
+  expect(existsSync(nodePath.join(vault.dir, 'wiki', 'wiki.db'))).toBe(true);
+  await commit('Index file', '.okf/index/wiki.db');
   await running.plugin.service.persistNow();
   expect(readFileSync(nodePath.join(vault.dir, '.okf', 'index', 'wiki.db')).subarray(0, 15).toString()).toBe('SQLite format 3');
+  expect(vaultFiles().filter((f) => f.includes('wiki.db'))).toEqual(['.okf/index/wiki.db']);
+});
+
+test('the index file never replaces a note: not .db, an existing non-index file, a folder; typing writes nothing', async () => {
+  await running.plugin.service.persistNow();
+  const before = vaultFiles();
+  const settingsBefore = dataJson();
+  const ada = readFileSync(nodePath.join(vault.dir, 'wiki', 'entities', 'ada-lovelace.md'), 'utf8');
+  writeFileSync(nodePath.join(vault.dir, 'wiki', 'notes.db'), 'my own notes, not SQLite');
+  await running.app.settle();
+  for (const partial of ['w', 'wi', 'wiki/ent', 'wiki/entities/ada-lovelace.m', 'wiki/entities/ada-lovelace.md']) type('Index file', partial);
+  await new Promise((r) => setTimeout(r, 1000));
+
+  await commit('Index file', 'wiki/entities/ada-lovelace.md');
+  expect(errorOf('Index file')).toMatch(/must be named like wiki\.db \(ending in \.db\)/);
+  await commit('Index file', 'wiki/notes.db');
+  expect(errorOf('Index file')).toBe('“wiki/notes.db” already exists and is not an index; it would be overwritten. Choose another name.');
+  await commit('Index file', 'wiki/entities');
+  expect(errorOf('Index file')).toMatch(/must be named like wiki\.db/);
+  await commit('Index file', 'wiki/entities/ada-lovelace.md/x.db');
+  expect(errorOf('Index file')).toBe('“wiki/entities/ada-lovelace.md” is a file, not a folder.');
+
+  await running.plugin.service.persistNow();
+  expect(running.plugin.config.settings.wikiDbPath).toBe('');
+  expect(dataJson()).toEqual(settingsBefore);
+  expect(running.plugin.service.wikiDbPath).toBe('wiki/wiki.db');
+  expect(readFileSync(nodePath.join(vault.dir, 'wiki', 'entities', 'ada-lovelace.md'), 'utf8')).toBe(ada);
+  expect(readFileSync(nodePath.join(vault.dir, 'wiki', 'notes.db'), 'utf8')).toBe('my own notes, not SQLite');
+  expect(vaultFiles()).toEqual([...before, 'wiki/notes.db'].sort());
+
+  await commit('Index file', 'wiki/wiki.db');
+  expect(errorOf('Index file')).toBeNull();
+});
+
+test('the bundle folder applies on commit only, and a folder that does not exist is refused', async () => {
+  const rebuild = jest.spyOn(running.plugin.service, 'rebuild');
+  type('Bundle folder', '');
+  type('Bundle folder', 'no');
+  await new Promise((r) => setTimeout(r, 1000));
+  expect(rebuild).not.toHaveBeenCalled();
+  expect(dataJson().bundleFolder).toBe('wiki');
+
+  await commit('Bundle folder', 'nowhere');
+  expect(errorOf('Bundle folder')).toBe('There is no folder “nowhere” in this vault.');
+  expect(rebuild).not.toHaveBeenCalled();
+  expect(running.plugin.config.settings.bundleFolder).toBe('wiki');
+
+  await commit('Concept folders', 'entities\npeople');
+  expect(errorOf('Concept folders')).toBe('Not found in “wiki”: people.');
+  expect(running.plugin.config.settings.conceptFolders).toEqual([]);
+  expect(rebuild).not.toHaveBeenCalled();
+});
+
+test('the bundle folder has a folder suggester; choosing a folder commits it', async () => {
+  const input = row('Bundle folder').querySelector('input') as HTMLInputElement;
+  type('Bundle folder', 'ent');
+  await new Promise((r) => setTimeout(r, 0));
+  const items = Array.from(document.querySelectorAll<HTMLElement>('.suggestion-container .suggestion-item'));
+  expect(items.map((i) => i.textContent)).toEqual(['wiki/entities']);
+  items[0].click();
+  await (tab as unknown as { settled(): Promise<void> }).settled();
+  expect(input.value).toBe('wiki/entities');
+  expect(running.plugin.config.settings.bundleFolder).toBe('wiki/entities');
+  expect(document.querySelector('.suggestion-container')).toBeNull();
+});
+
+test('an Ollama host that is not an http(s) address is refused with the reason, and not saved', async () => {
+  for (const bad of ['http://', 'http://not a url', 'ftp://127.0.0.1', '127.0.0.1:11434']) {
+    await commit('Ollama host', bad);
+    expect(errorOf('Ollama host')).toMatch(/Enter an http:\/\/ or https:\/\/ address/);
+  }
+  expect(running.plugin.config.settings.ollamaHost).toBe('http://127.0.0.1:11434');
+  await commit('Ollama host', 'http://192.168.1.20:11434');
+  expect(errorOf('Ollama host')).toBeNull();
+  await running.plugin.config.saved();
+  expect(dataJson().ollamaHost).toBe('http://192.168.1.20:11434');
 });
 
 test('with concept folders set, a hand-written log.md outside them is appended to, never replaced', async () => {
