@@ -1,11 +1,10 @@
 // Obsidian plugin entry: wiring only. onload reads settings and registers views, commands, the settings tab
 // and the status bar; the index (WASM engine, wiki.db, catch-up) opens after the layout is ready.
 import { Notice, Plugin, type WorkspaceLeaf } from 'obsidian';
-import { createOllamaEmbedder } from './core/embed/ollama';
 import { ChangeBatcher } from './plugin/change-batcher';
 import { copyAnswer, registerCommands } from './plugin/commands';
 import { copyAnswerMermaid } from './plugin/copy-mermaid';
-import { requestUrlFetch } from './plugin/request-url-fetch';
+import { createPluginEmbedder } from './plugin/plugin-embedder';
 import { SettingsController } from './plugin/settings-controller';
 import { OkfSettingTab } from './plugin/settings-tab';
 import { StatusBar } from './plugin/status-bar';
@@ -29,7 +28,7 @@ export default class OkfGraphWikiPlugin extends Plugin {
       vault: this.app.vault,
       settings: () => this.config.settings,
       notify: (message) => new Notice(message, 10_000),
-      createEmbedder: (s) => createOllamaEmbedder({ host: s.ollamaHost, model: s.embeddingModel, timeoutMs: s.ollamaTimeoutMs, fetch: requestUrlFetch() }),
+      createEmbedder: (s) => createPluginEmbedder(s),
     });
 
     const status = new StatusBar(this.addStatusBarItem());
