@@ -1,9 +1,17 @@
 // A `fetch` built on Obsidian's requestUrl, for the ollama client. requestUrl is not subject to CORS: on iOS
 // the webview's origin is `capacitor://localhost`, which Ollama does not allow by default, so a plain fetch
-// from the plugin would be refused there. It honours AbortSignal (the embedder's timeout) by racing it.
+// from the plugin would be refused there. It honours AbortSignal (the embedder's timeout) by racing it, and
+// `redirect`: a redirect that reaches it is refused when asked (`redirect: 'error'`, as the Ollama embedder asks,
+// so concept texts never go on to another host) and is never followed to another origin.
 import { requestUrl, type RequestUrlParam, type RequestUrlResponse } from 'obsidian';
 
 type RequestUrlFn = (request: RequestUrlParam) => Promise<RequestUrlResponse>;
+
+/** Redirect statuses (fetch's "redirect status"). */
+const REDIRECT_STATUS = new Set([301, 302, 303, 307, 308]);
+
+/** How many same-origin redirects `redirect: 'follow'` follows. */
+const MAX_REDIRECTS = 5;
 
 /** Statuses whose Response must have no body. */
 const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
@@ -31,8 +39,27 @@ function abortError(): Error {
 
 /** A fetch over `requestUrl` (injectable for tests). */
 export function requestUrlFetch(request: RequestUrlFn = requestUrl): typeof fetch {
+  const once = sendOnce(request);
   return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const url = typeof input === 'string' ? input : 'href' in input ? input.href : input.url;
+    let url = typeof input === 'string' ? input : 'href' in input ? input.href : input.url;
+    for (let hops = 0; ; hops++) {
+      const response = await once(url, init);
+      const location = response.headers.get('location');
+      if (!REDIRECT_STATUS.has(response.status) || location === null || init?.redirect === 'manual') return response;
+      const next = new URL(location, url).href;
+      if (init?.redirect === 'error') throw new TypeError(`redirect refused: ${url} answered ${response.status} with a redirect to ${next}`);
+      if (new URL(next).origin !== new URL(url).origin) throw new TypeError(`redirect to another host refused: ${url} → ${next}`);
+      if (hops >= MAX_REDIRECTS) throw new TypeError(`too many redirects from ${url}`);
+      url = next;
+      // As fetch does: 303, and 301/302 after a POST, continue as a GET without the body.
+      if (response.status === 303 || (init?.method?.toUpperCase() === 'POST' && response.status <= 302)) init = { ...init, method: 'GET', body: null };
+    }
+  };
+}
+
+/** One request through requestUrl, as a Response. */
+function sendOnce(request: RequestUrlFn): (url: string, init?: RequestInit) => Promise<Response> {
+  return async (url: string, init?: RequestInit): Promise<Response> => {
     const signal = init?.signal ?? undefined;
     if (signal?.aborted) throw abortError();
     const headers = headersOf(init?.headers);

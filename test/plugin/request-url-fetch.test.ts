@@ -60,3 +60,34 @@ test('binary bodies are sent as ArrayBuffer', async () => {
   await requestUrlFetch(fakeRequestUrl({ status: 200 }, seen))('http://x/', { method: 'PUT', body: new Uint8Array([1, 2, 3]) });
   expect(new Uint8Array(seen[0].body as ArrayBuffer)).toEqual(new Uint8Array([1, 2, 3]));
 });
+
+test("redirect: 'error' (what the Ollama embedder asks) refuses a redirect; nothing is sent to its target", async () => {
+  const seen: RequestUrlParam[] = [];
+  const redirecting = async (param: RequestUrlParam): Promise<RequestUrlResponse> => {
+    seen.push(param);
+    const answer = param.url.startsWith('http://127.0.0.1:11434/') ? { status: 307, headers: { location: 'http://elsewhere.example/api/embed' } } : { status: 200, headers: {} };
+    return { ...answer, json: undefined, arrayBuffer: new ArrayBuffer(0), text: '' };
+  };
+  const f = requestUrlFetch(redirecting);
+  await expect(f('http://127.0.0.1:11434/api/embed', { method: 'POST', body: '{}', redirect: 'error' })).rejects.toThrow(
+    new TypeError('redirect refused: http://127.0.0.1:11434/api/embed answered 307 with a redirect to http://elsewhere.example/api/embed'),
+  );
+  // Followed only within the same origin, never to another host.
+  await expect(f('http://127.0.0.1:11434/api/embed', { method: 'POST', body: '{}' })).rejects.toThrow(/redirect to another host refused/);
+  expect(seen.map((p) => p.url)).toEqual(['http://127.0.0.1:11434/api/embed', 'http://127.0.0.1:11434/api/embed']);
+});
+
+test('a same-origin redirect is followed when allowed; a 303 continues as a GET', async () => {
+  const seen: RequestUrlParam[] = [];
+  const f = requestUrlFetch(async (param) => {
+    seen.push(param);
+    const moved = param.url.endsWith('/old');
+    return { status: moved ? 303 : 200, headers: moved ? { location: '/new' } : {}, json: undefined, arrayBuffer: new TextEncoder().encode('ok').buffer as ArrayBuffer, text: 'ok' };
+  });
+  const res = await f('http://127.0.0.1:11434/old', { method: 'POST', body: 'x' });
+  expect(await res.text()).toBe('ok');
+  expect(seen.map((p) => [p.url, p.method, p.body])).toEqual([
+    ['http://127.0.0.1:11434/old', 'POST', 'x'],
+    ['http://127.0.0.1:11434/new', 'GET', undefined],
+  ]);
+});
