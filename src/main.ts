@@ -35,7 +35,7 @@ export default class OkfGraphWikiPlugin extends Plugin {
     status.render(this.service.state, this.service.embeddingState);
     this.service.onChange(() => status.render(this.service.state, this.service.embeddingState));
 
-    const openConcept = (path: string, evt?: MouseEvent) => void openBundleFile(this.app, this.service.scope, path, evt);
+    const openConcept = (path: string, evt?: MouseEvent, line?: number) => void openBundleFile(this.app, this.service.scope, path, evt, line);
     this.registerView(
       QUERY_VIEW_TYPE,
       (leaf: WorkspaceLeaf) =>
@@ -58,7 +58,10 @@ export default class OkfGraphWikiPlugin extends Plugin {
 
     registerCommands(this, {
       service: this.service,
-      openQueryView: async () => void (await revealView(this.app, QUERY_VIEW_TYPE, 'right')),
+      openQueryView: async () => {
+        const leaf = await revealView(this.app, QUERY_VIEW_TYPE, 'right');
+        if (leaf?.view instanceof QueryView) leaf.view.focusQuestion();
+      },
       openLintView: async () => void (await revealView(this.app, LINT_VIEW_TYPE, 'tab')),
     });
     this.addSettingTab(new OkfSettingTab(this.app, this, this.config));

@@ -164,7 +164,7 @@ jest.setTimeout(60_000);
     const seeds = await page.$$eval('.okf-seed .okf-concept-link', (els) => els.map((e) => e.textContent));
     expect(seeds[0]).toBe('Analytical Engine');
     const signals = await page.$$eval('.okf-seed:first-child .okf-signal', (els) => els.map((e) => e.textContent));
-    expect(signals).toEqual(expect.arrayContaining(['title #1']));
+    expect(signals).toEqual(expect.arrayContaining(['title match · 1st']));
     const trust = await page.$$eval('.okf-fact .okf-trust', (els) => [...new Set(els.map((e) => e.textContent))].sort());
     expect(trust).toEqual(['human-reviewed', 'unverified']);
     expect(await page.$$eval('.okf-fact .okf-source', (els) => els.length)).toBeGreaterThan(5);

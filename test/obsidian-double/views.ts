@@ -5,7 +5,7 @@ import { Component } from './component';
 import { setIcon } from './functions';
 import type { WorkspaceLeaf } from './workspace';
 
-export abstract class View extends Component implements Pick<O.View, 'app' | 'icon' | 'navigation' | 'leaf' | 'containerEl' | 'getViewType' | 'getDisplayText' | 'getState' | 'getIcon' | 'onResize'> {
+export abstract class View extends Component implements Pick<O.View, 'app' | 'icon' | 'navigation' | 'leaf' | 'containerEl' | 'getViewType' | 'getDisplayText' | 'getState' | 'getEphemeralState' | 'setEphemeralState' | 'getIcon' | 'onResize'> {
   app: O.App;
   icon = 'document';
   navigation = false;
@@ -24,6 +24,14 @@ export abstract class View extends Component implements Pick<O.View, 'app' | 'ic
 
   getState(): Record<string, unknown> {
     return {};
+  }
+
+  getEphemeralState(): Record<string, unknown> {
+    return {};
+  }
+
+  setEphemeralState(state: unknown): void {
+    void state;
   }
 
   async setState(state: unknown, result: O.ViewStateResult): Promise<void> {
@@ -166,6 +174,12 @@ export class MarkdownView extends ItemView implements Pick<O.MarkdownView, 'getV
 
   getViewData(): string {
     return this.editor.getValue();
+  }
+
+  /** As Obsidian's markdown view: `{ line }` (0-based) puts the cursor at the start of that line and scrolls to it. */
+  override setEphemeralState(state: unknown): void {
+    const line = (state as { line?: unknown } | null)?.line;
+    if (typeof line === 'number') this.editor.setCursor({ line, ch: 0 });
   }
 
   /** Used by the leaf: loads the file's text into the editor and shows it. */

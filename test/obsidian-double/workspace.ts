@@ -23,9 +23,10 @@ export class WorkspaceLeaf extends Events implements Pick<O.WorkspaceLeaf, 'view
     this.containerEl.appendChild(this.view.containerEl);
   }
 
-  async openFile(file: O.TFile): Promise<void> {
+  async openFile(file: O.TFile, openState?: O.OpenViewState): Promise<void> {
     await this.replaceView(new MarkdownView(this as unknown as O.WorkspaceLeaf));
     await (this.view as unknown as MarkdownView).loadFile(file);
+    if (openState?.eState) (this.view as unknown as MarkdownView).setEphemeralState(openState.eState);
     this.app.workspace.setActiveLeaf(this as unknown as O.WorkspaceLeaf);
     this.app.workspace.trigger('file-open', file);
   }

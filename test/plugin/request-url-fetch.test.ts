@@ -65,7 +65,9 @@ test("redirect: 'error' (what the Ollama embedder asks) refuses a redirect; noth
   const seen: RequestUrlParam[] = [];
   const redirecting = async (param: RequestUrlParam): Promise<RequestUrlResponse> => {
     seen.push(param);
-    const answer = param.url.startsWith('http://127.0.0.1:11434/') ? { status: 307, headers: { location: 'http://elsewhere.example/api/embed' } } : { status: 200, headers: {} };
+    const answer: { status: number; headers: Record<string, string> } = param.url.startsWith('http://127.0.0.1:11434/')
+      ? { status: 307, headers: { location: 'http://elsewhere.example/api/embed' } }
+      : { status: 200, headers: {} };
     return { ...answer, json: undefined, arrayBuffer: new ArrayBuffer(0), text: '' };
   };
   const f = requestUrlFetch(redirecting);
@@ -79,10 +81,11 @@ test("redirect: 'error' (what the Ollama embedder asks) refuses a redirect; noth
 
 test('a same-origin redirect is followed when allowed; a 303 continues as a GET', async () => {
   const seen: RequestUrlParam[] = [];
-  const f = requestUrlFetch(async (param) => {
+  const f = requestUrlFetch(async (param): Promise<RequestUrlResponse> => {
     seen.push(param);
     const moved = param.url.endsWith('/old');
-    return { status: moved ? 303 : 200, headers: moved ? { location: '/new' } : {}, json: undefined, arrayBuffer: new TextEncoder().encode('ok').buffer as ArrayBuffer, text: 'ok' };
+    const headers: Record<string, string> = moved ? { location: '/new' } : {};
+    return { status: moved ? 303 : 200, headers, json: undefined, arrayBuffer: new TextEncoder().encode('ok').buffer as ArrayBuffer, text: 'ok' };
   });
   const res = await f('http://127.0.0.1:11434/old', { method: 'POST', body: 'x' });
   expect(await res.text()).toBe('ok');

@@ -49,7 +49,7 @@ test('the sidebar opens in the right split once, and shows seeds with signals, f
 
   const el = await ask(view, 'Who was Ada Lovelace?');
   expect(texts(el, '.okf-seed .okf-concept-link')).toEqual(['Ada Lovelace']);
-  expect(texts(el, '.okf-seed .okf-signal')).toContain('title #1');
+  expect(texts(el, '.okf-seed .okf-signal')).toContain('title match · 1st');
   expect(texts(el, '.okf-seed .okf-type')).toEqual(['Person']);
   const facts = Array.from(el.querySelectorAll('.okf-fact'));
   expect(facts.length).toBeGreaterThan(0);
@@ -62,6 +62,22 @@ test('the sidebar opens in the right split once, and shows seeds with signals, f
   expect(el.querySelector('.okf-vector-note')!.textContent).toBe(
     'Vector signal off: embeddings are turned off in the plugin settings. Titles and full text were used.',
   );
+});
+
+test('the sidebar has its own icon (not core Search’s), focuses the question box, and labels in plain words with explanations', async () => {
+  const view = await openSidebar();
+  expect(view.getIcon()).not.toBe('search');
+  expect(running.app.workspace.getLeavesOfType(QUERY_VIEW_TYPE)[0].getIcon()).toBe(view.getIcon());
+  const input = view.contentEl.querySelector('input.okf-question');
+  expect(document.activeElement).toBe(input);
+
+  const el = await ask(view, 'Who was Ada Lovelace?');
+  const shown = el.textContent ?? '';
+  for (const jargon of [/\bGENERAL\b|\bENTITY\b/, /\bseeds?\b/i, /\bhop \d/, /#\d/]) expect(shown).not.toMatch(jargon);
+  expect(texts(el, '.okf-section-title > span:first-child')).toEqual(['Matching concepts', 'Facts', 'Background']);
+  expect(el.querySelectorAll('.okf-section-hint')).toHaveLength(3);
+  for (const chip of Array.from(el.querySelectorAll('.okf-signal, .okf-hop, .okf-answer-stats'))) expect(chip.getAttribute('aria-label')).toMatch(/\w{4,}.*\./);
+  expect(texts(el, '.okf-hop')).toEqual(expect.arrayContaining(['about a match']));
 });
 
 test('clicking a concept opens its note; Copy context copies the block and says how much', async () => {
@@ -106,12 +122,25 @@ test('the lint report groups findings by check, opens the file, re-runs, and ref
   const invalid = groups.find((g) => g.dataset.check === 'invalid-frontmatter')!;
   expect(invalid.querySelector('.okf-count')!.textContent).toBe('1');
   expect(invalid.querySelector('.okf-lint-group-head .okf-severity')!.textContent).toBe('error');
-  expect(invalid.querySelector('.okf-finding-path')!.textContent).toMatch(/^\/entities\/broken\.md/);
+  expect(invalid.querySelector('.okf-finding-path')!.textContent).toMatch(/^entities\/broken\.md/);
   expect(texts(el, '.okf-lint-summary .okf-severity')).toEqual(['3 errors', '1 warning', '0 info']);
   expect(groups.map((g) => g.dataset.check)).toEqual(['invalid-frontmatter', 'asymmetric-relation', 'orphan']);
 
   (invalid.querySelector('.okf-finding-path') as HTMLElement).click();
   await waitFor(() => running.app.workspace.getActiveFile()?.path === 'wiki/entities/broken.md', 'the broken file to open');
+
+  // A finding with a line opens its file at that line; paths show as the vault shows them; no raw backticks.
+  const withLine = view.currentReport!.findings.find((f) => f.line !== undefined && f.line > 1)!;
+  expect(withLine).toBeDefined();
+  const link = Array.from(el.querySelectorAll<HTMLElement>('.okf-finding-path')).find((a) => a.dataset.path === withLine.path && a.textContent!.endsWith(`:${withLine.line}`))!;
+  link.click();
+  const cursorLine = () => (running.app.workspace.activeLeaf?.view as unknown as Partial<MarkdownView>).editor?.getCursor().line;
+  await waitFor(() => running.app.workspace.getActiveFile()?.path === `wiki${withLine.path}` && cursorLine() === withLine.line! - 1, 'the file of the finding at its line');
+  expect(texts(el, '.okf-finding-path').every((t) => !t!.startsWith('/'))).toBe(true);
+  expect(texts(el, '.okf-finding-fix, .okf-finding-message').some((t) => t!.includes('`'))).toBe(false);
+  const backticked = view.currentReport!.findings.filter((f) => (f.fix ?? '').includes('`') || f.message.includes('`'));
+  expect(backticked.length).toBeGreaterThan(0);
+  expect(el.querySelectorAll('.okf-finding-fix code, .okf-finding-message code').length).toBeGreaterThan(0);
 
   const lint = jest.spyOn(running.plugin.service, 'lint');
   (el.querySelector('.okf-lint-rerun') as HTMLButtonElement).click();

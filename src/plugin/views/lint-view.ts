@@ -11,7 +11,8 @@ const REFRESH_DELAY_MS = 1000;
 
 export interface LintHost {
   lint(): Promise<LintReport>;
-  openFile(bundlePath: string, evt: MouseEvent): void;
+  /** Opens a file, at its 1-based `line` when the finding has one. */
+  openFile(bundlePath: string, evt: MouseEvent, line?: number): void;
   /** Calls `listener` after each change of the indexed content; returns the unsubscribe. */
   onIndexChange(listener: () => void): () => void;
 }
@@ -87,7 +88,7 @@ export class LintView extends ItemView {
     try {
       const report = await this.host.lint();
       this.report = report;
-      renderLintReport(this.bodyEl, report, { openFile: (path, evt) => this.host.openFile(path, evt) });
+      renderLintReport(this.bodyEl, report, { openFile: (path, evt, line) => this.host.openFile(path, evt, line) });
       this.statusEl.setText(`${report.findings.length === 1 ? '1 finding' : `${report.findings.length} findings`} · ${new Date().toLocaleTimeString('en-GB')}`);
     } catch (error) {
       this.bodyEl.empty();

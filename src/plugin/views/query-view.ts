@@ -6,6 +6,8 @@ import { drawAnswerGraph, type AnswerGraphState } from './answer-graph';
 import { renderAnswer } from './render-answer';
 
 export const QUERY_VIEW_TYPE = 'okf-graph-wiki-query';
+/** A Lucide icon (Obsidian ships Lucide) for a graph of linked concepts. */
+export const QUERY_VIEW_ICON = 'waypoints';
 
 export interface QueryHost {
   query(question: string): Promise<QueryAnswer>;
@@ -16,7 +18,7 @@ export interface QueryHost {
 }
 
 export class QueryView extends ItemView {
-  private input!: HTMLInputElement;
+  private input: HTMLInputElement | undefined;
   private resultEl!: HTMLElement;
   private answer: QueryAnswer | undefined;
   private asking = 0;
@@ -37,8 +39,14 @@ export class QueryView extends ItemView {
     return 'OKF query';
   }
 
+  /** Not `search`: that is core Search's icon, and two look-alike tabs in the sidebar confuse. */
   override getIcon(): string {
-    return 'search';
+    return QUERY_VIEW_ICON;
+  }
+
+  /** Puts the cursor in the question box (when the user opens the sidebar, not when a layout restores it). */
+  focusQuestion(): void {
+    this.input?.focus();
   }
 
   protected override async onOpen(): Promise<void> {
@@ -46,19 +54,23 @@ export class QueryView extends ItemView {
     root.empty();
     root.addClass('okf-query-view');
     const form = root.createEl('form', { cls: 'okf-query-form' });
-    this.input = form.createEl('input', {
+    const input = form.createEl('input', {
       cls: 'okf-question',
       type: 'search',
       placeholder: 'Ask the wiki a question…',
       attr: { 'aria-label': 'Question' },
     });
+    this.input = input;
     form.createEl('button', { cls: 'mod-cta okf-ask', text: 'Ask', type: 'submit' });
     form.addEventListener('submit', (evt) => {
       evt.preventDefault();
-      void this.ask(this.input.value);
+      void this.ask(input.value);
     });
     this.resultEl = root.createDiv({ cls: 'okf-answer' });
-    this.resultEl.createDiv({ cls: 'okf-placeholder', text: 'Type a question and press Enter to see which concepts, facts and background the wiki would give an LLM.' });
+    this.resultEl.createDiv({
+      cls: 'okf-placeholder',
+      text: 'Type a question and press Enter to see what the wiki would give an LLM: the concepts the question is about, the facts around them, and background text from their notes. “Copy context” copies that block.',
+    });
   }
 
   /** The last answer shown, if any. */
@@ -70,7 +82,7 @@ export class QueryView extends ItemView {
   async ask(question: string): Promise<void> {
     const q = question.trim();
     if (q === '') return;
-    if (this.input.value !== question) this.input.value = question;
+    if (this.input && this.input.value !== question) this.input.value = question;
     const ticket = ++this.asking;
     this.resultEl.empty();
     this.resultEl.createDiv({ cls: 'okf-placeholder', text: 'Searching…' });

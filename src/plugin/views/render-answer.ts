@@ -12,7 +12,28 @@ export interface AnswerHandlers {
   copyContext(): void;
 }
 
-const SIGNAL_LABELS: Record<keyof Seed['signals'], string> = { title: 'title', bm25: 'full text', vector: 'vector' };
+/** Each signal in plain words, and what it means (shown on hover). */
+const SIGNALS: Record<keyof Seed['signals'], { label: string; explain: string }> = {
+  title: { label: 'title match', explain: 'The concept’s title or an alias appears in the question.' },
+  bm25: { label: 'text match', explain: 'The concept’s note shares words with the question (full-text search).' },
+  vector: { label: 'similar meaning', explain: 'The concept’s note is close in meaning to the question (embeddings).' },
+};
+
+/** The kind of question the wiki recognised, in plain words, and what it changes. */
+const INTENTS: Record<QueryAnswer['result']['intent'], { label: string; explain: string }> = {
+  WHY: { label: 'Why question', explain: 'Causes and reasons are ranked first.' },
+  WHEN: { label: 'When question', explain: 'Dated facts are ranked first.' },
+  ENTITY: { label: 'Who/what question', explain: 'Facts about the named concept are ranked first.' },
+  HISTORICAL: { label: 'History question', explain: 'Superseded facts are included, marked as superseded.' },
+  GENERAL: { label: 'Question', explain: 'No particular kind of question recognised; facts are ranked by trust and closeness.' },
+};
+
+/** Ordinals for a signal's rank: 1st, 2nd, 3rd, 4th… */
+function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  return `${n}${suffix}`;
+}
 
 const TRUST_LABELS: Record<Fact['trust'], string> = {
   'human-reviewed': 'human-reviewed',
@@ -24,11 +45,13 @@ export function renderAnswer(el: HTMLElement, answer: QueryAnswer, handlers: Ans
   const { result, markers } = answer;
   el.empty();
   const summary = el.createDiv({ cls: 'okf-answer-summary' });
+  const intent = INTENTS[result.intent];
   summary.createSpan({
     cls: 'okf-answer-stats',
     text: result.confident
-      ? `${result.intent} · ${plural(result.seeds.length, 'seed')} · ${plural(result.facts.length, 'fact')} · ${formatCount(result.tokens)} / ${formatCount(result.budget)} tokens`
-      : `${result.intent} · no confident match`,
+      ? `${intent.label} · ${plural(result.seeds.length, 'matching concept')} · ${plural(result.facts.length, 'fact')} · ${formatCount(result.tokens)} of ${formatCount(result.budget)} tokens`
+      : `${intent.label} · no confident match`,
+    attr: { 'aria-label': `${intent.explain} The context block copied for an LLM holds at most ${formatCount(result.budget)} tokens (Token budget setting).` },
   });
   const copy = summary.createEl('button', { cls: 'okf-copy-context', text: 'Copy context' });
   copy.addEventListener('click', () => handlers.copyContext());
@@ -49,17 +72,17 @@ export function renderAnswer(el: HTMLElement, answer: QueryAnswer, handlers: Ans
     return;
   }
 
-  section(el, 'Seeds', result.seeds.length);
+  section(el, 'Matching concepts', result.seeds.length, 'The concepts the question is about: where the answer starts.');
   const seeds = el.createEl('ul', { cls: 'okf-seeds' });
   const name = (written: string) => answer.successorTitles.get(written) ?? written;
   for (const seed of result.seeds) renderSeed(seeds, seed, markers, name, handlers);
 
-  section(el, 'Facts', result.facts.length);
+  section(el, 'Facts', result.facts.length, 'Relations of the matching concepts and of concepts they link to, most trusted first.');
   if (result.facts.length === 0) el.createDiv({ cls: 'okf-empty', text: 'The seeds have no relations within the budget.' });
   const facts = el.createEl('ul', { cls: 'okf-facts' });
   for (const fact of result.facts) renderFact(facts, fact, markers, name, handlers);
 
-  section(el, 'Background', result.background.length);
+  section(el, 'Background', result.background.length, 'Text from the notes of the matching concepts.');
   const background = el.createDiv({ cls: 'okf-background' });
   for (const b of result.background) {
     const item = background.createDiv({ cls: 'okf-background-item' });
@@ -82,7 +105,8 @@ function renderSeed(list: HTMLElement, seed: Seed, markers: ReadonlyMap<string, 
   for (const key of ['title', 'bm25', 'vector'] as const) {
     const rank = seed.signals[key];
     if (rank === undefined) continue;
-    signals.createSpan({ cls: `okf-signal okf-signal-${key}`, text: `${SIGNAL_LABELS[key]} #${rank + 1}` });
+    const { label, explain } = SIGNALS[key];
+    signals.createSpan({ cls: `okf-signal okf-signal-${key}`, text: `${label} · ${ordinal(rank + 1)}`, attr: { 'aria-label': `${explain} Ranked ${ordinal(rank + 1)} by this signal.` } });
   }
   if (seed.resolvedFrom) li.createDiv({ cls: 'okf-resolved-from', text: `Found via ${name(seed.resolvedFrom)}, which it supersedes` });
 }
@@ -100,7 +124,11 @@ function renderFact(list: HTMLElement, fact: Fact, markers: ReadonlyMap<string, 
   const meta = li.createDiv({ cls: 'okf-fact-meta' });
   meta.createSpan({ cls: `okf-trust okf-trust-${fact.trust}`, text: TRUST_LABELS[fact.trust] });
   if (fact.source) meta.createSpan({ cls: 'okf-source', text: `source: ${fact.source}` });
-  meta.createSpan({ cls: 'okf-hop', text: fact.hop === 0 ? 'seed' : `hop ${fact.hop}` });
+  meta.createSpan({
+    cls: 'okf-hop',
+    text: fact.hop === 0 ? 'about a match' : `${fact.hop} ${fact.hop === 1 ? 'link' : 'links'} away`,
+    attr: { 'aria-label': fact.hop === 0 ? 'A fact about one of the matching concepts.' : `Reached by following ${fact.hop} relation${fact.hop === 1 ? '' : 's'} from a matching concept.` },
+  });
   if (fact.superseded) {
     const by = fact.superseded.by ? ` by ${name(fact.superseded.by)}` : '';
     const at = fact.superseded.at ? ` on ${fact.superseded.at}` : '';
@@ -125,10 +153,11 @@ function markerBadges(parent: HTMLElement, markers: ConceptMarkers | undefined, 
   if (markers.staleSince) parent.createSpan({ cls: 'okf-marker okf-stale', text: `stale since ${markers.staleSince}` });
 }
 
-function section(el: HTMLElement, title: string, count: number): void {
+function section(el: HTMLElement, title: string, count: number, hint: string): void {
   const h = el.createDiv({ cls: 'okf-section-title' });
   h.createSpan({ text: title });
   h.createSpan({ cls: 'okf-count', text: String(count) });
+  el.createDiv({ cls: 'okf-section-hint', text: hint });
 }
 
 function plural(n: number, word: string): string {

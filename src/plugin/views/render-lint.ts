@@ -6,7 +6,7 @@ import type { Severity } from '../../core/types';
 import { formatCount } from '../format';
 
 export interface LintHandlers {
-  openFile(bundlePath: string, evt: MouseEvent): void;
+  openFile(bundlePath: string, evt: MouseEvent, line?: number): void;
 }
 
 const SEVERITY_ORDER: readonly Severity[] = ['error', 'warning', 'info'];
@@ -43,15 +43,38 @@ function renderFinding(list: HTMLElement, f: Finding, handlers: LintHandlers): v
   const li = list.createEl('li', { cls: `okf-finding okf-finding-${f.severity}` });
   const head = li.createDiv({ cls: 'okf-finding-head' });
   head.createSpan({ cls: `okf-severity okf-severity-${f.severity}`, text: f.severity });
-  const a = head.createEl('a', { cls: 'okf-finding-path', text: f.line !== undefined ? `${f.path}:${f.line}` : f.path, attr: { href: '#', 'data-path': f.path } });
+  const shown = displayPath(f.path);
+  const a = head.createEl('a', { cls: 'okf-finding-path', text: f.line !== undefined ? `${shown}:${f.line}` : shown, attr: { href: '#', 'data-path': f.path } });
   if (f.code !== undefined && f.code !== f.check) head.createSpan({ cls: 'okf-finding-code', text: f.code });
   a.addEventListener('click', (evt) => {
     evt.preventDefault();
-    handlers.openFile(f.path, evt);
+    handlers.openFile(f.path, evt, f.line);
   });
-  li.createDiv({ cls: 'okf-finding-message', text: f.message });
+  withCode(li.createDiv({ cls: 'okf-finding-message' }), f.message);
   if (f.value !== undefined) li.createDiv({ cls: 'okf-finding-value', text: f.value });
-  if (f.fix !== undefined) li.createDiv({ cls: 'okf-finding-fix', text: `Fix: ${f.fix}` });
+  if (f.fix !== undefined) withCode(li.createDiv({ cls: 'okf-finding-fix' }), `Fix: ${f.fix}`);
+}
+
+/** A bundle path as the vault's file list shows it: no leading `/`. */
+export function displayPath(bundlePath: string): string {
+  return bundlePath.replace(/^\/+/, '');
+}
+
+/**
+ * Writes text whose `backticked` parts (the core's messages are written for a terminal and Markdown) become
+ * code elements; an unpaired backtick stays as it is. Text only, never HTML.
+ */
+export function withCode(el: HTMLElement, text: string): void {
+  const parts = text.split('`');
+  if (parts.length % 2 === 0) {
+    el.setText(text);
+    return;
+  }
+  parts.forEach((part, i) => {
+    if (part === '') return;
+    if (i % 2 === 1) el.createEl('code', { text: part });
+    else el.appendText(part);
+  });
 }
 
 /** Findings by check, in report order. */
