@@ -5,8 +5,11 @@ import esbuild from 'esbuild';
 import { statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { noFetchPolyfill, sqliteLean } from './build/sqlite-lean.mjs';
 
 const mode = process.argv[2] ?? 'dev';
+/** `node esbuild.config.mjs plugin OUT.js` builds the plugin elsewhere (tests inspect a build without racing). */
+const pluginOutfile = process.argv[3] ?? 'main.js';
 
 /** Resolves `@sqlite.org/sqlite-wasm` to its browser build, whatever the platform's export conditions say. */
 const sqliteBrowserBuild = {
@@ -32,9 +35,10 @@ async function buildPlugin(production) {
   const result = await esbuild.build({
     ...common,
     entryPoints: ['src/main.ts'],
-    outfile: 'main.js',
+    outfile: pluginOutfile,
     platform: 'browser',
     external: ['obsidian', 'electron', '@codemirror/*', '@lezer/*'],
+    plugins: [sqliteLean, noFetchPolyfill],
     sourcemap: production ? false : 'inline',
     minify: production,
     treeShaking: true,
@@ -44,7 +48,7 @@ async function buildPlugin(production) {
   const required = [...new Set(Object.values(result.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path)))];
   const forbidden = required.filter((p) => p !== 'obsidian');
   if (forbidden.length > 0) throw new Error(`main.js must require only "obsidian", but requires: ${forbidden.join(', ')}`);
-  const size = statSync('main.js').size;
+  const size = statSync(pluginOutfile).size;
   console.log(`main.js: ${(size / 1024).toFixed(0)} KiB (SQLite WASM inlined; requires only "obsidian")`);
 }
 
@@ -56,7 +60,7 @@ async function buildCli() {
     platform: 'node',
     // The browser build of sqlite-wasm: the same engine code as the plugin, fed the inlined bytes
     // (its `node` export would look for sqlite3.wasm beside the bundle).
-    plugins: [sqliteBrowserBuild],
+    plugins: [sqliteBrowserBuild, sqliteLean],
     external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'better-sqlite3'],
     sourcemap: false,
   });

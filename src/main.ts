@@ -14,6 +14,17 @@ import { QUERY_VIEW_TYPE, QueryView } from './plugin/views/query-view';
 import { WikiService } from './plugin/wiki-service';
 import { openBundleFile, revealView } from './plugin/workspace-actions';
 
+/**
+ * SQLite's WASM build publishes its loader on globalThis when its module is evaluated; the release build leaves
+ * that out (build/sqlite-lean.mjs), and this removes it where the module came unmodified (development, tests),
+ * so that a disabled plugin leaves nothing behind. The engine keeps its own reference; nothing else reads them.
+ */
+function releaseEngineGlobals(): void {
+  const g = globalThis as Record<string, unknown>;
+  delete g.sqlite3InitModule;
+  delete g.sqlite3InitModuleState;
+}
+
 export default class OkfGraphWikiPlugin extends Plugin {
   /** The settings (data.json) and their edits. */
   config!: SettingsController;
@@ -87,5 +98,6 @@ export default class OkfGraphWikiPlugin extends Plugin {
     this.batcher?.dispose();
     // Obsidian does not await onunload: the write of wiki.db finishes on its own.
     void this.service.close();
+    releaseEngineGlobals();
   }
 }

@@ -154,3 +154,11 @@ test('a corrupted wiki.db is not trusted: the index is rebuilt and a notice says
   await running.plugin.service.persistNow();
   expect(readFileSync(nodePath.join(vault.dir, 'wiki', 'wiki.db')).subarray(0, 15).toString()).toBe('SQLite format 3');
 });
+
+test('disabling the plugin leaves no SQLite engine globals behind', async () => {
+  running = await launch(vault.dir);
+  await quit(running);
+  running = undefined;
+  const g = globalThis as Record<string, unknown>;
+  expect([g.sqlite3InitModule, g.sqlite3InitModuleState, g.sqlite3ApiConfig, g.sqlite3ApiBootstrap]).toEqual([undefined, undefined, undefined, undefined]);
+});
