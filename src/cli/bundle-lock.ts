@@ -106,7 +106,9 @@ async function tryCreate(file: string, owner: LockOwner): Promise<boolean> {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') return false;
     if (code === 'ENOENT') {
-      await fs.mkdir(nodePath.dirname(file), { recursive: true });
+      await fs.mkdir(nodePath.dirname(file), { recursive: true }).catch((mkdirError: Error) => {
+        throw new Error(`cannot create the write lock ${file}: ${mkdirError.message}`);
+      });
       return tryCreate(file, owner);
     }
     throw new Error(`cannot create the write lock ${file}: ${(error as Error).message}`);
@@ -216,10 +218,15 @@ function held(file: string, owner: LockOwner): HeldLock {
 function busyMessage(root: string, owner: LockOwner | undefined, waitMs: number): string {
   const who = owner ? `${owner.command} (pid ${owner.pid} on ${owner.host}, since ${owner.since})` : 'another okf-wiki';
   return (
-    `the bundle ${root} is being written by ${who}; gave up after waiting ${Math.round(waitMs / 1000)} s. ` +
+    `the bundle ${root} is being written by ${who}; gave up after waiting ${seconds(waitMs)} s. ` +
     `Run the command again when it has finished (OKF_WIKI_LOCK_WAIT=SECONDS waits longer). ` +
     `If no okf-wiki is running on this bundle, delete ${lockPath(root)}.`
   );
+}
+
+/** `60`, `2.5`, `0.4`: whole seconds when that is exact enough. */
+function seconds(ms: number): string {
+  return ms >= 10_000 ? String(Math.round(ms / 1000)) : String(Math.round(ms / 100) / 10);
 }
 
 function sleep(ms: number): Promise<void> {

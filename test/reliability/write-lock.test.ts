@@ -73,6 +73,7 @@ test('a lock held by a live writer: the command waits, then gives up naming the 
   const { code, stderr } = await relate();
   expect(code).toBe(2);
   expect(stderr).toContain(`the bundle ${dir} is being written by okf-wiki reindex (pid ${process.pid} on ${hostname()}`);
+  expect(stderr).toContain('gave up after waiting 0.4 s');
   expect(stderr).toContain(`delete ${lockPath(dir)}`);
   expect(stderr).toMatch(/waiting for it to finish/);
   expectUntouched();
@@ -122,6 +123,14 @@ test.each([
 ])('%s is respected (not taken over)', async (_what, place) => {
   place();
   expect((await relate()).code).toBe(2);
+  expectUntouched();
+});
+
+test('a bundle folder where the lock cannot be created: the command fails naming the lock file, and writes nothing', async () => {
+  writeFileSync(nodePath.join(dir, '.okf-wiki'), 'a file where the folder should be');
+  const { code, stderr } = await relate();
+  expect(code).toBe(2);
+  expect(stderr).toContain(`cannot create the write lock ${lockPath(dir)}`);
   expectUntouched();
 });
 
