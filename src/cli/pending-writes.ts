@@ -5,6 +5,7 @@
 // still holding its old text gets its new one) and logged. Stale temporary files of killed writers are swept.
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
+import { hostname } from 'node:os';
 import * as nodePath from 'node:path';
 import type { PlanJournal } from '../core/author/apply-plan';
 import type { ChangePlan } from '../core/author/types';
@@ -30,6 +31,8 @@ interface PendingFile {
 /** What `.okf-wiki/pending/<id>.json` holds. */
 interface PendingRecord {
   readonly version: 1;
+  /** The host that wrote it: a record from elsewhere (a copied or checked-out bundle) is never acted on. */
+  readonly host: string;
   readonly operation: string;
   readonly summary: string;
   /** The log.md entry the commit would have added. */
@@ -54,6 +57,7 @@ export function fsPlanJournal(bundle: FsBundle, logLine: (plan: ChangePlan) => s
       if (plan.changes.length < 2) return { done: async () => undefined };
       const record: PendingRecord = {
         version: 1,
+        host: hostname(),
         operation: plan.operation,
         summary: plan.summary,
         log: logLine(plan),
@@ -110,6 +114,11 @@ export async function completePendingWrites(bundle: FsBundle, clock: Clock): Pro
       await fs.rm(file, { force: true });
       continue;
     }
+    if (record.host !== hostname()) {
+      // Completing it would write texts this machine never planned (the record came with a copy of the bundle).
+      notes.push(`${nodePath.join(STATE_DIR, PENDING_DIR, name)} records an interrupted ${record.operation} from another machine (${record.host}); left alone. Run the next writing command there to complete it, or delete the record.`);
+      continue;
+    }
     const left: string[] = [];
     const completed: string[] = [];
     const failed: string[] = [];
@@ -149,7 +158,7 @@ function parseRecord(text: string): PendingRecord | undefined {
   try {
     const value = JSON.parse(text) as PendingRecord;
     const fileOk = (f: PendingFile) => typeof f?.path === 'string' && typeof f.after === 'string' && (f.before === null || typeof f.before === 'string');
-    return value?.version === 1 && Array.isArray(value.files) && value.files.every(fileOk) && typeof value.log === 'string' ? value : undefined;
+    return value?.version === 1 && typeof value.host === 'string' && Array.isArray(value.files) && value.files.every(fileOk) && typeof value.log === 'string' ? value : undefined;
   } catch {
     return undefined;
   }

@@ -105,6 +105,18 @@ describe('in-process: a record left before the first rename', () => {
     expect(pending()).toEqual([]);
   });
 
+  test('a record from another machine (a copied bundle) is never acted on: it is named and left', async () => {
+    await leaveRecord();
+    const [name] = pending();
+    const where = nodePath.join(dir, '.okf-wiki', 'pending', name);
+    writeFileSync(where, JSON.stringify({ ...JSON.parse(readFileSync(where, 'utf8')), host: 'elsewhere.invalid' }));
+    const io = memoryIo(dir);
+    expect(await run(['keywords', '--bundle', dir], io)).toBe(0);
+    expect(io.stderr()).toContain(`records an interrupted relate from another machine (elsewhere.invalid); left alone`);
+    for (const [path, text] of Object.entries(FILES)) expect(disk(path)).toBe(text);
+    expect(pending()).toEqual([name]);
+  });
+
   test('a preview (--dry-run) and a read command leave the record for the next writer', async () => {
     await leaveRecord();
     expect(await run([...RELATE, '--bundle', dir, '--dry-run'], memoryIo(dir))).toBe(0);
