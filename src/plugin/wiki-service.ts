@@ -19,7 +19,7 @@ import { markersFor, successorTitlesFor, type QueryAnswer } from './answer';
 import { readPersisted } from './atomic-write';
 import { isIndexedPath, toBundlePath, type BundleScope } from './bundle-scope';
 import type { ChangeBatch } from './change-batcher';
-import { carryOverEmbeddings } from './carry-over';
+import { carryOverEmbeddings } from '../core/embed/embed-index';
 import { EmbeddingScheduler, type EmbeddingState } from './embedding-scheduler';
 import { Exclusive } from './exclusive';
 import { DEFAULT_PERSIST_DELAY_MS, IndexPersister } from './index-persister';

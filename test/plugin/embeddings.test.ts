@@ -115,3 +115,13 @@ test('turning embeddings off stops the vector signal with a plain reason', async
   expect(answer.result.vector).toEqual({ used: false, reason: 'embeddings are turned off in the plugin settings' });
   expect(r.plugin.service.embeddingState).toEqual({ kind: 'disabled' });
 });
+
+test('"Rebuild index" keeps the vectors of unchanged concepts: nothing is sent to Ollama again', async () => {
+  const r = await start();
+  expect(r.plugin.service.index!.stats().embeddings).toBe(4);
+  ollama.clear();
+  await r.plugin.service.rebuild();
+  await r.plugin.service.whenIdle();
+  expect(conceptTexts()).toEqual([]);
+  expect(r.plugin.service.index!.stats().embeddings).toBe(4);
+});
