@@ -3,7 +3,7 @@
 // and the queries and lint runs the views make. Everything that touches the index runs one at a time.
 import type { Vault } from 'obsidian';
 import type { Embedder } from '../core/embed/types';
-import { buildIndex, readBundleFile } from '../core/index/build';
+import { buildIndex, refreshFiles } from '../core/index/build';
 import { openIndex, type OpenOutcome } from '../core/index/open';
 import type { WikiIndex } from '../core/index/wiki-index';
 import { lintBundle } from '../core/lint/run-lint';
@@ -14,7 +14,7 @@ import { formatLogEntry } from '../core/generate/log-entry';
 import { regenerateBundleFiles, type Artifact, type GeneratedFile } from '../core/generate/regenerate';
 import { contextFor } from '../core/retrieval/context-for';
 import type { ContextOptions } from '../core/retrieval/types';
-import { systemClock, type Clock, type FileStat, type ReadResult } from '../core/types';
+import { systemClock, type Clock } from '../core/types';
 import { markersFor, successorTitlesFor, type QueryAnswer } from './answer';
 import { readPersisted } from './atomic-write';
 import { isIndexedPath, toBundlePath, type BundleScope } from './bundle-scope';
@@ -25,9 +25,6 @@ import { Exclusive } from './exclusive';
 import { DEFAULT_PERSIST_DELAY_MS, IndexPersister } from './index-persister';
 import { contextOptionsFrom, settingsImpact, wikiDbVaultPath, type OkfSettings } from './settings';
 import { VaultBundle } from './vault-bundle';
-
-/** Files read at once when applying a batch. */
-const READ_SLICE = 200;
 
 export type IndexState =
   | { readonly kind: 'waiting' }
@@ -133,23 +130,7 @@ export class WikiService {
         if (this.options.vault.getFileByPath(vaultPath) === null) touched += this.removeUnder(index, bundlePath);
         else toRead.push(bundlePath);
       }
-      // In slices (a sync can bring thousands of files); stat before reading, so a file changed in between
-      // looks changed next time, never unchanged.
-      for (let i = 0; i < toRead.length; i += READ_SLICE) {
-        const slice = toRead.slice(i, i + READ_SLICE);
-        const stats = new Map<string, FileStat>();
-        for (const path of slice) {
-          const stat = await this.bundle.stat(path);
-          if (stat) stats.set(path, stat);
-        }
-        const read = await Promise.all(slice.map((path) => readBundleFile(this.bundle, path)));
-        const changed = read.filter((r) => knownHash(index, pathOf(r)) !== hashOf(r));
-        if (changed.length > 0) index.applyFiles(changed, stats);
-        // Saved without a content change: remember the new mtime so the next start skips the file.
-        const changedPaths = new Set(changed.map(pathOf));
-        for (const path of slice) if (!changedPaths.has(path) && stats.has(path)) index.setFileStat(path, stats.get(path)!);
-        touched += changed.length;
-      }
+      touched += (await refreshFiles(index, this.bundle, toRead)).length;
       if (touched > 0) this.indexChanged(index);
     });
   }
@@ -306,9 +287,7 @@ export class WikiService {
   /** Removes a file, or every indexed file under a folder. Returns how many were removed. */
   private removeUnder(index: WikiIndex, bundlePath: string | null): number {
     if (bundlePath === null) return 0;
-    const paths = index.db
-      .all<{ path: string }>("select path from files where path = ? or substr(path, 1, length(?) + 1) = ? || '/'", [bundlePath, bundlePath, bundlePath])
-      .map((r) => r.path);
+    const paths = index.filesUnder(bundlePath);
     for (const path of paths) index.removeFile(path);
     return paths.length;
   }
@@ -369,16 +348,4 @@ export class WikiService {
 
 function scopeOf(settings: OkfSettings): BundleScope {
   return { bundleFolder: settings.bundleFolder, conceptFolders: settings.conceptFolders };
-}
-
-function pathOf(r: ReadResult): string {
-  return r.kind === 'concept' ? r.concept.path : r.path;
-}
-
-function hashOf(r: ReadResult): string {
-  return r.kind === 'concept' ? r.concept.hash : r.hash;
-}
-
-function knownHash(index: WikiIndex, path: string): string | undefined {
-  return index.db.get<{ hash: string }>('select hash from files where path = ?', [path])?.hash;
 }

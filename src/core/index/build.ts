@@ -3,7 +3,7 @@
 import { readConcept } from '../okf/read-concept';
 import { isConceptCandidate } from '../okf/paths';
 import type { BundleSource, FileStat, ReadResult } from '../types';
-import { pathOf, WikiIndex } from './wiki-index';
+import { hashOf, pathOf, WikiIndex } from './wiki-index';
 
 /** Progress of a long build: `done` of `total` files read. */
 export type Progress = (done: number, total: number) => void;
@@ -81,17 +81,42 @@ export async function syncIndex(index: WikiIndex, source: BundleSource, onProgre
       const s = stats.get(p);
       return !(k && s && k.mtime === s.mtime && k.size === s.size);
     });
-    const results = await Promise.all(toRead.map((p) => readBundleFile(source, p)));
-    const changed = results.filter((r) => known.get(pathOf(r))?.hash !== (r.kind === 'concept' ? r.concept.hash : r.hash));
-    if (changed.length > 0) index.applyFiles(changed, stats);
-    for (const r of results) {
-      const s = stats.get(pathOf(r));
-      if (s && !changed.includes(r)) index.setFileStat(pathOf(r), s);
-    }
-    updated.push(...changed.map(pathOf));
+    updated.push(...(await applyIfChanged(index, source, toRead, stats)));
     onProgress?.(Math.min(i + BATCH, paths.length), paths.length);
   }
   const removed = [...known.keys()].filter((p) => !present.has(p)).sort();
   for (const path of removed) index.removeFile(path);
   return { updated, removed };
+}
+
+/**
+ * Re-reads the given files (a batch of saves): those whose content hash changed are re-indexed, the others only
+ * get their new mtime and size, so the next catch-up skips them. Returns the paths re-indexed.
+ */
+export async function refreshFiles(index: WikiIndex, source: BundleSource, paths: readonly string[]): Promise<string[]> {
+  const updated: string[] = [];
+  for (let i = 0; i < paths.length; i += BATCH) {
+    const slice = paths.slice(i, i + BATCH);
+    // Stat before reading, so a file changed in between looks changed next time, never unchanged.
+    updated.push(...(await applyIfChanged(index, source, slice, await statAll(source, slice))));
+  }
+  return updated;
+}
+
+/** Reads `paths`, applies those whose hash differs from the index's, records the stat of the rest. */
+async function applyIfChanged(
+  index: WikiIndex,
+  source: BundleSource,
+  paths: readonly string[],
+  stats: ReadonlyMap<string, FileStat>,
+): Promise<string[]> {
+  const results = await Promise.all(paths.map((p) => readBundleFile(source, p)));
+  const changed = results.filter((r) => index.fileHash(pathOf(r)) !== hashOf(r));
+  if (changed.length > 0) index.applyFiles(changed, stats);
+  const changedPaths = new Set(changed.map(pathOf));
+  for (const path of paths) {
+    const stat = stats.get(path);
+    if (stat && !changedPaths.has(path)) index.setFileStat(path, stat);
+  }
+  return changed.map(pathOf);
 }

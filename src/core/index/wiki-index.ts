@@ -104,6 +104,18 @@ export class WikiIndex {
     return new Map(this.db.all<{ path: string; hash: string }>('select path, hash from files').map((r) => [r.path, r.hash]));
   }
 
+  /** The content hash of one indexed file, or undefined when the index does not know it. */
+  fileHash(path: string): string | undefined {
+    return this.db.get<{ hash: string }>('select hash from files where path = ?', [path])?.hash;
+  }
+
+  /** Indexed files at `path` or anywhere under the folder `path`, sorted. */
+  filesUnder(path: string): string[] {
+    return this.db
+      .all<{ path: string }>("select path from files where path = ? or substr(path, 1, length(?) + 1) = ? || '/' order by path", [path, path, path])
+      .map((r) => r.path);
+  }
+
   /** Hash, mtime and size of every file in the index. */
   fileStates(): Map<string, { hash: string; mtime: number | null; size: number | null }> {
     return new Map(
@@ -184,7 +196,7 @@ export class WikiIndex {
 
   private applyFileUnsafe(result: ReadResult, stat: FileStat | undefined): void {
     const path = pathOf(result);
-    const hash = result.kind === 'concept' ? result.concept.hash : result.hash;
+    const hash = hashOf(result);
     const previousHash = this.db.get<{ hash: string }>('select hash from concepts where path = ?', [path])?.hash;
     this.removeRows(path, result.kind !== 'concept' || previousHash !== hash);
     this.db.run('insert into files (path, hash, status, mtime, size) values (?, ?, ?, ?, ?)', [path, hash, result.kind, stat?.mtime ?? null, stat?.size ?? null]);
@@ -288,6 +300,11 @@ export class WikiIndex {
 /** The bundle path a read result is about. */
 export function pathOf(result: ReadResult): string {
   return result.kind === 'concept' ? result.concept.path : result.path;
+}
+
+/** The content hash a read result carries (the file's, for an invalid or skipped file). */
+export function hashOf(result: ReadResult): string {
+  return result.kind === 'concept' ? result.concept.hash : result.hash;
 }
 
 /** True when `load` returned a problem rather than an index. */
