@@ -202,13 +202,10 @@ export class WikiService {
     return this.exclusive.run(async () => {
       const index = this.current;
       if (!index) throw new Error('The index is still being built.');
-      const settings = this.options.settings();
       const files = { read: (p: string) => this.bundle.readIfExists(p), write: (p: string, text: string) => this.bundle.write(p, text) };
       return evaluateSetFile(index, files, '/' + DEFAULT_SET_NAME, {
+        ...contextOptionsFrom(this.options.settings()),
         clock: this.clock,
-        ...(settings.coverageThreshold !== null ? { coverageThreshold: settings.coverageThreshold } : {}),
-        ...(settings.vectorThreshold !== null ? { vectorThreshold: settings.vectorThreshold } : {}),
-        ...(settings.tokenBudget !== null ? { budget: settings.tokenBudget } : {}),
         ...this.vectorOptions(),
       });
     });

@@ -2,7 +2,7 @@
 // --format mermaid for the answer as a Mermaid flowchart (issue 16).
 import { conceptNotesOf } from '../../core/render/concept-notes';
 import { renderMermaid } from '../../core/render/mermaid';
-import { contextFor } from '../../core/retrieval/context-for';
+import { contextFor, defaultContextOptions } from '../../core/retrieval/context-for';
 import { intFlag, UsageError, type Flags } from '../args';
 import { openBundle } from '../bundle-context';
 import { clockFromFlags } from '../clock';
@@ -13,7 +13,7 @@ import { loadIndex } from '../load-index';
 export async function contextCommand(flags: Flags, io: CliIo, positionals: string[]): Promise<number> {
   if (positionals.length === 0) throw new UsageError('context needs a question: okf-wiki context "Who was Kurt Gödel?"');
   const question = positionals.join(' ');
-  const budget = intFlag('budget', flags.budget, 1500);
+  const budget = intFlag('budget', flags.budget, defaultContextOptions.budget);
   const format = flags.format ?? (flags.json ? 'json' : 'text');
   if (!['text', 'json', 'mermaid'].includes(format)) throw new UsageError(`--format must be text, json or mermaid, got "${format}"`);
   const clock = clockFromFlags(flags);

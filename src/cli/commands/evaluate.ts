@@ -6,6 +6,7 @@ import * as nodePath from 'node:path';
 import { DEFAULT_SET_NAME, evaluateSetFile, sweepSetFile, type SetFileProblem, type SetFiles } from '../../core/evaluate/evaluate-set-file';
 import { renderReport, renderSweep } from '../../core/evaluate/render';
 import type { SignalName } from '../../core/retrieval/types';
+import { defaultContextOptions } from '../../core/retrieval/context-for';
 import { intFlag, UsageError, type Flags } from '../args';
 import { openBundle } from '../bundle-context';
 import { embeddingFromFlags } from '../embedding';
@@ -20,7 +21,7 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
   if (flags.today !== undefined && !isIsoDate(flags.today)) throw new UsageError(`--today must be an ISO 8601 date, got "${flags.today}"`);
   if (flags['update-baseline'] && disabledSignals.length > 0) throw new UsageError('--update-baseline cannot be combined with --disable-signal: a broken ranking must not become the baseline');
   if (flags['update-baseline'] && flags.sweep) throw new UsageError('--update-baseline records a normal run; drop --sweep');
-  const budget = flags.budget !== undefined ? intFlag('budget', flags.budget, 1500) : undefined;
+  const budget = flags.budget !== undefined ? intFlag('budget', flags.budget, defaultContextOptions.budget) : undefined;
   const bundle = openBundle(flags, io);
   const setPath = flags.set !== undefined ? nodePath.resolve(io.cwd, flags.set) : bundle.resolve('/' + DEFAULT_SET_NAME);
   const { embedder, offReason } = embeddingFromFlags(flags);

@@ -4,26 +4,16 @@ import type { Embedder, EmbedKind } from '../embed/types';
 import { datePart } from '../okf/dates';
 import type { WikiIndex } from '../index/wiki-index';
 import { contextFor, defaultContextOptions } from '../retrieval/context-for';
-import type { ContextOptions, ContextResult, SignalName } from '../retrieval/types';
-import { systemClock, type Clock } from '../types';
+import type { ContextOptions, ContextResult } from '../retrieval/types';
+import { systemClock } from '../types';
 import { judgeQuestion } from './judge';
 import { computeMetrics, sectionMetrics } from './metrics';
 import type { EvaluationReport, EvaluationSet, QuestionResult, RunConfiguration } from './types';
 
-/** How a set is run. Retrieval tunables pass straight through to contextFor. */
-export interface RunOptions {
+/** How a set is run: every retrieval tunable of contextFor (hops included), plus the date and progress. */
+export interface RunOptions extends ContextOptions {
   /** Today for staleness; default the set's `today`, then the clock. */
   readonly today?: string;
-  /** Used when neither `today` nor the set pins a date. */
-  readonly clock?: Clock;
-  readonly coverageThreshold?: number;
-  readonly vectorThreshold?: number;
-  readonly coverageWeighting?: ContextOptions['coverageWeighting'];
-  readonly budget?: number;
-  readonly embedder?: ContextOptions['embedder'];
-  readonly vectorOffReason?: string;
-  /** Signals switched off on purpose (a deliberately broken ranking, or an ablation). */
-  readonly disabledSignals?: readonly SignalName[];
   /** Called after each question. */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -71,16 +61,8 @@ export function latchFailure(embedder: Embedder): Embedder {
 
 /** contextFor options for a run: the caller's tunables and a clock fixed at `today`. */
 export function toContextOptions(options: RunOptions, today: string): ContextOptions {
-  return {
-    clock: { now: () => today },
-    ...(options.coverageThreshold !== undefined ? { coverageThreshold: options.coverageThreshold } : {}),
-    ...(options.vectorThreshold !== undefined ? { vectorThreshold: options.vectorThreshold } : {}),
-    ...(options.budget !== undefined ? { budget: options.budget } : {}),
-    ...(options.coverageWeighting !== undefined ? { coverageWeighting: options.coverageWeighting } : {}),
-    ...(options.embedder ? { embedder: options.embedder } : {}),
-    ...(options.vectorOffReason !== undefined ? { vectorOffReason: options.vectorOffReason } : {}),
-    ...(options.disabledSignals && options.disabledSignals.length > 0 ? { disabledSignals: options.disabledSignals } : {}),
-  };
+  const { today: _today, onProgress: _onProgress, ...tunables } = options;
+  return { ...tunables, clock: { now: () => today } };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Budget and render (spec §6.4, §6.5): facts first, then the seeds' prose, cut to a token budget and
 // rendered as compact fact lines plus background — the block handed to the LLM.
 import type { Background, Fact, Intent, Seed } from './types';
-import { estimateTokens } from './text';
+import { CHARS_PER_TOKEN, estimateTokens } from './text';
 
 /** Share of the budget facts may take when there is prose to add; what they leave goes to prose. */
 export const FACT_SHARE = 0.6;
@@ -25,7 +25,7 @@ export function noMatchText(question: string): string {
  */
 export function fitToBudget(text: string, budget: number): string {
   if (estimateTokens(text) <= budget) return text;
-  return text.slice(0, Math.max(0, budget * 4 - 2)).trimEnd() + '…\n';
+  return text.slice(0, Math.max(0, budget * CHARS_PER_TOKEN - 2)).trimEnd() + '…\n';
 }
 
 function header(question: string, intent: Intent, seeds: readonly Seed[], budget: number): string {
@@ -34,7 +34,7 @@ function header(question: string, intent: Intent, seeds: readonly Seed[], budget
   const seedText = (s: Seed) => `${s.title} (${s.path}${s.resolvedFrom ? `, current successor of superseded ${s.resolvedFrom}` : ''})`;
   const full = `Context from the wiki for: ${quoted(question)}\nIntent: ${intent}. Seeds: ${seeds.map(seedText).join('; ')}.`;
   // A small budget keeps a short header, so facts still fit: seed titles only and a shorter quote.
-  if (estimateTokens(full) <= budget / 4) return full;
+  if (estimateTokens(full) <= budget / CHARS_PER_TOKEN) return full;
   return `Context for: ${quoted(question, 60)}\nIntent: ${intent}. Seeds: ${seeds.map((s) => s.title).join('; ')}.`;
 }
 
@@ -64,7 +64,7 @@ export function proseOf(body: string, linkTitle: LinkTitle = () => undefined): s
 
 /** Trims text to about `tokens` tokens, at a paragraph or sentence end when one is near. */
 export function trimToTokens(text: string, tokens: number): { text: string; truncated: boolean } {
-  const maxChars = tokens * 4;
+  const maxChars = tokens * CHARS_PER_TOKEN;
   if (text.length <= maxChars) return { text, truncated: false };
   if (maxChars < 40) return { text: '', truncated: true };
   const cut = text.slice(0, maxChars - 1);

@@ -50,7 +50,10 @@ export function contentWords(text: string): string[] {
   return out;
 }
 
-/** Rough token count for budgeting: ~4 characters per token, the usual estimate for English with BPE. */
+/** ~4 characters per token: the usual estimate for English with BPE, used wherever the budget is counted. */
+export const CHARS_PER_TOKEN = 4;
+
+/** Rough token count for budgeting. */
 export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
+  return Math.ceil(text.length / CHARS_PER_TOKEN);
 }

@@ -84,6 +84,13 @@ describe('runEvaluation', () => {
     expect(report.results[0].reasons).toEqual(['came back "no confident match"']);
   });
 
+  test('the retrieval tunables pass through to context_for, hop settings included', async () => {
+    // With no hop the seed's own relations are not expanded, so the expected fact is missing.
+    const report = await runEvaluation(index, set, { hops: 0 });
+    expect(report.results[0].passed).toBe(false);
+    expect((await runEvaluation(index, set, { hops: 1 })).results[0].passed).toBe(true);
+  });
+
   test('the configuration names the model only when the vector signal answered every question', async () => {
     expect((await runEvaluation(index, set, { embedder: new FakeEmbedder('nomic-embed-text', vectors) })).configuration.signals).toBe('vector:nomic-embed-text');
     const down = new FakeEmbedder('nomic-embed-text', vectors);
