@@ -1,12 +1,13 @@
 // The CLI's embedding backend from its flags: Ollama unless --no-embed, with host, model and timeout.
 import { createOllamaEmbedder, DEFAULT_EMBED_MODEL, DEFAULT_OLLAMA_HOST } from '../core/embed/ollama';
 import type { Embedder } from '../core/embed/types';
+import type { VectorOff } from '../core/retrieval/vector-status';
 import { intFlag, UsageError, type Flags } from './args';
 
 export interface EmbeddingChoice {
   readonly embedder?: Embedder;
-  /** Why there is no embedder, for stderr and --json. */
-  readonly offReason?: string;
+  /** Why there is no embedder. */
+  readonly off?: VectorOff;
 }
 
 /** Seconds to wait for Ollama: a question is one short text, so a hung server should not hold an answer long. */
@@ -15,7 +16,7 @@ export const INDEX_TIMEOUT_SECONDS = 30;
 
 /** `purpose` sets the default timeout (--timeout overrides both): embedding a question, or a batch of concepts. */
 export function embeddingFromFlags(flags: Flags, purpose: 'query' | 'index' = 'index'): EmbeddingChoice {
-  if (flags['no-embed']) return { offReason: 'the vector signal is off (--no-embed): lexical signals only' };
+  if (flags['no-embed']) return { off: { kind: 'turned-off' } };
   const host = flags.ollama ?? process.env.OLLAMA_HOST ?? DEFAULT_OLLAMA_HOST;
   if (!/^https?:\/\/[^\s/]+/.test(host)) throw new UsageError(`--ollama must be an http(s) URL, got "${host}"`);
   const timeoutMs = intFlag('timeout', flags.timeout, purpose === 'query' ? QUERY_TIMEOUT_SECONDS : INDEX_TIMEOUT_SECONDS) * 1000;

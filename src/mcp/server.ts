@@ -91,12 +91,12 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
     async ({ question, budget, json, format }) => {
       const index = await loadIndex(bundle, io);
       try {
-        const { embedder, offReason } = options.embedding;
+        const { embedder, off } = options.embedding;
         const result = await contextFor(index, question, {
           budget: budget ?? options.budget,
           clock,
           ...(embedder ? { embedder } : {}),
-          ...(offReason ? { vectorOffReason: offReason } : {}),
+          ...(off ? { vectorOff: off } : {}),
         });
         if (format === 'mermaid') return text(renderMermaid(result, { notes: conceptNotesOf(index, clock.now()) }));
         return text(json || format === 'json' ? JSON.stringify(result, null, 2) : result.text);

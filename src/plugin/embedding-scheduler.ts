@@ -3,7 +3,7 @@
 // but yields between batches when other work waits, so a save is never stuck behind a long first embedding.
 // A failure shows one notice (not one per file, not one per save) and the lexical signals keep working.
 import { embedIndex, type EmbedReport } from '../core/embed/embed-index';
-import { EmbedError, type Embedder, type EmbedKind } from '../core/embed/types';
+import type { EmbedError, Embedder } from '../core/embed/types';
 import type { WikiIndex } from '../core/index/wiki-index';
 import type { Exclusive } from './exclusive';
 
@@ -11,7 +11,7 @@ export type EmbeddingState =
   | { readonly kind: 'disabled' }
   | { readonly kind: 'idle' }
   | { readonly kind: 'running'; readonly done: number; readonly total: number }
-  | { readonly kind: 'failed'; readonly message: string; readonly at: number };
+  | { readonly kind: 'failed'; readonly message: string; readonly cause: EmbedError['kind']; readonly at: number };
 
 export interface EmbeddingDeps {
   readonly exclusive: Exclusive;
@@ -27,13 +27,6 @@ export interface EmbeddingDeps {
 
 /** After a failure, automatic retries (on save) wait this long; a settings change retries at once. */
 export const RETRY_AFTER_FAILURE_MS = 60_000;
-
-/** Thrown by the yielding embedder to end a run early because other work waits; not a failure. */
-class Yield extends EmbedError {
-  constructor() {
-    super('yielding to queued work', 'bad-response');
-  }
-}
 
 export class EmbeddingScheduler {
   private current: EmbeddingState = { kind: 'idle' };
@@ -85,16 +78,20 @@ export class EmbeddingScheduler {
       const report = await this.deps.exclusive.run(async (): Promise<EmbedReport | undefined> => {
         const index = this.deps.index();
         if (!index || this.stopped) return undefined;
-        return embedIndex(index, this.yielding(embedder), (done, total) => this.setState({ kind: 'running', done, total }));
+        return embedIndex(index, embedder, {
+          onProgress: (done, total) => this.setState({ kind: 'running', done, total }),
+          // Between batches, give way to queued work (a save) and to unload.
+          shouldStop: () => this.deps.exclusive.hasWaiters || this.stopped,
+        });
       });
       if (!report) continue;
       if (report.embedded > 0) this.deps.stored();
-      if (report.error instanceof Yield) {
+      if (report.stopped) {
         this.wanted = true;
         continue;
       }
       if (report.error) {
-        this.setState({ kind: 'failed', message: report.error.message, at: Date.now() });
+        this.setState({ kind: 'failed', message: report.error.message, cause: report.error.kind, at: Date.now() });
         if (!this.noticeShown) {
           this.noticeShown = true;
           this.deps.notify(`OKF Graph Wiki: embeddings paused. ${report.error.message} Search keeps using titles and full text.`);
@@ -104,18 +101,6 @@ export class EmbeddingScheduler {
       this.noticeShown = false;
       this.setState({ kind: 'idle' });
     }
-  }
-
-  /** The embedder, ending the run before each batch when other work is queued behind it. */
-  private yielding(embedder: Embedder): Embedder {
-    const { exclusive } = this.deps;
-    return {
-      model: embedder.model,
-      embed: (texts: readonly string[], kind: EmbedKind) => {
-        if (exclusive.hasWaiters || this.stopped) return Promise.reject(new Yield());
-        return embedder.embed(texts, kind);
-      },
-    };
   }
 
   private setState(state: EmbeddingState): void {

@@ -311,11 +311,11 @@ export class WikiService {
     this.persister.markDirty();
   }
 
-  private vectorOptions(): Pick<ContextOptions, 'embedder' | 'vectorOffReason'> {
+  private vectorOptions(): Pick<ContextOptions, 'embedder' | 'vectorOff'> {
     const settings = this.options.settings();
-    if (!settings.embeddingsEnabled) return { vectorOffReason: 'embeddings are turned off in the plugin settings' };
+    if (!settings.embeddingsEnabled) return { vectorOff: { kind: 'turned-off' } };
     const state = this.embeddings.state;
-    if (state.kind === 'failed') return { vectorOffReason: state.message };
+    if (state.kind === 'failed') return { vectorOff: { kind: 'embedder-failed', cause: state.cause, message: state.message } };
     const embedder = this.embedderFor(settings);
     return embedder ? { embedder } : {};
   }

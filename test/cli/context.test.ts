@@ -32,7 +32,7 @@ test('--json gives the structured result', async () => {
   const result = JSON.parse(stdout);
   expect(Object.keys(result).sort()).toEqual(['background', 'budget', 'confident', 'facts', 'intent', 'question', 'seeds', 'text', 'tokens', 'vector']);
   expect(result).toMatchObject({ question: 'Who ran Bell Labs before Nokia?', confident: true, intent: 'HISTORICAL', budget: 1500 });
-  expect(result.vector).toEqual({ used: false, reason: 'the vector signal is off (--no-embed): lexical signals only' });
+  expect(result.vector).toEqual({ used: false, off: { kind: 'turned-off' }, reason: 'the vector signal is turned off: lexical signals only' });
   for (const seed of result.seeds) {
     expect(seed).toEqual({ path: expect.stringMatching(/^\/.*\.md$/), title: expect.any(String), type: expect.any(String), fused: expect.any(Number), signals: expect.any(Object) });
     for (const [signal, rank] of Object.entries(seed.signals)) {

@@ -127,7 +127,7 @@ describe.each(FAILURES)('Ollama failure: %s', (mode, cause) => {
     expect(stderr).toContain('Lexical signals (exact title, BM25) still work.');
     const summary = json((await reindex('--json')).stdout);
     expect(summary.concepts).toBe(CONCEPTS);
-    expect(summary.vectors.off).toMatch(cause);
+    expect(summary.vectors.off).toMatchObject({ kind: 'embedder-failed', message: expect.stringMatching(cause) });
   });
 
   test('context answers on lexical signals and says why vectors are off', async () => {
@@ -156,7 +156,8 @@ test('wrong dimension against the stored vectors: context turns vectors off and 
   expect(result.vector).toEqual({
     used: false,
     model: 'nomic-embed-text',
-    reason: 'the model answers with 32-dimensional vectors but the index holds 64-dimensional ones; run reindex to re-embed',
+    off: { kind: 'wrong-dimension', queryDim: 32, indexDim: 64 },
+    reason: 'the model answers with 32-dimensional vectors but the index holds 64-dimensional ones',
   });
   expect(stderr).toContain('run reindex to re-embed');
 });
@@ -165,14 +166,14 @@ test('context with a model never embedded says so without asking Ollama', async 
   await reindex();
   fake.clear();
   const result = json((await context('Who is Alan Turing?', '--model', 'mxbai-embed-large', '--json')).stdout);
-  expect(result.vector).toEqual({ used: false, model: 'mxbai-embed-large', reason: expect.stringContaining('no concept vectors for model "mxbai-embed-large"') });
+  expect(result.vector).toMatchObject({ used: false, model: 'mxbai-embed-large', off: { kind: 'no-vectors', model: 'mxbai-embed-large' } });
   expect(fake.embedRequests).toEqual([]);
 });
 
 test('trying a model that is not pulled keeps the vectors of the model in use', async () => {
   await reindex();
   const failed = await reindex('--model', 'nomic-embed-text:v2', '--json');
-  expect(json(failed.stdout).vectors.off).toContain('`ollama pull nomic-embed-text:v2`');
+  expect(json(failed.stdout).vectors.off.message).toContain('`ollama pull nomic-embed-text:v2`');
   expect(json((await reindex('--json')).stdout).vectors).toEqual({ model: 'nomic-embed-text', embedded: 0, current: CONCEPTS });
   expect(json((await context('Who is Alan Turing?', '--json')).stdout).vector).toEqual({ used: true, model: 'nomic-embed-text' });
 });

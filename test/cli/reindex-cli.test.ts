@@ -137,7 +137,7 @@ describe('reindex', () => {
       invalidFiles: 4,
       skippedFiles: 0,
       counts: { error: 11, warning: 2, info: 0 },
-      vectors: { embedded: 0, current: 0, off: expect.stringContaining('--no-embed') },
+      vectors: { embedded: 0, current: 0, off: { kind: 'turned-off' } },
     });
     expect(typeof summary.ms).toBe('number');
     expect(summary.diagnostics).toHaveLength(13);

@@ -81,8 +81,7 @@ test('Ollama down: one notice however many saves, the status says vectors are pa
 
   const answer = await r.plugin.service.query('Who was Ada Lovelace?');
   expect(answer.result.confident).toBe(true);
-  expect(answer.result.vector.used).toBe(false);
-  expect(answer.result.vector.reason).toMatch(/^Ollama is not reachable/);
+  expect(answer.result.vector).toMatchObject({ used: false, off: { kind: 'embedder-failed', cause: 'unreachable' }, reason: expect.stringMatching(/^Ollama is not reachable/) });
 
   // Back up: a settings change retries at once, and the notice may show again only after a success.
   await ollama.setMode('ok');
@@ -112,7 +111,7 @@ test('turning embeddings off stops the vector signal with a plain reason', async
   await r.plugin.config.flush();
   await r.plugin.service.whenIdle();
   const answer = await r.plugin.service.query('Who was Ada Lovelace?');
-  expect(answer.result.vector).toEqual({ used: false, reason: 'embeddings are turned off in the plugin settings' });
+  expect(answer.result.vector).toMatchObject({ used: false, off: { kind: 'turned-off' } });
   expect(r.plugin.service.embeddingState).toEqual({ kind: 'disabled' });
 });
 

@@ -11,7 +11,7 @@ test('indexing shows progress with thousands separators, then the concept count'
 
 test('embedding progress and a pause are shown beside the count, the reason in the tooltip', () => {
   expect(statusText({ kind: 'ready', concepts: 1000 }, { kind: 'running', done: 16, total: 1000 }).text).toBe('OKF: 1,000 concepts · embedding 16/1,000');
-  const paused = statusText({ kind: 'ready', concepts: 10 }, { kind: 'failed', message: 'Ollama is not reachable.', at: 0 });
+  const paused = statusText({ kind: 'ready', concepts: 10 }, { kind: 'failed', message: 'Ollama is not reachable.', cause: 'unreachable', at: 0 });
   expect(paused).toEqual({ text: 'OKF: 10 concepts · vectors paused', tooltip: 'Ollama is not reachable.' });
   expect(statusText({ kind: 'failed', message: 'The index could not be opened: disk full' }, { kind: 'idle' })).toEqual({
     text: 'OKF: index failed',

@@ -9,6 +9,7 @@ import { clockFromFlags } from '../clock';
 import { embeddingFromFlags } from '../embedding';
 import type { CliIo } from '../io';
 import { loadIndex } from '../load-index';
+import { vectorOffNote } from '../vector-note';
 
 export async function contextCommand(flags: Flags, io: CliIo, positionals: string[]): Promise<number> {
   if (positionals.length === 0) throw new UsageError('context needs a question: okf-wiki context "Who was Kurt Gödel?"');
@@ -18,19 +19,16 @@ export async function contextCommand(flags: Flags, io: CliIo, positionals: strin
   if (!['text', 'json', 'mermaid'].includes(format)) throw new UsageError(`--format must be text, json or mermaid, got "${format}"`);
   const clock = clockFromFlags(flags);
   const bundle = openBundle(flags, io);
-  const { embedder, offReason } = embeddingFromFlags(flags, 'query');
+  const { embedder, off } = embeddingFromFlags(flags, 'query');
   const index = await loadIndex(bundle, io);
   try {
     const result = await contextFor(index, question, {
       budget,
       clock,
       ...(embedder ? { embedder } : {}),
-      ...(offReason ? { vectorOffReason: offReason } : {}),
+      ...(off ? { vectorOff: off } : {}),
     });
-    if (!result.vector.used) {
-      const reason = result.vector.reason ?? 'unknown reason';
-      io.err(`note: ${/vector signal/i.test(reason) ? reason : `vector signal off: ${reason}`}\n`);
-    }
+    if (!result.vector.used) io.err(vectorOffNote(result.vector.off));
     if (format === 'mermaid') io.out(renderMermaid(result, { notes: conceptNotesOf(index, clock.now()) }));
     else io.out(format === 'json' ? JSON.stringify(result, null, 2) + '\n' : result.text);
     return 0;

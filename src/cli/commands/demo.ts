@@ -10,6 +10,7 @@ import { clockFromFlags } from '../clock';
 import { embeddingFromFlags } from '../embedding';
 import { FsBundle } from '../fs-bundle';
 import { fmt, type CliIo } from '../io';
+import { vectorOffText } from '../vector-note';
 import { reindexBundle, renderReindexSummary } from './reindex';
 
 /** Questions for the bundled example; the last one is out of the bundle on purpose. */
@@ -33,19 +34,19 @@ export async function demoCommand(flags: Flags, io: CliIo, positionals: string[]
   const trust = index.db.all<{ trust: string; n: number }>('select trust, count(*) as n from concepts group by trust order by trust');
   io.out(`Trust tiers: ${trust.map((t) => `${t.trust} ${fmt(t.n)}`).join(', ')}\n`);
 
-  const { embedder, offReason } = embeddingFromFlags(flags);
+  const { embedder, off } = embeddingFromFlags(flags);
   const clock = clockFromFlags(flags);
-  if (offReason) io.out(`\nNote: ${offReason}. Answers below use the exact-title and BM25 signals.\n`);
+  if (off) io.out(`\nNote: ${vectorOffText(off)}. Answers below use the exact-title and BM25 signals.\n`);
   for (const question of positionals.length > 0 ? [positionals.join(' ')] : DEMO_QUESTIONS) {
     const result = await contextFor(index, question, {
       budget: 450,
       clock,
       ...(embedder ? { embedder } : {}),
-      ...(offReason ? { vectorOffReason: offReason } : {}),
+      ...(off ? { vectorOff: off } : {}),
     });
     io.out(`\n$ okf-wiki context ${JSON.stringify(question)} --budget 450\n`);
     io.out(result.text);
-    if (!result.vector.used && !offReason) io.out(`(vector signal off: ${result.vector.reason})\n`);
+    if (!result.vector.used && !off) io.out(`(vector signal off: ${vectorOffText(result.vector.off)})\n`);
   }
   io.out(`\nAsk your own: npx okf-wiki context "QUESTION" --bundle ${workDir}\n`);
   index.close();

@@ -24,14 +24,14 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
   const budget = flags.budget !== undefined ? intFlag('budget', flags.budget, defaultContextOptions.budget) : undefined;
   const bundle = openBundle(flags, io);
   const setPath = flags.set !== undefined ? nodePath.resolve(io.cwd, flags.set) : bundle.resolve('/' + DEFAULT_SET_NAME);
-  const { embedder, offReason } = embeddingFromFlags(flags);
+  const { embedder, off } = embeddingFromFlags(flags);
   const index = await loadIndex(bundle, io);
   const options = {
     ...(flags.today !== undefined ? { today: flags.today } : {}),
     ...(budget !== undefined ? { budget } : {}),
     ...(flags['coverage-weighting'] !== undefined ? { coverageWeighting: coverageWeightingFlag(flags['coverage-weighting']) } : {}),
     ...(embedder ? { embedder } : {}),
-    ...(offReason ? { vectorOffReason: offReason } : {}),
+    ...(off ? { vectorOff: off } : {}),
     disabledSignals,
   };
   try {

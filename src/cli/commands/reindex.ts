@@ -7,12 +7,14 @@ import { conceptRecordsFromIndex } from '../../core/generate/concept-record';
 import { formatLogEntry } from '../../core/generate/log-entry';
 import { regenerateBundleFiles, type GeneratedFile } from '../../core/generate/regenerate';
 import type { Diagnostic } from '../../core/types';
+import type { VectorOff } from '../../core/retrieval/vector-status';
 import type { Flags } from '../args';
 import { openBundle, WIKI_DB } from '../bundle-context';
 import { clockFromFlags } from '../clock';
 import { embeddingFromFlags } from '../embedding';
 import type { FsBundle } from '../fs-bundle';
 import { fmt, type CliIo } from '../io';
+import { vectorOffNote, vectorOffSentence } from '../vector-note';
 import { underWriteLock } from '../write-session';
 
 export interface ReindexSummary {
@@ -26,7 +28,7 @@ export interface ReindexSummary {
   readonly diagnostics: readonly Diagnostic[];
   readonly counts: { readonly error: number; readonly warning: number; readonly info: number };
   /** The vector signal: concepts embedded now, already current, or why it is off. */
-  readonly vectors: { readonly model?: string; readonly embedded: number; readonly current: number; readonly off?: string };
+  readonly vectors: { readonly model?: string; readonly embedded: number; readonly current: number; readonly off?: VectorOff };
   /** timeline.md, wiki-trigger-keywords.txt, each folder's index.md and the log.md entry (spec §7.4). */
   readonly generated: readonly GeneratedFile[];
   readonly ms: number;
@@ -40,14 +42,14 @@ export async function reindexBundle(
   flags: Flags = {},
 ): Promise<{ index: WikiIndex; summary: ReindexSummary }> {
   const started = Date.now();
-  const { embedder, offReason } = embeddingFromFlags(flags);
+  const { embedder, off } = embeddingFromFlags(flags);
   let lastShown = 0;
   const index = await buildIndex(bundle, (done, total) => {
     if (quiet || total < 500 || done - lastShown < 1000) return;
     lastShown = done;
     io.err(`indexing ${fmt(done)}/${fmt(total)}\n`);
   });
-  const vectors = await embedConcepts(bundle, index, embedder, offReason, io, quiet);
+  const vectors = await embedConcepts(bundle, index, embedder, off, io, quiet);
   await bundle.write(WIKI_DB, index.export());
   const stats = index.stats();
   const generated = await regenerateBundleFiles({
@@ -79,7 +81,7 @@ async function embedConcepts(
   bundle: FsBundle,
   index: WikiIndex,
   embedder: Embedder | undefined,
-  offReason: string | undefined,
+  off: VectorOff | undefined,
   io: CliIo,
   quiet: boolean,
 ): Promise<ReindexSummary['vectors']> {
@@ -92,18 +94,21 @@ async function embedConcepts(
     }
   }
   if (!embedder) {
-    if (!quiet) io.err(`note: ${offReason}\n`);
-    return { embedded: 0, current: 0, off: offReason ?? 'no embedder' };
+    const why = off ?? { kind: 'not-configured' };
+    if (!quiet) io.err(vectorOffNote(why));
+    return { embedded: 0, current: 0, off: why };
   }
   let lastShown = 0;
-  const report = await embedIndex(index, embedder, (done, total) => {
-    if (quiet || done - lastShown < 64) return;
-    lastShown = done;
-    io.err(`embedding ${fmt(done)}/${fmt(total)}\n`);
+  const report = await embedIndex(index, embedder, {
+    onProgress: (done, total) => {
+      if (quiet || done - lastShown < 64) return;
+      lastShown = done;
+      io.err(`embedding ${fmt(done)}/${fmt(total)}\n`);
+    },
   });
   if (report.error) {
     io.err(`note: ${report.error.message} Lexical signals (exact title, BM25) still work.\n`);
-    return { model: embedder.model, embedded: report.embedded, current: report.current, off: report.error.message };
+    return { model: embedder.model, embedded: report.embedded, current: report.current, off: { kind: 'embedder-failed', cause: report.error.kind, message: report.error.message } };
   }
   return { model: embedder.model, embedded: report.embedded, current: report.current };
 }
@@ -137,9 +142,7 @@ export function renderReindexSummary(s: ReindexSummary): string {
     `Indexed ${fmt(s.concepts)} concepts and ${fmt(s.relations)} relations from ${fmt(s.files)} markdown files in ${fmt(s.ms)} ms.`,
     `Wrote ${s.wikiDb}`,
     s.vectors.off
-      ? s.vectors.off.startsWith('the vector signal is off')
-        ? `${s.vectors.off[0].toUpperCase()}${s.vectors.off.slice(1)}.`
-        : `Vector signal off: ${s.vectors.off}`
+      ? vectorOffSentence(s.vectors.off)
       : `Vectors (${s.vectors.model}): ${fmt(s.vectors.embedded)} embedded now, ${fmt(s.vectors.current)} already current.`,
   ];
   lines.push(...renderGenerated(s.generated));

@@ -15,6 +15,16 @@ export interface EmbedReport {
   readonly current: number;
   /** Set when embedding stopped early; the concepts embedded before it are kept. */
   readonly error?: EmbedError;
+  /** Set when `shouldStop` ended the run before the work was done (not a failure; run again later). */
+  readonly stopped?: true;
+}
+
+/** How a run reports and yields. */
+export interface EmbedRunOptions {
+  /** Called after each batch. */
+  readonly onProgress?: (done: number, total: number) => void;
+  /** Asked before each request to the embedder: true ends the run early, keeping what was stored. */
+  readonly shouldStop?: () => boolean;
 }
 
 /** A fixed text embedded on every run: its vector fingerprints the model behind the name (no concept text is sent). */
@@ -63,31 +73,32 @@ export function conceptsToEmbed(index: WikiIndex, model: string): { path: string
 }
 
 /** Embeds every concept that needs it; reports progress after each batch. Never throws for embedder failures. */
-export async function embedIndex(
-  index: WikiIndex,
-  embedder: Embedder,
-  onProgress?: (done: number, total: number) => void,
-  restarted = false,
-): Promise<EmbedReport> {
+export function embedIndex(index: WikiIndex, embedder: Embedder, options: EmbedRunOptions = {}): Promise<EmbedReport> {
+  return embedRun(index, embedder, options, false);
+}
+
+async function embedRun(index: WikiIndex, embedder: Embedder, options: EmbedRunOptions, restarted: boolean): Promise<EmbedReport> {
+  const { onProgress, shouldStop = () => false } = options;
   if (!restarted) {
+    if (shouldStop()) return { embedded: 0, current: countConcepts(index) - conceptsToEmbed(index, embedder.model).length, stopped: true };
     const probe = await probeModel(index, embedder);
     if (probe.error) {
       index.touch();
-      const total = Number(index.db.get<{ n: number }>('select count(*) as n from concepts')?.n ?? 0);
+      const total = countConcepts(index);
       return { embedded: 0, current: total - conceptsToEmbed(index, embedder.model).length, error: probe.error };
     }
     if (probe.changed) {
       // Same name, different model (pulled anew, or swapped behind the name): every stored vector is incomparable.
       index.db.run('delete from embeddings');
       index.touch();
-      return embedIndex(index, embedder, onProgress, true);
+      return embedRun(index, embedder, options, true);
     }
   }
   // A vector of another model must never be compared with this model's queries. Dropped only now that this
   // model has answered: trying a model that is not pulled, or an Ollama that is down, keeps the old vectors.
   index.db.run('delete from embeddings where model <> ?', [embedder.model]);
   const todo = conceptsToEmbed(index, embedder.model);
-  const total = Number(index.db.get<{ n: number }>('select count(*) as n from concepts')?.n ?? 0);
+  const total = countConcepts(index);
   const current = total - todo.length;
   let embedded = 0;
   for (let i = 0; i < todo.length; i += EMBED_BATCH) {
@@ -104,6 +115,10 @@ export async function embedIndex(
     const batch = live.map((x) => x.t);
     const rows = live.map((x) => x.row!);
     if (batch.length === 0) continue;
+    if (shouldStop()) {
+      index.touch();
+      return { embedded, current, stopped: true };
+    }
     let vectors: Float32Array[];
     try {
       vectors = await embedder.embed(
@@ -129,7 +144,7 @@ export async function embedIndex(
       }
       index.db.run('delete from embeddings');
       index.touch();
-      return embedIndex(index, embedder, onProgress, true);
+      return embedRun(index, embedder, options, true);
     }
     index.db.transaction(() => {
       batch.forEach((t, j) => {
@@ -149,6 +164,10 @@ export async function embedIndex(
   index.setMeta('embedding_model', embedder.model);
   index.touch();
   return { embedded, current };
+}
+
+function countConcepts(index: WikiIndex): number {
+  return Number(index.db.get<{ n: number }>('select count(*) as n from concepts')?.n ?? 0);
 }
 
 /**

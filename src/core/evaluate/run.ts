@@ -71,7 +71,8 @@ export function toContextOptions(options: RunOptions, today: string): ContextOpt
  */
 function configurationOf(answers: readonly ContextResult[], options: RunOptions, today: string): RunConfiguration {
   const vectorOn = answers.length > 0 && answers.every((a) => a.vector.used);
-  const off = answers.find((a) => !a.vector.used)?.vector.reason;
+  const offStatus = answers.map((a) => a.vector).find((v) => !v.used);
+  const off = offStatus && !offStatus.used ? offStatus.reason : undefined;
   return {
     signals: vectorOn ? `vector:${answers[0].vector.model ?? 'unknown'}` : 'lexical',
     disabledSignals: [...(options.disabledSignals ?? [])],

@@ -3,6 +3,7 @@
 import type { Embedder, EmbedKind } from '../embed/types';
 import type { WikiIndex } from '../index/wiki-index';
 import { contextFor, defaultContextOptions } from '../retrieval/context-for';
+import { describeVectorOff } from '../retrieval/vector-status';
 import { computeMetrics } from './metrics';
 import { judgeQuestion } from './judge';
 import { runDate, toContextOptions, type RunOptions } from './run';
@@ -27,7 +28,7 @@ export interface SweepOptions extends Omit<RunOptions, 'coverageThreshold' | 've
 export async function sweepThresholds(index: WikiIndex, set: EvaluationSet, options: SweepOptions = {}): Promise<SweepReport> {
   const today = runDate(set, options);
   let embedder = options.embedder ? memoize(options.embedder) : undefined;
-  let vectorOff = embedder ? undefined : options.vectorOffReason;
+  let vectorOff = embedder || !options.vectorOff ? undefined : describeVectorOff(options.vectorOff);
   if (embedder) {
     // One batch up front: fills the cache, and a backend that is down turns the vector axis off once
     // instead of timing out at every grid point.

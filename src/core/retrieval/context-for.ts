@@ -51,7 +51,7 @@ export async function contextFor(index: WikiIndex, rawQuestion: string, options:
     historical: intent === 'HISTORICAL',
     disabled: new Set(options.disabledSignals ?? []),
     ...(options.embedder ? { embedder: options.embedder } : {}),
-    ...(options.vectorOffReason ? { vectorOffReason: options.vectorOffReason } : {}),
+    ...(options.vectorOff ? { vectorOff: options.vectorOff } : {}),
   });
 
   if (!found.confident || question.trim() === '') {

@@ -6,7 +6,8 @@ import { bm25Search, type CoverageWeighting } from './bm25';
 import { catalogOf, isSuperseded, resolveSupersession, type Catalog } from './catalog';
 import { fuseRanks } from './rrf';
 import { matchTitles } from './title-match';
-import type { Seed, SignalName, VectorStatus } from './types';
+import type { Seed, SignalName } from './types';
+import { vectorOff, type VectorOff, type VectorStatus } from './vector-status';
 import { vectorSearch } from './vector';
 
 export interface SeedOptions {
@@ -24,7 +25,7 @@ export interface SeedOptions {
   readonly historical: boolean;
   readonly disabled: ReadonlySet<SignalName>;
   readonly embedder?: Embedder;
-  readonly vectorOffReason?: string;
+  readonly vectorOff?: VectorOff;
 }
 
 export interface SeedResult {
@@ -66,11 +67,11 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
   if (!options.disabled.has('bm25')) for (const hit of bm25Search(index, question, undefined, options.coverageWeighting)) add('bm25', hit.path, { coverage: hit.coverage });
 
   let vector: VectorStatus;
-  if (options.disabled.has('vector')) vector = { used: false, reason: 'the vector signal was disabled for this query' };
-  else if (!options.embedder) vector = { used: false, reason: options.vectorOffReason ?? 'no embedding backend configured (--no-embed)' };
+  if (options.disabled.has('vector')) vector = vectorOff({ kind: 'disabled-for-query' });
+  else if (!options.embedder) vector = vectorOff(options.vectorOff ?? { kind: 'not-configured' });
   else {
     const outcome = await vectorSearch(index, question, options.embedder);
-    if ('off' in outcome) vector = { used: false, reason: outcome.off, model: options.embedder.model };
+    if ('off' in outcome) vector = vectorOff(outcome.off, options.embedder.model);
     else {
       vector = { used: true, model: options.embedder.model };
       for (const hit of outcome.hits) add('vector', hit.path, { similarity: hit.similarity });

@@ -1,6 +1,7 @@
 // Shapes of a context_for() answer (spec §6): seeds, scored facts, background prose, and the rendered text.
 import type { Clock, TrustTier } from '../types';
 import type { Embedder } from '../embed/types';
+import type { VectorOff, VectorStatus } from './vector-status';
 
 /** Question intent (spec §6.2, §7.7); drives predicate weights and the superseded exclusion. */
 export type Intent = 'WHY' | 'WHEN' | 'ENTITY' | 'HISTORICAL' | 'GENERAL';
@@ -51,12 +52,7 @@ export interface Background {
   readonly truncated: boolean;
 }
 
-/** Whether the vector signal took part, and why not when it did not. */
-export interface VectorStatus {
-  readonly used: boolean;
-  readonly reason?: string;
-  readonly model?: string;
-}
+export type { VectorOff, VectorStatus } from './vector-status';
 
 /** The answer to context_for(question). */
 export interface ContextResult {
@@ -93,8 +89,8 @@ export interface ContextOptions {
   readonly clock?: Clock;
   /** Embeds the question; absent means the vector signal is off. */
   readonly embedder?: Embedder;
-  /** Why the vector signal is off, when the caller knows (shown to the user). */
-  readonly vectorOffReason?: string;
+  /** Why there is no embedder, when the caller knows (each shell words it for its user). */
+  readonly vectorOff?: VectorOff;
   /** Disable one seed signal (for evaluation and experiments). */
   readonly disabledSignals?: readonly SignalName[];
 }

@@ -1,7 +1,8 @@
 // Vector cosine seed signal (spec §6.1): the question embedded as a query, compared with every current
 // concept vector of the same model. Vectors are decoded once per index generation and kept normalized.
 import { decodeVector, dot, normalize } from '../embed/vectors';
-import { EmbedError, type Embedder } from '../embed/types';
+import type { Embedder } from '../embed/types';
+import { embedderFailed, type VectorOff } from './vector-status';
 import type { WikiIndex } from '../index/wiki-index';
 
 /** How many vector hits are ranked. */
@@ -42,27 +43,24 @@ function vectorsOf(index: WikiIndex, model: string): VectorCache {
   return cache;
 }
 
-/** Outcome of the vector signal: hits, or the reason it could not run. */
-export type VectorOutcome = { readonly hits: VectorHit[] } | { readonly off: string };
+/** Outcome of the vector signal: hits, or why it could not run. */
+export type VectorOutcome = { readonly hits: VectorHit[] } | { readonly off: VectorOff };
 
 /** Embeds the question and ranks concepts by cosine similarity. Failures turn the signal off with a reason. */
 export async function vectorSearch(index: WikiIndex, question: string, embedder: Embedder, limit = VECTOR_LIMIT): Promise<VectorOutcome> {
   const store = vectorsOf(index, embedder.model);
   if (store.paths.length === 0) {
     const other = index.db.get<{ model: string }>('select model from embeddings where model <> ? group by model order by count(*) desc limit 1', [embedder.model]);
-    if (other) {
-      return { off: `no concept vectors for model "${embedder.model}" in the index: it holds vectors of "${other.model}" (use that model, or reindex to embed with "${embedder.model}")` };
-    }
-    return { off: `no concept vectors for model "${embedder.model}" in the index yet (run reindex with Ollama available)` };
+    return { off: { kind: 'no-vectors', model: embedder.model, ...(other ? { otherModel: other.model } : {}) } };
   }
   let query: Float32Array;
   try {
     [query] = await embedder.embed([question], 'query');
   } catch (error) {
-    return { off: error instanceof EmbedError ? error.message : `embedding the question failed: ${String(error)}` };
+    return { off: embedderFailed(error) };
   }
   if (query.length !== store.dim) {
-    return { off: `the model answers with ${query.length}-dimensional vectors but the index holds ${store.dim}-dimensional ones; run reindex to re-embed` };
+    return { off: { kind: 'wrong-dimension', queryDim: query.length, indexDim: store.dim! } };
   }
   const q = normalize(query);
   // Keep only the best `limit` while scanning (paths are in order, so ties keep the earlier path): no

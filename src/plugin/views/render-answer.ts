@@ -4,6 +4,7 @@
 import type { Fact, Seed } from '../../core/retrieval/types';
 import type { ConceptMarkers, QueryAnswer } from '../answer';
 import { formatCount } from '../format';
+import { vectorOffText } from '../vector-note';
 
 export interface AnswerHandlers {
   /** Opens the concept's note (`evt` tells whether a new tab was asked for). */
@@ -57,7 +58,7 @@ export function renderAnswer(el: HTMLElement, answer: QueryAnswer, handlers: Ans
   copy.addEventListener('click', () => handlers.copyContext());
 
   if (!result.vector.used) {
-    el.createDiv({ cls: 'okf-vector-note', text: `Vector signal off: ${result.vector.reason ?? 'no reason given'}. Titles and full text were used.` });
+    el.createDiv({ cls: 'okf-vector-note', text: `Vector signal off: ${vectorOffText(result.vector.off)}. Titles and full text were used.` });
   }
 
   if (!result.confident) {

@@ -20,7 +20,7 @@ describe('embedIndex', () => {
     const index = await buildIndex(new MemoryBundle(files(EMBED_BATCH * 2 + 3)));
     const embedder = new FakeEmbedder();
     const progress: [number, number][] = [];
-    const report = await embedIndex(index, embedder, (done, total) => progress.push([done, total]));
+    const report = await embedIndex(index, embedder, { onProgress: (done, total) => progress.push([done, total]) });
     expect(report).toEqual({ embedded: EMBED_BATCH * 2 + 3, current: 0 });
     expect(embedder.calls.map((c) => [c.texts.length, c.kind])).toEqual([
       [1, 'document'], // the model probe (PROBE_TEXT), then the concepts
@@ -111,6 +111,17 @@ describe('embedIndex', () => {
     expect(report.error?.kind).toBe('unreachable');
     expect(index.stats().embeddings).toBe(EMBED_BATCH);
     // The next run picks up where it stopped.
+    expect(await embedIndex(index, embedder)).toEqual({ embedded: 2, current: EMBED_BATCH });
+    index.close();
+  });
+
+  test('shouldStop ends the run between batches, not as a failure; the next run finishes the rest', async () => {
+    const index = await buildIndex(new MemoryBundle(files(EMBED_BATCH + 2)));
+    const embedder = new FakeEmbedder();
+    let batches = 0;
+    const report = await embedIndex(index, embedder, { onProgress: () => batches++, shouldStop: () => batches >= 1 });
+    expect(report).toEqual({ embedded: EMBED_BATCH, current: 0, stopped: true });
+    expect(index.stats().embeddings).toBe(EMBED_BATCH);
     expect(await embedIndex(index, embedder)).toEqual({ embedded: 2, current: EMBED_BATCH });
     index.close();
   });

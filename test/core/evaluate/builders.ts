@@ -34,7 +34,7 @@ export function answer(fields: { seeds?: string[]; facts?: Fact[]; intent?: Cont
     seeds,
     facts: fields.facts ?? [],
     background: [],
-    vector: { used: false, reason: 'off' },
+    vector: { used: false, off: { kind: 'turned-off' }, reason: 'off' },
     text: '',
     tokens: 0,
     budget: 1500,

@@ -51,7 +51,7 @@ const set: EvaluationSet = {
 
 describe('runEvaluation', () => {
   test('judges every question at the set\'s date with the lexical signals', async () => {
-    const report = await runEvaluation(index, set, { vectorOffReason: 'off for the test' });
+    const report = await runEvaluation(index, set, { vectorOff: { kind: 'turned-off' } });
     expect(report.results.map((r) => [r.id, r.passed, r.reasons])).toEqual([
       ['turing', true, []],
       ['explain', true, []],
@@ -64,7 +64,7 @@ describe('runEvaluation', () => {
       coverageThreshold: 0.5,
       vectorThreshold: 0.7,
       today: '2026-11-30',
-      vectorOff: 'off for the test',
+      vectorOff: 'the vector signal is turned off: lexical signals only',
     });
     expect(report.metrics).toMatchObject({ questions: 4, passed: 4, hitAt1: 1, abstentionRecall: 1, abstentionPrecision: 1, factRecall: 1 });
   });

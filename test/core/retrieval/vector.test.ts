@@ -40,7 +40,7 @@ const carText = documentText({ title: 'Car', tags: [], body: 'A car burns fuel.'
 test('the paraphrase has no lexical overlap with the bundle', async () => {
   const lexical = await contextFor(index, PARAPHRASE, { clock });
   expect(lexical.confident).toBe(false);
-  expect(lexical.vector).toEqual({ used: false, reason: 'no embedding backend configured (--no-embed)' });
+  expect(lexical.vector).toEqual({ used: false, off: { kind: 'not-configured' }, reason: 'no embedding backend configured' });
 });
 
 test('the question is embedded once, as a query', async () => {
@@ -50,7 +50,7 @@ test('the question is embedded once, as a query', async () => {
 
 test('vector hits are ranked by cosine similarity', async () => {
   const outcome = await vectorSearch(index, PARAPHRASE, embedder);
-  if (!('hits' in outcome)) throw new Error(outcome.off);
+  if (!('hits' in outcome)) throw new Error(outcome.off.kind);
   expect(outcome.hits[0].path).toBe('/entities/car.md');
   expect(outcome.hits[0].similarity).toBeCloseTo(embedder.vectors.similarity(PARAPHRASE, carText), 5);
   for (let i = 1; i < outcome.hits.length; i++) expect(outcome.hits[i].similarity).toBeLessThanOrEqual(outcome.hits[i - 1].similarity);
@@ -92,7 +92,12 @@ describe('when the vector signal cannot run', () => {
   test('an embedder failure turns it off with the reason; lexical signals still answer', async () => {
     embedder.failWith = new EmbedError('Ollama is not reachable at http://127.0.0.1:1 (ECONNREFUSED); start it with `ollama serve`. The vector signal is off.', 'unreachable');
     const result = await contextFor(index, 'Tell me about the Bicycle', { clock, embedder });
-    expect(result.vector).toEqual({ used: false, model: 'nomic-embed-text', reason: embedder.failWith.message });
+    expect(result.vector).toEqual({
+      used: false,
+      model: 'nomic-embed-text',
+      off: { kind: 'embedder-failed', cause: 'unreachable', message: embedder.failWith.message },
+      reason: embedder.failWith.message,
+    });
     expect(result.seeds[0].path).toBe('/entities/bicycle.md');
   });
 
@@ -101,8 +106,12 @@ describe('when the vector signal cannot run', () => {
     const other = new FakeEmbedder('mxbai-embed-large');
     const result = await contextFor(local, 'Tell me about the Bicycle', { clock, embedder: other });
     local.close();
-    expect(result.vector.used).toBe(false);
-    expect(result.vector.reason).toBe('no concept vectors for model "mxbai-embed-large" in the index yet (run reindex with Ollama available)');
+    expect(result.vector).toEqual({
+      used: false,
+      model: 'mxbai-embed-large',
+      off: { kind: 'no-vectors', model: 'mxbai-embed-large' },
+      reason: 'no concept vectors for model "mxbai-embed-large" in the index yet',
+    });
     expect(other.calls).toEqual([]);
   });
 
@@ -110,9 +119,10 @@ describe('when the vector signal cannot run', () => {
     const local = await indexOfSpecs(specs);
     await embedIndex(local, new FakeEmbedder('mxbai-embed-large'));
     const result = await contextFor(local, 'Tell me about the Bicycle', { clock, embedder });
-    expect(result.vector.reason).toBe(
-      'no concept vectors for model "nomic-embed-text" in the index: it holds vectors of "mxbai-embed-large" (use that model, or reindex to embed with "nomic-embed-text")',
-    );
+    expect(result.vector).toMatchObject({
+      off: { kind: 'no-vectors', model: 'nomic-embed-text', otherModel: 'mxbai-embed-large' },
+      reason: 'no concept vectors for model "nomic-embed-text" in the index: it holds vectors of "mxbai-embed-large"',
+    });
     local.close();
   });
 
@@ -122,20 +132,22 @@ describe('when the vector signal cannot run', () => {
     expect(result.vector).toEqual({
       used: false,
       model: 'nomic-embed-text',
-      reason: 'the model answers with 32-dimensional vectors but the index holds 64-dimensional ones; run reindex to re-embed',
+      off: { kind: 'wrong-dimension', queryDim: 32, indexDim: 64 },
+      reason: 'the model answers with 32-dimensional vectors but the index holds 64-dimensional ones',
     });
     expect(result.confident).toBe(false);
   });
 
   test('disabled for the query', async () => {
     const result = await contextFor(index, PARAPHRASE, { clock, embedder, disabledSignals: ['vector'] });
-    expect(result.vector).toEqual({ used: false, reason: 'the vector signal was disabled for this query' });
+    expect(result.vector).toEqual({ used: false, off: { kind: 'disabled-for-query' }, reason: 'the vector signal was disabled for this query' });
     expect(embedder.calls).toEqual([]);
   });
 
-  test('the caller’s reason is shown when there is no embedder', async () => {
-    const result = await contextFor(index, PARAPHRASE, { clock, vectorOffReason: 'Ollama timed out during reindex' });
-    expect(result.vector).toEqual({ used: false, reason: 'Ollama timed out during reindex' });
+  test('the caller’s reason is kept when there is no embedder', async () => {
+    const off = { kind: 'embedder-failed', cause: 'timeout', message: 'Ollama timed out during reindex' } as const;
+    const result = await contextFor(index, PARAPHRASE, { clock, vectorOff: off });
+    expect(result.vector).toEqual({ used: false, off, reason: 'Ollama timed out during reindex' });
   });
 });
 
@@ -144,7 +156,7 @@ test('an edited concept’s old vector is never compared', async () => {
   await embedIndex(local, embedder);
   local.applyFile(readConcept('/entities/car.md', conceptFile({ ...specs['/entities/car.md'], body: 'A car is a thing.' })));
   const outcome = await vectorSearch(local, PARAPHRASE, embedder);
-  if (!('hits' in outcome)) throw new Error(outcome.off);
+  if (!('hits' in outcome)) throw new Error(outcome.off.kind);
   expect(outcome.hits.map((h) => h.path)).not.toContain('/entities/car.md');
   local.close();
 });
