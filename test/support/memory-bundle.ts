@@ -1,8 +1,8 @@
-// An in-memory BundleSource: the fake beside FsBundle, so index tests can create, edit, rename and delete
+// An in-memory bundle (BundleSource and BundleWriter): the fake beside FsBundle, so index tests can create, edit, rename and delete
 // files without touching the disk.
-import type { BundleSource } from '../../src/core/types';
+import type { BundleSource, BundleWriter } from '../../src/core/types';
 
-export class MemoryBundle implements BundleSource {
+export class MemoryBundle implements BundleSource, BundleWriter {
   private readonly files = new Map<string, string>();
 
   constructor(files: Readonly<Record<string, string>> = {}) {
@@ -17,6 +17,16 @@ export class MemoryBundle implements BundleSource {
     const text = this.files.get(path);
     if (text === undefined) throw new Error(`${path}: no such file`);
     return text;
+  }
+
+  /** Generated files (timeline.md, log.md, …) land here as text, like any other file. */
+  async write(path: string, data: string | Uint8Array): Promise<void> {
+    this.files.set(path, typeof data === 'string' ? data : new TextDecoder().decode(data));
+  }
+
+  /** A file's text, or undefined. */
+  text(path: string): string | undefined {
+    return this.files.get(path);
   }
 
   set(path: string, text: string): this {

@@ -1,0 +1,213 @@
+// One engine session over a bundle, the same for the CLI, the MCP server and the plugin: open (wiki.db loaded
+// and caught up, or built) → sync changed paths → answer / lint / regenerate / after an edit / rebuild → persist.
+// Shells only provide file access, a clock, where wiki.db lives and an embedder; the orchestration is here once.
+import { logLine, type AuthorLogEntry } from '../author/commit';
+import { carryOverEmbeddings, embedIndex, type EmbedReport, type EmbedRunOptions } from '../embed/embed-index';
+import type { Embedder } from '../embed/types';
+import { conceptRecordsFromIndex } from '../generate/concept-record';
+import { ALL_ARTIFACTS, regenerateBundleFiles, type Artifact, type GeneratedFile } from '../generate/regenerate';
+import { buildIndex, refreshFiles, type Progress } from '../index/build';
+import { openIndex, type OpenOutcome } from '../index/open';
+import { isLoadProblem, WikiIndex, type IndexStats } from '../index/wiki-index';
+import { lintBundle } from '../lint/run-lint';
+import type { LintReport } from '../lint/types';
+import { contextFor } from '../retrieval/context-for';
+import type { ContextOptions, ContextResult } from '../retrieval/types';
+import type { VectorOff } from '../retrieval/vector-status';
+import type { BundleSource, BundleWriter, Clock } from '../types';
+import { rebuildLogEntry, regenerateLogEntry } from './log-entries';
+
+/** Where a shell keeps wiki.db. */
+export interface IndexStore {
+  /** The persisted bytes, or undefined when there are none (or they could not be read: the shell says why). */
+  read(): Promise<Uint8Array | undefined>;
+  /** Persists the index; `bytes` exports it (called at once, or later by a shell that debounces its writes). */
+  write(bytes: () => Uint8Array): Promise<void>;
+}
+
+/** What a session needs from its shell. */
+export interface SessionEnv {
+  readonly bundle: BundleSource & BundleWriter;
+  readonly store: IndexStore;
+  readonly clock: Clock;
+  /** Names the shell in log.md entries ("okf-wiki reindex", "Obsidian plugin"). */
+  readonly origin: string;
+}
+
+/** The embedding step of a rebuild or an edit: an embedder, or why there is none. */
+export interface EmbeddingChoice {
+  readonly embedder?: Embedder;
+  readonly off?: VectorOff;
+}
+
+/** The vector signal after a rebuild: concepts embedded now, already current, or why it is off. */
+export interface VectorsReport {
+  readonly model?: string;
+  readonly embedded: number;
+  readonly current: number;
+  readonly off?: VectorOff;
+}
+
+/** What a rebuild did. `vectors` is absent when the shell embeds later (the plugin, in the background). */
+export interface RebuildReport {
+  readonly stats: IndexStats;
+  readonly carried: number;
+  readonly vectors?: VectorsReport;
+  readonly generated: readonly GeneratedFile[];
+}
+
+export interface RebuildOptions {
+  /** Embed now with this choice; absent: leave embedding to the shell. */
+  readonly embedding?: EmbeddingChoice;
+  readonly onBuildProgress?: Progress;
+  readonly onEmbedProgress?: EmbedRunOptions['onProgress'];
+  /** Told when embedding failed (the rebuild goes on with the lexical signals). */
+  readonly onEmbedError?: (message: string) => void;
+}
+
+export class WikiSession {
+  private constructor(
+    private current: WikiIndex,
+    private readonly env: SessionEnv,
+    /** How the index was opened: loaded from wiki.db (and what was caught up), or built. */
+    readonly opened: OpenOutcome,
+  ) {}
+
+  /** Opens the index: wiki.db when it can be trusted (only changed files re-read), otherwise a full build. */
+  static async open(env: SessionEnv, onProgress?: Progress): Promise<WikiSession> {
+    const { index, outcome } = await openIndex(env.bundle, await env.store.read(), onProgress);
+    return new WikiSession(index, env, outcome);
+  }
+
+  /** A session over an index the shell already opened (a CLI read command that loaded wiki.db itself). */
+  static over(index: WikiIndex, env: SessionEnv, opened: OpenOutcome): WikiSession {
+    return new WikiSession(index, env, opened);
+  }
+
+  /**
+   * A fresh session from a full rebuild (`okf-wiki reindex`): the vectors of unchanged concepts are carried
+   * over from the persisted wiki.db when it can be read, then the common rebuild steps run.
+   */
+  static async rebuilt(env: SessionEnv, options: RebuildOptions = {}): Promise<{ session: WikiSession; report: RebuildReport }> {
+    const fresh = await buildIndex(env.bundle, options.onBuildProgress);
+    let carried = 0;
+    const bytes = await env.store.read();
+    if (bytes !== undefined) {
+      const previous = await WikiIndex.load(bytes);
+      if (!isLoadProblem(previous)) {
+        carried = carryOverEmbeddings(previous, fresh);
+        previous.close();
+      }
+    }
+    const session = new WikiSession(fresh, env, { kind: 'built', reason: 'rebuilt from the concept files' });
+    return { session, report: await session.finishRebuild(carried, options) };
+  }
+
+  /** The open index (for read models: lint views, pickers, the embedding scheduler). */
+  get index(): WikiIndex {
+    return this.current;
+  }
+
+  /** True when opening changed the index (built, or files caught up): worth persisting. */
+  get openChangedIndex(): boolean {
+    const o = this.opened;
+    return o.kind === 'built' || o.sync.updated.length + o.sync.removed.length > 0;
+  }
+
+  /** Re-reads changed files (a batch of saves); returns the paths re-indexed. */
+  refresh(paths: readonly string[]): Promise<string[]> {
+    return refreshFiles(this.current, this.env.bundle, paths);
+  }
+
+  /** Forgets a file, or every indexed file under a folder. Returns how many were removed. */
+  remove(path: string): number {
+    const paths = this.current.filesUnder(path);
+    for (const p of paths) this.current.removeFile(p);
+    return paths.length;
+  }
+
+  /** The one context flow: context_for with the session's clock unless the caller pins another. */
+  answer(question: string, options: ContextOptions = {}): Promise<ContextResult> {
+    return contextFor(this.current, question, { clock: this.env.clock, ...options });
+  }
+
+  /** Every lint check over the index and the bundle's files (okf-wiki.json included). */
+  lint(checks?: readonly string[]): Promise<LintReport> {
+    return lintBundle(this.current, this.env.bundle, { clock: this.env.clock, ...(checks ? { checks } : {}) });
+  }
+
+  /** Rewrites the chosen generated files; one "Regenerate" log entry when any changed. */
+  regenerate(artifacts: readonly Artifact[]): Promise<GeneratedFile[]> {
+    return this.regenerateWith(artifacts, (files) => regenerateLogEntry(files, this.env.origin));
+  }
+
+  /** Embeds what lacks a current vector. Never throws for embedder failures. */
+  embed(embedder: Embedder, options: EmbedRunOptions = {}): Promise<EmbedReport> {
+    return embedIndex(this.current, embedder, options);
+  }
+
+  /**
+   * After an authoring commit wrote concept files (spec §7.1 steps 4-5): the index catches up with them, changed
+   * concepts are embedded when an embedder is given, wiki.db is persisted, the generated files are rewritten and
+   * `logLine(entry)` is the one log.md entry.
+   */
+  async afterEdit(entry: AuthorLogEntry, embedding: EmbeddingChoice = {}, onEmbedError?: (message: string) => void): Promise<void> {
+    await this.refresh(entry.paths);
+    if (embedding.embedder) {
+      const report = await this.embed(embedding.embedder);
+      if (report.error) onEmbedError?.(report.error.message);
+    }
+    await this.save();
+    await this.regenerateWith(ALL_ARTIFACTS, () => logLine(entry));
+  }
+
+  /**
+   * Rebuilds from the concept files: build, carry the vectors of unchanged concepts, embed (when asked), persist,
+   * regenerate every generated file and log one "Reindex" entry. The same steps in every shell.
+   */
+  async rebuild(options: RebuildOptions = {}): Promise<RebuildReport> {
+    const fresh = await buildIndex(this.env.bundle, options.onBuildProgress);
+    const carried = carryOverEmbeddings(this.current, fresh);
+    this.current.close();
+    this.current = fresh;
+    return this.finishRebuild(carried, options);
+  }
+
+  /** Persists the index through the shell's store. */
+  save(): Promise<void> {
+    const index = this.current;
+    return this.env.store.write(() => index.export());
+  }
+
+  close(): void {
+    this.current.close();
+  }
+
+  private async finishRebuild(carried: number, options: RebuildOptions): Promise<RebuildReport> {
+    const vectors = options.embedding ? await this.embedForRebuild(options.embedding, options) : undefined;
+    await this.save();
+    const stats = this.current.stats();
+    const generated = await this.regenerateWith(ALL_ARTIFACTS, (files) => rebuildLogEntry(stats.concepts, stats.relations, files, this.env.origin));
+    return { stats, carried, ...(vectors ? { vectors } : {}), generated };
+  }
+
+  private async embedForRebuild(choice: EmbeddingChoice, options: RebuildOptions): Promise<VectorsReport> {
+    if (!choice.embedder) return { embedded: 0, current: 0, off: choice.off ?? { kind: 'not-configured' } };
+    const report = await this.embed(choice.embedder, options.onEmbedProgress ? { onProgress: options.onEmbedProgress } : {});
+    const base = { model: choice.embedder.model, embedded: report.embedded, current: report.current };
+    if (!report.error) return base;
+    options.onEmbedError?.(report.error.message);
+    return { ...base, off: { kind: 'embedder-failed', cause: report.error.kind, message: report.error.message } };
+  }
+
+  private regenerateWith(artifacts: readonly Artifact[], logEntry: (files: readonly GeneratedFile[]) => string | undefined): Promise<GeneratedFile[]> {
+    return regenerateBundleFiles({
+      concepts: conceptRecordsFromIndex(this.current),
+      source: this.env.bundle,
+      writer: this.env.bundle,
+      clock: this.env.clock,
+      artifacts,
+      logEntry,
+    });
+  }
+}
