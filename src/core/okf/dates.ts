@@ -7,13 +7,19 @@ const ISO_8601 =
 export function isIsoDate(text: string): boolean {
   const m = ISO_8601.exec(text);
   if (!m) return false;
-  const [, , month, day, hour, minute, second] = m;
+  const [, year, month, day, hour, minute, second] = m;
   if (month !== undefined && (+month < 1 || +month > 12)) return false;
-  if (day !== undefined && (+day < 1 || +day > 31)) return false;
+  if (day !== undefined && (+day < 1 || +day > daysInMonth(+year, +month))) return false;
   if (hour !== undefined && +hour > 24) return false;
   if (minute !== undefined && +minute > 59) return false;
   if (second !== undefined && +second > 60) return false;
   return true;
+}
+
+/** Days in a month of the proleptic Gregorian calendar (ISO 8601): `2020-02-30` is not a date, `2024-02-29` is. */
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
 /** The calendar-date part of an ISO date-time (`2026-08-09T10:00:00Z` → `2026-08-09`). */
