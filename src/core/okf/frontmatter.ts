@@ -164,6 +164,9 @@ export function parseFrontmatterYaml(path: string, yaml: string, startLine: numb
     });
     return { data: null, diagnostics };
   }
+  // YAML 1.1 collection tags the parser still honours (`!!set`, `!!omap`, `!!pairs`) give a Set or a Map, which
+  // every consumer would print as `[object Set]` or `{}`: read them as the list or mapping they write.
+  data = plainCollections(data, new Map());
   if (containsItself(data)) {
     diagnostics.push({
       path,
@@ -174,6 +177,23 @@ export function parseFrontmatterYaml(path: string, yaml: string, startLine: numb
     return { data: null, diagnostics };
   }
   return { data: data as Record<string, unknown>, diagnostics };
+}
+
+/** `value` with every Set as an array of its members and every Map as a plain object; aliases stay shared. */
+function plainCollections(value: unknown, done: Map<object, unknown>): unknown {
+  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value) || value instanceof Date) return value;
+  if (done.has(value)) return done.get(value);
+  if (value instanceof Set || Array.isArray(value)) {
+    const out: unknown[] = [];
+    done.set(value, out);
+    for (const item of value) out.push(plainCollections(item, done));
+    return out;
+  }
+  const out: Record<string, unknown> = {};
+  done.set(value, out);
+  const entries = value instanceof Map ? [...value.entries()] : Object.entries(value);
+  for (const [key, item] of entries) out[String(key)] = plainCollections(item, done);
+  return out;
 }
 
 /** True when a value contains itself (a self-referencing alias): JSON, SQLite and every consumer would loop. */
