@@ -2,6 +2,7 @@
 // diagnostics when it cannot be one. Every problem names the file; unknown keys are kept, never rejected.
 import type { Concept, Diagnostic, ReadResult, Relation, Severity, Source, Stamp, TrustTier } from '../types';
 import { isIsoDate } from './dates';
+import { utf16Encoding } from './encoding';
 import { parseFrontmatterYaml, splitFrontmatter } from './frontmatter';
 import { contentHash } from './hash';
 import { extractLinks } from './links';
@@ -26,6 +27,15 @@ export function readConcept(path: string, text: string): ReadResult {
   const report = (severity: Severity, code: string, message: string, value?: unknown) =>
     diagnostics.push(value === undefined ? { path, severity, code, message } : { path, severity, code, message, value: show(value) });
 
+  const utf16 = text.includes('\0') ? utf16Encoding(text) : undefined;
+  if (utf16 !== undefined) {
+    report(
+      'error',
+      'utf16-file',
+      `File is ${utf16} text, not UTF-8; convert it to UTF-8 (e.g. \`iconv -f ${utf16} -t UTF-8 in.md > out.md\`, or save it as UTF-8 in your editor).`,
+    );
+    return { kind: 'invalid', path, hash, diagnostics };
+  }
   if (text.includes('\0')) {
     report('error', 'binary-file', 'File holds binary data (NUL bytes), not markdown text.');
     return { kind: 'invalid', path, hash, diagnostics };

@@ -203,6 +203,16 @@ describe('readConcept: tags and aliases', () => {
     expect(diagnosticsOf(r)[0].message).toMatch(/`tags` entry 2024 is not a string/);
   });
 
+  test('YAML 1.1 `!!set` and `!!omap` values are read as the list and mapping they write, never `[object Set]`', () => {
+    const r = readConcept(PATH, rawConcept('type: Person\ntags: !!set {finance, history}\nstatus: !!set {draft}\nkept: !!omap [{a: 1}, {b: 2}]'));
+    const c = conceptOf(r);
+    expect(c.tags).toEqual(['finance', 'history']);
+    expect(c.extra).toEqual({ kept: { a: 1, b: 2 } });
+    expect(diagnosticsOf(r)).toEqual([expect.objectContaining({ code: 'not-a-string', value: '["draft"]' })]);
+    expect(diagnosticsOf(r)[0].message).toContain('found a list');
+    expect(JSON.stringify(diagnosticsOf(r))).not.toContain('[object');
+  });
+
   test('a non-string alias is a warning', () => {
     expect(codes(readConcept(PATH, rawConcept('type: Person\naliases: [1]')))).toEqual(['non-string-alias']);
   });
@@ -471,6 +481,28 @@ describe('readConcept: file shapes', () => {
     const r = readConcept(PATH, rawConcept('type: X', 'a\0b'));
     expect(r.kind).toBe('invalid');
     expect(codes(r)).toEqual(['binary-file']);
+  });
+
+  /** A file's bytes as the CLI and the plugin hand them to the reader: decoded as UTF-8, bad bytes as U+FFFD. */
+  const asUtf8 = (bytes: Uint8Array) => new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(bytes);
+  const utf16le = (text: string) => new Uint8Array(Buffer.from(text, 'utf16le'));
+  const utf16be = (text: string) => utf16le(text).map((_b, i, all) => all[i % 2 === 0 ? i + 1 : i - 1]);
+
+  test.each([
+    ['UTF-16LE with a byte-order mark', asUtf8(utf16le('\uFEFF' + conceptFile({ type: 'X', title: 'Jos\u00e9' }))), 'UTF-16LE'],
+    ['UTF-16LE without one', asUtf8(utf16le(conceptFile({ type: 'X' }))), 'UTF-16LE'],
+    ['UTF-16BE with a byte-order mark', asUtf8(utf16be('\uFEFF' + conceptFile({ type: 'X' }))), 'UTF-16BE'],
+  ])('a %s file is named as UTF-16 with how to convert it, not as binary', (_name, text, encoding) => {
+    const r = readConcept(PATH, text);
+    expect(r.kind).toBe('invalid');
+    expect(codes(r)).toEqual(['utf16-file']);
+    expect(diagnosticsOf(r)[0].message).toContain(`${encoding} text, not UTF-8`);
+    expect(diagnosticsOf(r)[0].message).toContain(`iconv -f ${encoding} -t UTF-8`);
+  });
+
+  test('a binary file with some NUL bytes is still binary, not UTF-16', () => {
+    const bytes = Uint8Array.from({ length: 600 }, (_v, i) => (i * 7919) % 256);
+    expect(codes(readConcept(PATH, asUtf8(bytes)))).toEqual(['binary-file']);
   });
 
   test('undecodable bytes (U+FFFD) are a warning but the concept is read', () => {
