@@ -1,5 +1,5 @@
 // `okf-wiki lint` in-process: exit codes (0 clean, 1 on an error finding, 2 bad usage), grouped text, --json.
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import type { CliIo } from '../../src/cli/io';
 import { run } from '../../src/cli/main';
@@ -68,4 +68,15 @@ test('bad usage exits 2 with a message naming the problem', async () => {
   const missing = await lint('--bundle', nodePath.join(tmp, 'nope'));
   expect(missing.code).toBe(2);
   expect(missing.stderr).toContain('bundle folder not found');
+});
+
+test('an okf-wiki.json nested 5,000 levels deep is an invalid-config finding naming it; the other checks still run', async () => {
+  const bundle = copyWritable(nodePath.join(FIXTURES, 'lint-asymmetric-relation'), tmp);
+  writeFileSync(nodePath.join(bundle, 'okf-wiki.json'), `{"inverses": [${'['.repeat(5000)}${']'.repeat(5000)}]}`);
+  const { code, stdout, stderr } = await lint('--bundle', bundle, '--today', '2026-06-15');
+  expect(stderr).not.toContain('Maximum call stack');
+  expect(code).toBe(1);
+  expect(stdout).toMatch(/invalid-config \(1 error\)[^\n]*\n {2}error {3}\/okf-wiki\.json {2}okf-wiki\.json nests lists or objects more than 64 levels deep/);
+  // The defaults apply (the fixture's own inverse pair is gone with its file): the checks still run on them.
+  expect(stdout).toContain('asymmetric-relation (1 error)');
 });

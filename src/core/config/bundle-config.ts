@@ -2,6 +2,7 @@
 // predicates that may hold several objects at once, and predicate synonyms. Lint (spec §7.3) and the
 // `relate` command (spec §7.1's both-directions rule) read the same file. Bad input becomes diagnostics.
 import type { Diagnostic } from '../types';
+import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth';
 
 /** Where the settings live, relative to the bundle root. */
 export const BUNDLE_CONFIG_PATH = '/okf-wiki.json';
@@ -35,6 +36,10 @@ export function parseBundleConfig(text: string, path: string = BUNDLE_CONFIG_PAT
   const warn = (code: string, message: string, value?: unknown) =>
     diagnostics.push({ path, severity: 'warning', code, message, ...(value !== undefined ? { value: show(value) } : {}) });
 
+  if (jsonTooDeep(text)) {
+    diagnostics.push({ path, severity: 'error', code: 'config-too-deep', message: `okf-wiki.json nests lists or objects more than ${MAX_JSON_DEPTH} levels deep; using the defaults.` });
+    return { config: DEFAULT_BUNDLE_CONFIG, diagnostics };
+  }
   let data: unknown;
   try {
     data = JSON.parse(text.replace(/^\uFEFF/, ''));

@@ -1,5 +1,6 @@
 // Reading evaluate.json (spec §7.5): every entry validated, every problem reported with where it is, so a typo
 // in a label ("expect_seed", a misspelt path) is caught instead of silently turning a check off.
+import { jsonTooDeep, MAX_JSON_DEPTH } from '../config/json-depth';
 import { isIsoDate } from '../okf/dates';
 import type { Intent } from '../retrieval/types';
 import type { EvaluationSet, ExpectedFact, LabeledQuestion, SetOrProblems, SetProblem } from './types';
@@ -36,6 +37,7 @@ export interface ParseSetOptions {
  * of questions. Returns the set, or every problem found (never a partial set).
  */
 export function parseEvaluationSet(text: string, options: ParseSetOptions = {}): SetOrProblems {
+  if (jsonTooDeep(text)) return problems([{ where: '(file)', message: `nests lists or objects more than ${MAX_JSON_DEPTH} levels deep; refused` }]);
   let raw: unknown;
   try {
     raw = JSON.parse(text.replace(/^\uFEFF/, ''));
