@@ -1,0 +1,117 @@
+// MCP's stdio framing (one JSON-RPC message per line) that survives bad input. The SDK's own transport closes
+// on a line over 10 MiB, so the server exited 0 with nothing said, and it answers malformed JSON with nothing
+// at all. Here an oversized line is discarded as it streams in (never buffered), malformed JSON gets -32700,
+// a non-message -32600, each logged on stderr, and the server keeps serving.
+import type { Readable, Writable } from 'node:stream';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+
+/** The largest message read: the SDK's limit, far above any real tool call. */
+export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+
+/** JSON-RPC 2.0 error codes for input that is not a request. */
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+
+/** A newline-delimited JSON-RPC transport over two streams; `log` receives one line per rejected message. */
+export class LineTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  /** Bytes of the current line when it is over the limit (then it is being discarded), else 0. */
+  private discarding = 0;
+  private closed = false;
+
+  constructor(
+    private readonly input: Readable,
+    private readonly output: Writable,
+    private readonly log: (line: string) => void,
+    private readonly maxBytes: number = MAX_MESSAGE_BYTES,
+  ) {}
+
+  private readonly onData = (chunk: Buffer | string): void => {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    let start = 0;
+    for (;;) {
+      const newline = bytes.indexOf(0x0a, start);
+      const piece = bytes.subarray(start, newline === -1 ? bytes.length : newline);
+      this.take(piece);
+      if (newline === -1) return;
+      this.endLine();
+      start = newline + 1;
+    }
+  };
+
+  private readonly onInputError = (error: Error): void => this.onerror?.(error);
+
+  async start(): Promise<void> {
+    this.input.on('data', this.onData);
+    this.input.on('error', this.onInputError);
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.output.write(JSON.stringify(message) + '\n')) resolve();
+      else this.output.once('drain', resolve);
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.input.off('data', this.onData);
+    this.input.off('error', this.onInputError);
+    this.pending = [];
+    this.onclose?.();
+  }
+
+  /** Adds part of the current line, or counts it when the line is over the limit. */
+  private take(piece: Buffer): void {
+    if (this.discarding > 0) {
+      this.discarding += piece.length;
+    } else if (this.pendingBytes + piece.length > this.maxBytes) {
+      this.discarding = this.pendingBytes + piece.length;
+      this.pending = [];
+      this.pendingBytes = 0;
+    } else if (piece.length > 0) {
+      this.pending.push(piece);
+      this.pendingBytes += piece.length;
+    }
+  }
+
+  private endLine(): void {
+    if (this.discarding > 0) {
+      const size = this.discarding;
+      this.discarding = 0;
+      this.reject(null, INVALID_REQUEST, `message of ${size} bytes is over the ${this.maxBytes}-byte limit; discarded`);
+      return;
+    }
+    const line = Buffer.concat(this.pending, this.pendingBytes).toString('utf8').replace(/\r$/, '');
+    this.pending = [];
+    this.pendingBytes = 0;
+    if (line.trim() === '') return;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(line);
+    } catch (error) {
+      this.reject(null, PARSE_ERROR, `not valid JSON (${(error as Error).message})`);
+      return;
+    }
+    const parsed = JSONRPCMessageSchema.safeParse(raw);
+    if (!parsed.success) {
+      const id = (raw as { id?: unknown } | null)?.id;
+      this.reject(typeof id === 'string' || typeof id === 'number' ? id : null, INVALID_REQUEST, 'not a JSON-RPC 2.0 message');
+      return;
+    }
+    this.onmessage?.(parsed.data);
+  }
+
+  /** Answers input that is not a message with a JSON-RPC error and says why on stderr. */
+  private reject(id: string | number | null, code: number, reason: string): void {
+    this.log(`okf-wiki mcp: ${reason}; answered with JSON-RPC error ${code}\n`);
+    void this.send({ jsonrpc: '2.0', id, error: { code, message: reason } } as unknown as JSONRPCMessage);
+  }
+}
