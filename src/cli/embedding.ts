@@ -1,5 +1,5 @@
 // The CLI's embedding backend from its flags: Ollama unless --no-embed, with host, model and timeout.
-import { createOllamaEmbedder, DEFAULT_EMBED_MODEL, DEFAULT_OLLAMA_HOST } from '../core/embed/ollama';
+import { createOllamaEmbedder, DEFAULT_EMBED_MODEL, DEFAULT_OLLAMA_HOST, MAX_TIMEOUT_MS } from '../core/embed/ollama';
 import type { Embedder } from '../core/embed/types';
 import type { VectorOff } from '../core/retrieval/vector-status';
 import { intFlag, UsageError, type Flags } from './args';
@@ -20,5 +20,8 @@ export function embeddingFromFlags(flags: Flags, purpose: 'query' | 'index' = 'i
   const host = flags.ollama ?? process.env.OLLAMA_HOST ?? DEFAULT_OLLAMA_HOST;
   if (!/^https?:\/\/[^\s/]+/.test(host)) throw new UsageError(`--ollama must be an http(s) URL, got "${host}"`);
   const timeoutMs = intFlag('timeout', flags.timeout, purpose === 'query' ? QUERY_TIMEOUT_SECONDS : INDEX_TIMEOUT_SECONDS) * 1000;
+  if (timeoutMs > MAX_TIMEOUT_MS) {
+    throw new UsageError(`--timeout must be at most ${Math.floor(MAX_TIMEOUT_MS / 1000)} seconds (about 24 days, the longest timer Node can set), got "${flags.timeout}"`);
+  }
   return { embedder: createOllamaEmbedder({ host, model: flags.model ?? DEFAULT_EMBED_MODEL, timeoutMs }) };
 }

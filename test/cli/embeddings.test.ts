@@ -185,3 +185,11 @@ test('--no-embed on reindex keeps the stored vectors for the next run', async ()
   fake.clear();
   expect(json((await reindex('--json')).stdout).vectors).toEqual({ model: 'nomic-embed-text', embedded: 1, current: CONCEPTS - 1 });
 });
+
+test('--timeout past the longest timer Node can set is a usage error, not an instant timeout on every call', async () => {
+  const { code, stderr } = await context('Who was Alan Turing?', '--timeout', '3000000');
+  expect(code).toBe(2);
+  expect(stderr).toContain('--timeout must be at most 2147483 seconds (about 24 days, the longest timer Node can set), got "3000000"');
+  expect(fake.embedRequests).toEqual([]);
+  expect((await context('Who was Alan Turing?', '--timeout', '2147483')).code).toBe(0);
+});

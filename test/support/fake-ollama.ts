@@ -94,7 +94,9 @@ export class FakeEmbedder implements Embedder {
  * - `malformed`: 200 with a body that is not JSON;
  * - `wrong-dimension`: 200 with vectors of `wrongDim` numbers;
  * - `other-model`: 200, but the answer names another model;
- * - `missing-embeddings`: 200 with one embedding fewer than inputs.
+ * - `missing-embeddings`: 200 with one embedding fewer than inputs;
+ * - `huge-body`: 200 and a vector that never ends (up to 200 MB, no content-length), until the client stops reading;
+ * - `redirect`: 307 to another address, like a proxy in front of Ollama.
  */
 export type FakeMode =
   | 'ok'
@@ -107,7 +109,12 @@ export type FakeMode =
   | 'malformed'
   | 'wrong-dimension'
   | 'other-model'
-  | 'missing-embeddings';
+  | 'missing-embeddings'
+  | 'huge-body'
+  | 'redirect';
+
+/** Where `redirect` mode sends the client. */
+export const FAKE_REDIRECT_TARGET = 'http://127.0.0.1:9/api/embed';
 
 /** One request the fake received. */
 export interface RecordedRequest {
@@ -260,6 +267,12 @@ export class FakeOllama {
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
         res.write(`{"model":${JSON.stringify(model)},"embeddings":[[0.1,`);
         return;
+      case 'huge-body':
+        return this.streamHugeBody(model, res);
+      case 'redirect':
+        res.writeHead(307, { location: FAKE_REDIRECT_TARGET, 'content-length': 0 });
+        res.end();
+        return;
       case 'server-error':
         return this.json(res, 500, { error: 'llama runner process has terminated: signal: killed' });
       case 'malformed':
@@ -277,6 +290,26 @@ export class FakeOllama {
     if (this.modeValue === 'missing-embeddings') embeddings = embeddings.slice(1);
     const answeredModel = this.modeValue === 'other-model' ? 'all-minilm' : model;
     this.json(res, 200, { model: answeredModel, embeddings, total_duration: 1000, load_duration: 100, prompt_eval_count: input.length });
+  }
+
+  /** 200 MB of one vector's numbers, written as fast as the client reads them; stops when it disconnects. */
+  private streamHugeBody(model: string, res: ServerResponse): void {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    res.write(`{"model":${JSON.stringify(model)},"embeddings":[[`);
+    const chunk = '0.1234567890123456,'.repeat(3449); // ~64 KiB
+    let left = Math.ceil((200 * 1024 * 1024) / chunk.length);
+    const pump = (): void => {
+      while (left > 0 && !res.destroyed) {
+        left--;
+        if (!res.write(chunk)) {
+          res.once('drain', pump);
+          return;
+        }
+      }
+      if (!res.destroyed) res.end('0]]}');
+    };
+    res.on('close', () => (left = 0));
+    pump();
   }
 
   private json(res: ServerResponse, status: number, value: unknown): void {

@@ -17,31 +17,59 @@ export interface OllamaEmbedderOptions {
   readonly fetch?: typeof fetch;
 }
 
+/** setTimeout's largest delay: a longer one overflows and fires at once, so every call would time out. */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * Bytes of answer allowed per text: room for a vector of 8,192 numbers written as 32 characters each, several
+ * times what real embedding models send (768 to 4,096 numbers of ~20 characters). A server that sends more is
+ * broken or hostile; its body is not read on (a 200 MB answer cost 17.5 s and 2 GB before this cap).
+ */
+export const MAX_RESPONSE_BYTES_PER_TEXT = 8192 * 32;
+/** Added to every cap: the JSON around the vectors, and error bodies. */
+const RESPONSE_OVERHEAD_BYTES = 1024 * 1024;
+
+/** The most bytes read from Ollama's answer to a batch of `texts` texts. */
+export function responseLimit(texts: number): number {
+  return RESPONSE_OVERHEAD_BYTES + texts * MAX_RESPONSE_BYTES_PER_TEXT;
+}
+
 /** Creates an Embedder that talks to Ollama over HTTP. */
 export function createOllamaEmbedder(options: OllamaEmbedderOptions = {}): Embedder {
   const host = (options.host ?? DEFAULT_OLLAMA_HOST).replace(/\/+$/, '');
   const model = options.model ?? DEFAULT_EMBED_MODEL;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_EMBED_TIMEOUT_MS;
+  const timeoutMs = Math.min(options.timeoutMs ?? DEFAULT_EMBED_TIMEOUT_MS, MAX_TIMEOUT_MS);
   const baseFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const timedFetch: typeof fetch = async (input, init) => {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    try {
-      const response = await baseFetch(input, { ...init, signal: controller.signal, redirect: 'error' });
-      // The body is read under the same timer: a server that sends headers and then stalls times out too,
-      // instead of hanging the query or the save forever.
-      const body = await response.arrayBuffer();
-      return await asJsonError(new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }));
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-  const client = new Ollama({ host, fetch: timedFetch });
+  const timedFetch =
+    (limit: number): typeof fetch =>
+    async (input, init) => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), timeoutMs);
+      try {
+        // Redirects are not followed (the texts must not be sent on to another address), but are named as such.
+        const response = await baseFetch(input, { ...init, signal: controller.signal, redirect: 'manual' });
+        if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+          const location = response.headers.get('location');
+          controller.abort();
+          throw new EmbedError(
+            `Ollama at ${host} answered with a redirect (HTTP ${response.status || 'redirect'}${location ? ` to ${location}` : ''}), which is not followed; set the Ollama address to ${location ? 'where it points' : 'the server itself'}. The vector signal is off.`,
+            'server-error',
+          );
+        }
+        // The body is read under the same timer: a server that sends headers and then stalls times out too,
+        // instead of hanging the query or the save forever.
+        const body = await readCapped(response, limit, () => controller.abort(), host);
+        return await asJsonError(new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }));
+      } finally {
+        clearTimeout(timer);
+      }
+    };
 
   return {
     model,
     async embed(texts: readonly string[], kind: EmbedKind): Promise<Float32Array[]> {
       if (texts.length === 0) return [];
+      const client = new Ollama({ host, fetch: timedFetch(responseLimit(texts.length)) });
       const prefix = kind === 'query' ? QUERY_PREFIX : DOCUMENT_PREFIX;
       const request = { model, input: texts.map((t) => prefix + t), truncate: true };
       let response: unknown;
@@ -60,6 +88,47 @@ export function createOllamaEmbedder(options: OllamaEmbedderOptions = {}): Embed
       return validate(response, texts.length, host, model);
     },
   };
+}
+
+/** The response body, read chunk by chunk and refused (the request aborted) past `limit` bytes. */
+async function readCapped(response: Response, limit: number, abort: () => void, host: string): Promise<Uint8Array<ArrayBuffer>> {
+  const tooLarge = (bytes: number | string) =>
+    new EmbedError(
+      `Ollama at ${host} sent an answer of ${bytes} bytes, over the ${limit}-byte limit for this many texts (${MAX_RESPONSE_BYTES_PER_TEXT} bytes per text); not read. The vector signal is off.`,
+      'bad-response',
+    );
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    abort();
+    throw tooLarge(declared);
+  }
+  if (!response.body) {
+    // A fetch without streams (the plugin's, over Obsidian's requestUrl) has the whole body already.
+    const whole = new Uint8Array(await response.arrayBuffer());
+    if (whole.byteLength > limit) throw tooLarge(whole.byteLength);
+    return whole;
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      abort();
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(`more than ${limit}`);
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
 }
 
 /** A connection dropped before any answer (no HTTP status): worth one retry. */
@@ -106,6 +175,8 @@ function validate(response: unknown, expected: number, host: string, model: stri
 }
 
 function describeFailure(error: unknown, host: string, model: string, timeoutMs: number): EmbedError {
+  // Already said precisely where it was raised (a redirect, an oversized answer).
+  if (error instanceof EmbedError) return error;
   const e = error as { name?: string; message?: string; status_code?: number; cause?: { code?: string } };
   const message = e?.message ?? String(error);
   if (e?.name === 'AbortError' || /abort/i.test(message)) {

@@ -1,8 +1,8 @@
 // The Ollama embedder over real HTTP against the fake server: prefixes, batching, and every failure mode
 // turned into an EmbedError that says what happened and what to do (issue 3, item 8).
-import { createOllamaEmbedder } from '../../../src/core/embed/ollama';
 import { EmbedError } from '../../../src/core/embed/types';
-import { FAKE_DIM, FakeOllama, type FakeMode } from '../../support/fake-ollama';
+import { createOllamaEmbedder, MAX_TIMEOUT_MS, responseLimit } from '../../../src/core/embed/ollama';
+import { FAKE_DIM, FAKE_REDIRECT_TARGET, FakeOllama, type FakeMode } from '../../support/fake-ollama';
 
 let fake: FakeOllama;
 beforeAll(async () => {
@@ -108,6 +108,36 @@ describe('createOllamaEmbedder failure modes', () => {
     await fake.setMode('hang-body');
     const error = await failure(embedder({ timeoutMs: 300 }).embed(['x'], 'query'));
     expect(error.kind).toBe('timeout');
+  });
+
+  test('huge-body: an answer past the cap for this many texts is refused and not read on, and says so', async () => {
+    await fake.setMode('huge-body');
+    const error = await failure(embedder({ timeoutMs: 60_000 }).embed(['x', 'y'], 'document'));
+    expect(error.kind).toBe('bad-response');
+    expect(error.message).toBe(
+      `Ollama at ${fake.url} sent an answer of more than ${responseLimit(2)} bytes, over the ${responseLimit(2)}-byte limit for this many texts (262144 bytes per text); not read. The vector signal is off.`,
+    );
+  });
+
+  test('the cap is a generous multiple of real vectors: 64 texts of 4,096 numbers each still pass', () => {
+    const realistic = JSON.stringify({ model: 'm', embeddings: Array.from({ length: 64 }, () => Array.from({ length: 4096 }, () => -0.012345678901234567)) });
+    expect(responseLimit(64)).toBeGreaterThan(realistic.length * 3);
+  });
+
+  test('redirect: says it was a redirect and to where, not that Ollama is unreachable', async () => {
+    await fake.setMode('redirect');
+    const error = await failure(embedder().embed(['x'], 'query'));
+    expect(error.kind).toBe('server-error');
+    expect(error.message).toBe(
+      `Ollama at ${fake.url} answered with a redirect (HTTP 307 to ${FAKE_REDIRECT_TARGET}), which is not followed; set the Ollama address to where it points. The vector signal is off.`,
+    );
+    expect(fake.requests.map((r) => r.path)).toEqual(['/api/embed']);
+  });
+
+  test('a timeout beyond setTimeout\'s range is clamped, not an instant timeout', async () => {
+    const vectors = await createOllamaEmbedder({ host: fake.url, timeoutMs: 3_000_000_000 }).embed(['x'], 'query');
+    expect(vectors).toHaveLength(1);
+    expect(MAX_TIMEOUT_MS).toBe(2147483647);
   });
 
   test('404 model not found: says to pull it', async () => {
