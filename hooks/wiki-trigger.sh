@@ -16,8 +16,15 @@
 # Extra wrapper tags to strip: OKF_WIKI_STRIP_TAGS="tag-a|tag-b".
 
 WRAPPER_TAGS='system-reminder|context|command-name|command-message|command-args|local-command-stdout|local-command-stderr|user-prompt-submit-hook'
-MAX_PAYLOAD_BYTES=4194304
+# Past 1 MiB the JSON is cut, so it does not parse and there is no nudge: the hook stays within its 5 s budget.
+MAX_PAYLOAD_BYTES=1048576
 MAX_NAMED=5
+
+# Wrapper stripping, the same in all three readers and linear in the prompt's length (a lazy regex retried from
+# every unclosed `<tag>` was quadratic: 63 s on a 352 KB prompt). For each tag, the text is split at `</tag`;
+# a split point followed by optional blanks and `>` is a closing tag. Outside a wrapper, the first `<tag>` or
+# `<tag attrs>` in a part opens one; inside, everything up to the next closing tag is replaced by one space.
+# A wrapper never closed is left as written.
 
 extract_with_jq() {
   jq -r --arg tags "$1" '
@@ -25,9 +32,28 @@ extract_with_jq() {
       elif type == "array" then map(text) | join("\n")
       elif type == "object" then ((.text // .content // "") | text)
       else "" end;
+    # jq 1.6 joins by repeated concatenation (quadratic); halving keeps a join of many pieces n log n.
+    def cat: if length == 0 then "" elif length == 1 then .[0] else (.[0:length / 2 | floor] | cat) + (.[length / 2 | floor:] | cat) end;
+    # State is small and pieces stream out (foreach): jq 1.6 copies arrays grown inside reduce, which was quadratic.
+    def outside($text; $o; $i):
+      ([$text | match($o + "(\\s[^<>]{0,256})?>")][0].offset) as $at
+      | if $at == null then {pend: null, emit: [$text]} else {pend: {text: $text[$at:], from: $i}, emit: [$text[0:$at]]} end;
+    def strip_tag($t):
+      ("<" + ($t | gsub("(?<m>[.*+?^${}()|\\[\\]\\\\])"; "\\\(.m)"))) as $o | ("</" + $t) as $c
+      | split($c) as $parts
+      | [foreach (range(0; $parts | length), null) as $i ({pend: null, emit: []};
+          if $i == null then .emit = (if .pend == null then [] else [.pend.text] + [range(.pend.from + 1; $parts | length) as $k | $c + $parts[$k]] end)
+          else
+            $parts[$i] as $p
+            | (if $i == 0 then null else [$p | match("\\A\\s{0,64}>")][0].length end) as $close
+            | if .pend == null then outside((if $i == 0 then "" else $c end) + $p; $o; $i)
+              elif $close != null then outside($p[$close:]; $o; $i) | .emit = [" "] + .emit
+              else .emit = [] end
+          end;
+          .emit[])]
+      | cat;
     (.prompt // .user_prompt // .userPrompt // .message // .text // .input // .content // "") | text
-    | reduce ($tags | split("|") | map(select(length > 0)))[] as $t
-        (.; gsub("<" + $t + "(\\s[^>]*)?>[\\s\\S]*?</" + $t + "\\s*>"; " "))'
+    | reduce ($tags | split("|") | map(select(length > 0)))[] as $t (.; strip_tag($t))'
 }
 
 extract_with_node() {
@@ -43,10 +69,24 @@ extract_with_node() {
       if (!data || typeof data !== "object") return;
       const field = ["prompt", "user_prompt", "userPrompt", "message", "text", "input", "content"].find((k) => data[k] != null);
       let prompt = field === undefined ? "" : text(data[field]);
-      for (const tag of process.env.TAGS.split("|").filter(Boolean)) {
-        const t = tag.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-        prompt = prompt.replace(new RegExp("<" + t + "(\\s[^>]*)?>[\\s\\S]*?</" + t + "\\s*>", "g"), " ");
-      }
+      const stripTag = (s, t) => {
+        const o = "<" + t, c = "</" + t, out = [];
+        let pending = null;
+        const outside = (piece) => {
+          const segs = piece.split(o);
+          const j = segs.findIndex((seg, k) => k > 0 && /^(\s[^<>]{0,256})?>/.test(seg));
+          if (j < 0) out.push(piece);
+          else { out.push(segs.slice(0, j).join(o)); pending = [o + segs.slice(j).join(o)]; }
+        };
+        s.split(c).forEach((p, i) => {
+          const close = i === 0 ? null : /^\s{0,64}>/.exec(p);
+          if (pending === null) outside((i === 0 ? "" : c) + p);
+          else if (close) { pending = null; out.push(" "); outside(p.slice(close[0].length)); }
+          else pending.push(c + p);
+        });
+        return out.concat(pending ?? []).join("");
+      };
+      for (const tag of process.env.TAGS.split("|").filter(Boolean)) prompt = stripTag(prompt, tag);
       process.stdout.write(prompt);
     });'
 }
@@ -63,12 +103,30 @@ def text(v):
     if isinstance(v, list): return "\n".join(text(x) for x in v)
     if isinstance(v, dict): return text(v.get("text") if v.get("text") is not None else v.get("content", ""))
     return ""
+def strip_tag(s, t):
+    o, c, out, pending = "<" + t, "</" + t, [], None
+    def outside(piece):
+        nonlocal pending
+        segs = piece.split(o)
+        j = next((k for k in range(1, len(segs)) if re.match(r"(\s[^<>]{0,256})?>", segs[k])), None)
+        if j is None: out.append(piece)
+        else:
+            out.append(o.join(segs[:j]))
+            pending = [o + o.join(segs[j:])]
+    for i, p in enumerate(s.split(c)):
+        close = None if i == 0 else re.match(r"\s{0,64}>", p)
+        if pending is None: outside(("" if i == 0 else c) + p)
+        elif close:
+            pending = None
+            out.append(" ")
+            outside(p[close.end():])
+        else: pending.append(c + p)
+    return "".join(out + (pending or []))
 if not isinstance(data, dict): sys.exit(0)
 field = next((k for k in ["prompt", "user_prompt", "userPrompt", "message", "text", "input", "content"] if data.get(k) is not None), None)
 prompt = "" if field is None else text(data[field])
 for tag in [t for t in os.environ["TAGS"].split("|") if t]:
-    t = re.escape(tag)
-    prompt = re.sub("<" + t + r"(\s[^>]*)?>[\s\S]*?</" + t + r"\s*>", " ", prompt)
+    prompt = strip_tag(prompt, tag)
 sys.stdout.write(prompt)'
 }
 
@@ -92,7 +150,8 @@ main() {
   payload="$(head -c "$MAX_PAYLOAD_BYTES")" || return 0
   [[ -n "$payload" ]] || return 0
   prompt="$(printf '%s' "$payload" | extract_prompt)" || return 0
-  [[ -n "${prompt//[[:space:]]/}" ]] || return 0
+  # A glob, not ${prompt//[[:space:]]/}: bash rewrites the whole string per match (9 s on a 300 KB prompt).
+  [[ "$prompt" == *[![:space:]]* ]] || return 0
   patterns="$(grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$keywords" | tr -d '\r' | sed -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//')"
   [[ -n "$patterns" ]] || return 0
 
@@ -123,7 +182,9 @@ main() {
   local named="${matches[0]}"
   for (( i = 1; i < ${#matches[@]} && i < MAX_NAMED; i++ )); do named+=", ${matches[$i]}"; done
   (( ${#matches[@]} > MAX_NAMED )) && named+=" and $(( ${#matches[@]} - MAX_NAMED )) more"
-  printf '[okf-wiki] This message mentions %s, which the knowledge wiki covers. Before answering, consider: npx okf-wiki context "<the question>" --bundle %s\n' "$named" "$bundle"
+  # The path single-quoted, so the suggested command can be pasted as is even with spaces or quotes in it.
+  local quoted="'${bundle//\'/\'\\\'\'}'"
+  printf '[okf-wiki] This message mentions %s, which the knowledge wiki covers. Before answering, consider: npx okf-wiki context "<the question>" --bundle %s\n' "$named" "$quoted"
 }
 
 main "$@" 2>/dev/null

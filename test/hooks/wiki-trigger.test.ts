@@ -63,7 +63,7 @@ function hook(payload: string, options: { tools?: readonly string[]; args?: read
 
 const prompt = (text: string) => JSON.stringify({ session_id: 'abc', hook_event_name: 'UserPromptSubmit', prompt: text });
 const nudge = (named: string, dir = bundle) =>
-  `[okf-wiki] This message mentions ${named}, which the knowledge wiki covers. Before answering, consider: npx okf-wiki context "<the question>" --bundle ${dir}\n`;
+  `[okf-wiki] This message mentions ${named}, which the knowledge wiki covers. Before answering, consider: npx okf-wiki context "<the question>" --bundle '${dir}'\n`;
 
 beforeAll(() => {
   tmp = makeTempDir('okf-hook-');
@@ -134,4 +134,34 @@ test('non-ASCII keywords, padded lines, and more than five matches', () => {
   expect(hook(prompt('AI, Alan Turing, Bletchley Park, C++, London, Unix and Kurt Gödel')).stdout).toBe(
     nudge('AI, Alan Turing, Bletchley Park, C++, London and 2 more'),
   );
+});
+
+test('unclosed wrapper tags by the thousand (352 KB): every reader strips them in one pass and still finds the keyword', () => {
+  // A lazy regex retried from each unclosed tag took 63 s (jq) / 11.5 s (node) here; the hook has 5 s.
+  const text = '<system-reminder x'.repeat(4000) + '<context>'.repeat(20000) + ' tell me about Unix ' + '</context'.repeat(3000) + '<system-reminder>London</system-reminder>'.repeat(2000);
+  expect(text.length).toBeGreaterThan(352_000);
+  for (const tool of EXTRACTORS) expect(hook(prompt(text), { tools: [tool] })).toEqual({ code: 0, stdout: nudge('Unix'), stderr: '' });
+});
+
+test('all readers strip the same: attributes, blanks before `>`, an unclosed wrapper left as written', () => {
+  const cases: [string, string][] = [
+    ['<context tz="Europe/London">London</context > <system-reminder>London</system-reminder>Unix', nudge('Unix')],
+    ['<context>London</context> <context>London', nudge('London')],
+    ['<context>London</context <context>Unix</context>', ''],
+    ['<contextual>London</contextual>', nudge('London')],
+    ['<system-reminder>London</system-reminder', nudge('London')],
+  ];
+  for (const [text, expected] of cases) {
+    for (const tool of EXTRACTORS) expect([text, tool, hook(prompt(text), { tools: [tool] }).stdout]).toEqual([text, tool, expected]);
+  }
+});
+
+test('the suggested command quotes the bundle path, so a path with spaces or quotes pastes as one argument', () => {
+  const odd = nodePath.join(tmp, "it's a bundle");
+  mkdirSync(odd, { recursive: true });
+  writeFileSync(nodePath.join(odd, 'wiki-trigger-keywords.txt'), 'Unix\n');
+  const { stdout } = hook(prompt('unix'), { args: [odd] });
+  expect(stdout).toBe(`[okf-wiki] This message mentions Unix, which the knowledge wiki covers. Before answering, consider: npx okf-wiki context "<the question>" --bundle '${odd.replace(/'/g, "'\\''")}'\n`);
+  const echoed = spawnSync(BASH, ['-c', `printf '%s' ${stdout.slice(stdout.indexOf('--bundle ') + 9).trimEnd()}`], { encoding: 'utf8' });
+  expect(echoed.stdout).toBe(odd);
 });
