@@ -49,17 +49,50 @@ function objectOf(e: LintEdge): string {
   return e.objectPath ?? (e.objectLiteral ?? '').trim().replace(/\s+/g, ' ');
 }
 
-/** True when two relations of the group disagree: different objects, different sources, not dated apart. */
+/** At most two distinct values of a kind: enough to tell "one" from "several" in constant space. */
+interface Spread {
+  readonly objects: Set<string>;
+  readonly sources: Set<string>;
+}
+
+function spreadOf(edges: readonly LintEdge[]): Spread {
+  const spread: Spread = { objects: new Set(), sources: new Set() };
+  for (const e of edges) {
+    if (spread.objects.size < 2) spread.objects.add(objectOf(e).toLowerCase());
+    if (spread.sources.size < 2) spread.sources.add(e.source ?? '');
+    if (spread.objects.size === 2 && spread.sources.size === 2) break;
+  }
+  return spread;
+}
+
+/** Distinct values in two capped sets together, up to two. */
+function unionSize(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  return new Set([...a, ...b]).size;
+}
+
+/**
+ * True when two relations of the group disagree: different objects, different sources, not dated apart.
+ * Linear, not pairwise (20,000 relations of one file took 69 s): relations that may be compared are the
+ * undated ones together with those of any one date, and within such a set a disagreeing pair exists exactly
+ * when it holds two objects and two sources (if every pair shared an object or a source, a third relation
+ * differing from the first in source would have to share the object of both the first and a second one).
+ */
 function conflicts(group: readonly LintEdge[]): boolean {
-  for (let i = 0; i < group.length; i++) {
-    for (let j = i + 1; j < group.length; j++) {
-      const a = group[i];
-      const b = group[j];
-      if (objectOf(a).toLowerCase() === objectOf(b).toLowerCase()) continue;
-      if ((a.source ?? '') === (b.source ?? '')) continue;
-      if (a.date !== undefined && b.date !== undefined && a.date !== b.date) continue;
-      return true;
+  const byDate = new Map<string, LintEdge[]>();
+  const undated: LintEdge[] = [];
+  for (const e of group) {
+    if (e.date === undefined) undated.push(e);
+    else {
+      const same = byDate.get(e.date);
+      if (same) same.push(e);
+      else byDate.set(e.date, [e]);
     }
+  }
+  const free = spreadOf(undated);
+  if (free.objects.size >= 2 && free.sources.size >= 2) return true;
+  for (const dated of byDate.values()) {
+    const spread = spreadOf(dated);
+    if (unionSize(free.objects, spread.objects) >= 2 && unionSize(free.sources, spread.sources) >= 2) return true;
   }
   return false;
 }
