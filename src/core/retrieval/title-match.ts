@@ -22,9 +22,12 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
 export function titleEntries(rows: readonly { path: string; title: string; aliases: readonly string[] }[]): TitleEntry[] {
   const entries: TitleEntry[] = [];
   for (const row of rows) {
+    // One entry per distinct folded name of a concept: 4,000 copies of one alias were 4,000 searches.
+    const names = new Set<string>();
     for (const name of [row.title, ...row.aliases]) {
       const folded = foldText(name);
-      if (folded === '' || !WORD_CHAR.test(folded)) continue;
+      if (folded === '' || names.has(folded) || !WORD_CHAR.test(folded)) continue;
+      names.add(folded);
       if (folded.split(' ').every((w) => STOPWORDS.has(w))) continue;
       entries.push({ path: row.path, folded });
     }
@@ -66,8 +69,29 @@ export function matchTitles(question: string, entries: readonly TitleEntry[]): T
       from = at + 1;
     }
   }
-  const kept = hits.filter((h) => !hits.some((o) => o !== h && o.start <= h.start && o.end >= h.end && o.end - o.start > h.end - h.start));
+  const kept = notInsideLonger(hits);
   kept.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const seen = new Set<string>();
   return kept.filter((h) => (seen.has(h.path) ? false : (seen.add(h.path), true)));
+}
+
+/**
+ * The hits whose span lies inside no other, longer span, in n log n (hits were compared pairwise: 8.4 s for
+ * 4,000 names matched 16 times each). A longer span containing another is a different span containing it, so
+ * sorted by start then by end descending, a span is inside a longer one exactly when an earlier distinct span
+ * reaches as far as it does.
+ */
+function notInsideLonger(hits: readonly TitleHit[]): TitleHit[] {
+  const byStart = [...hits].sort((a, b) => a.start - b.start || b.end - a.end);
+  const inside = new Set<TitleHit>();
+  let reach = -1;
+  for (let i = 0; i < byStart.length; ) {
+    // Hits with one span are decided together: the same span never counts as a longer one.
+    let j = i;
+    while (j < byStart.length && byStart[j].start === byStart[i].start && byStart[j].end === byStart[i].end) j++;
+    if (reach >= byStart[i].end) for (let k = i; k < j; k++) inside.add(byStart[k]);
+    reach = Math.max(reach, byStart[i].end);
+    i = j;
+  }
+  return hits.filter((h) => !inside.has(h));
 }
