@@ -17,13 +17,12 @@ import { conceptNotesOf } from '../core/render/concept-notes';
 import { renderMermaid } from '../core/render/mermaid';
 import { contextFor } from '../core/retrieval/context-for';
 import type { Clock } from '../core/types';
-import { WIKI_DB } from '../cli/bundle-context';
 import { fsCommitEnvironment } from '../cli/commands/author-common';
 import type { Flags } from '../cli/args';
 import type { EmbeddingChoice } from '../cli/embedding';
 import type { FsBundle } from '../cli/fs-bundle';
 import type { CliIo } from '../cli/io';
-import { loadIndex } from '../cli/load-index';
+import { loadIndex, readWikiDb } from '../cli/load-index';
 import { underWriteLock } from '../cli/write-session';
 
 /** What the server needs: the bundle and the settings `okf-wiki mcp` was started with. */
@@ -115,7 +114,7 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
       annotations: { readOnlyHint: true },
     },
     async () => {
-      const { index } = await openIndex(bundle, await bundle.readBytes(WIKI_DB));
+      const { index } = await openIndex(bundle, await readWikiDb(bundle));
       try {
         const report = await lintBundle(index, bundle, { clock });
         return text(renderLintReport(report, { concepts: index.stats().concepts }));

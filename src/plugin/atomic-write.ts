@@ -3,6 +3,8 @@
 // first moved aside to `<path>.bak`, the new one renamed into place, then the backup removed. At every moment
 // either `<path>` or `<path>.bak` is a complete file, and readPersisted() falls back to the backup.
 import type { DataAdapter } from 'obsidian';
+import { MAX_WIKI_DB_BYTES, oversizedReason } from '../core/index/snapshot';
+import type { LoadProblem } from '../core/index/wiki-index';
 
 export const TEMP_SUFFIX = '.tmp';
 export const BACKUP_SUFFIX = '.bak';
@@ -37,11 +39,16 @@ export async function writeAtomically(adapter: DataAdapter, path: string, data: 
 
 /**
  * Reads what writeAtomically() left: the file, or its backup when a write was interrupted between the two
- * renames. Undefined when neither exists.
+ * renames. Undefined when neither exists; a problem naming the file, unread, when it is over `maxBytes` (a
+ * damaged cache that is rebuilt, instead of a read that exhausts memory).
  */
-export async function readPersisted(adapter: DataAdapter, path: string): Promise<Uint8Array | undefined> {
+export async function readPersisted(adapter: DataAdapter, path: string, maxBytes: number = MAX_WIKI_DB_BYTES): Promise<Uint8Array | LoadProblem | undefined> {
   for (const candidate of [path, path + BACKUP_SUFFIX]) {
-    if (await adapter.exists(candidate)) return new Uint8Array(await adapter.readBinary(candidate));
+    if (!(await adapter.exists(candidate))) continue;
+    const size = (await adapter.stat(candidate))?.size;
+    const oversized = size === undefined ? undefined : oversizedReason(candidate, size, maxBytes);
+    if (oversized) return { reason: oversized };
+    return new Uint8Array(await adapter.readBinary(candidate));
   }
   return undefined;
 }

@@ -5,7 +5,7 @@ import type { Vault } from 'obsidian';
 import type { Embedder } from '../core/embed/types';
 import { buildIndex, refreshFiles } from '../core/index/build';
 import { openIndex, type OpenOutcome } from '../core/index/open';
-import type { WikiIndex } from '../core/index/wiki-index';
+import type { LoadProblem, WikiIndex } from '../core/index/wiki-index';
 import { lintBundle } from '../core/lint/run-lint';
 import type { LintReport } from '../core/lint/types';
 import { DEFAULT_SET_NAME, evaluateSetFile, type EvaluateFileOutcome } from '../core/evaluate/evaluate-set-file';
@@ -259,7 +259,7 @@ export class WikiService {
     if (this.closed) return;
     this.setState({ kind: 'indexing', done: 0, total: 0 });
     try {
-      let persisted: Uint8Array | undefined;
+      let persisted: Uint8Array | LoadProblem | undefined;
       try {
         persisted = await readPersisted(this.options.vault.adapter, this.persister.path);
       } catch (error) {

@@ -64,3 +64,12 @@ test('an interrupted replace never loses the last complete file: readPersisted f
 test('readPersisted answers undefined when there is nothing', async () => {
   expect(await readPersisted(adapter() as unknown as DataAdapter, 'wiki.db')).toBeUndefined();
 });
+
+test('readPersisted does not read a wiki.db over the size limit: it answers a problem naming the file', async () => {
+  const a = adapter({ 'wiki/wiki.db': new Uint8Array(4096) });
+  expect(await readPersisted(a as unknown as DataAdapter, 'wiki/wiki.db', 1024)).toEqual({
+    reason: 'wiki/wiki.db is 4096 bytes, over the 1024-byte limit for an index: a damaged cache, not read',
+  });
+  expect(a.calls.filter((c) => c.startsWith('read'))).toEqual([]);
+  expect(await readPersisted(a as unknown as DataAdapter, 'wiki/wiki.db', 4096)).toEqual(new Uint8Array(4096));
+});

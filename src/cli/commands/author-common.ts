@@ -19,6 +19,7 @@ import type { FsBundle } from '../fs-bundle';
 import type { CliIo } from '../io';
 import { fsPlanJournal } from '../pending-writes';
 import { underWriteLock } from '../write-session';
+import { readWikiDb } from '../load-index';
 
 /** The actor stamped on what the command line writes when `--by` is not given (OKF §7 actor convention). */
 export const DEFAULT_CLI_ACTOR = 'human:cli';
@@ -74,7 +75,7 @@ export function fsCommitEnvironment(bundle: FsBundle, io: CliIo, flags: Flags, c
  * the one log.md entry. The same tables as a full reindex, without a second "Reindex" entry in the log.
  */
 async function refreshAfterEdit(bundle: FsBundle, io: CliIo, flags: Flags, clock: Clock, logEntry: string): Promise<void> {
-  const { index } = await openIndex(bundle, await bundle.readBytes(WIKI_DB));
+  const { index } = await openIndex(bundle, await readWikiDb(bundle));
   try {
     const { embedder } = embeddingFromFlags(flags);
     if (embedder) {

@@ -5,14 +5,15 @@ import { LINT_CHECKS } from '../../core/lint/checks';
 import { renderLintReport } from '../../core/lint/render-report';
 import { hasErrors, lintBundle } from '../../core/lint/run-lint';
 import type { Flags } from '../args';
-import { openBundle, WIKI_DB } from '../bundle-context';
+import { openBundle } from '../bundle-context';
 import { clockFromFlags } from '../clock';
 import type { CliIo } from '../io';
+import { readWikiDb } from '../load-index';
 
 export async function lintCommand(flags: Flags, io: CliIo): Promise<number> {
   const clock = clockFromFlags(flags);
   const bundle = openBundle(flags, io);
-  const { index } = await openIndex(bundle, await bundle.readBytes(WIKI_DB));
+  const { index } = await openIndex(bundle, await readWikiDb(bundle));
   try {
     const report = await lintBundle(index, bundle, { clock });
     const concepts = index.stats().concepts;

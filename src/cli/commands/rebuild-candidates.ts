@@ -3,12 +3,13 @@
 import { openIndex } from '../../core/index/open';
 import { findRebuildCandidates } from '../../core/lint/rebuild-candidates';
 import type { Flags } from '../args';
-import { openBundle, WIKI_DB } from '../bundle-context';
+import { openBundle } from '../bundle-context';
 import type { CliIo } from '../io';
+import { readWikiDb } from '../load-index';
 
 export async function rebuildCandidatesCommand(flags: Flags, io: CliIo): Promise<number> {
   const bundle = openBundle(flags, io);
-  const { index } = await openIndex(bundle, await bundle.readBytes(WIKI_DB));
+  const { index } = await openIndex(bundle, await readWikiDb(bundle));
   try {
     const candidates = findRebuildCandidates(index);
     if (flags.json) {

@@ -16,6 +16,7 @@ import type { FsBundle } from '../fs-bundle';
 import { fmt, type CliIo } from '../io';
 import { vectorOffNote, vectorOffSentence } from '../vector-note';
 import { underWriteLock } from '../write-session';
+import { readWikiDb } from '../load-index';
 
 export interface ReindexSummary {
   readonly bundle: string;
@@ -85,8 +86,8 @@ async function embedConcepts(
   io: CliIo,
   quiet: boolean,
 ): Promise<ReindexSummary['vectors']> {
-  const previousBytes = await bundle.readBytes(WIKI_DB);
-  if (previousBytes !== undefined) {
+  const previousBytes = await readWikiDb(bundle);
+  if (previousBytes instanceof Uint8Array) {
     const previous = await WikiIndex.load(previousBytes);
     if (!isLoadProblem(previous)) {
       carryOverEmbeddings(previous, index);

@@ -5,12 +5,13 @@ import { formatLogEntry } from '../../core/generate/log-entry';
 import { regenerateBundleFiles, type Artifact } from '../../core/generate/regenerate';
 import { openIndex } from '../../core/index/open';
 import type { Flags } from '../args';
-import { openBundle, WIKI_DB } from '../bundle-context';
+import { openBundle } from '../bundle-context';
 import { clockFromFlags } from '../clock';
 import type { Clock } from '../../core/types';
 import type { FsBundle } from '../fs-bundle';
 import type { CliIo } from '../io';
 import { underWriteLock } from '../write-session';
+import { readWikiDb } from '../load-index';
 
 /** Regenerates one artifact and reports what happened to its file (holding the bundle's write lock). */
 export async function regenerateArtifact(artifact: Artifact, flags: Flags, io: CliIo): Promise<number> {
@@ -20,7 +21,7 @@ export async function regenerateArtifact(artifact: Artifact, flags: Flags, io: C
 }
 
 async function regenerate(bundle: FsBundle, artifact: Artifact, flags: Flags, io: CliIo, clock: Clock): Promise<number> {
-  const { index } = await openIndex(bundle, await bundle.readBytes(WIKI_DB));
+  const { index } = await openIndex(bundle, await readWikiDb(bundle));
   try {
     const files = await regenerateBundleFiles({
       concepts: conceptRecordsFromIndex(index),

@@ -2,21 +2,24 @@
 // files are re-read), otherwise a full rebuild from the concept files. A bad wiki.db never gives a wrong answer.
 import type { BundleSource } from '../types';
 import { buildIndex, syncIndex, type Progress, type SyncReport } from './build';
-import { isLoadProblem, WikiIndex } from './wiki-index';
+import { isLoadProblem, WikiIndex, type LoadProblem } from './wiki-index';
 
 /** How the index came to be. */
 export type OpenOutcome =
   | { readonly kind: 'loaded'; readonly sync: SyncReport }
   | { readonly kind: 'built'; readonly reason: string };
 
-/** Opens `wiki.db` bytes (if any) and catches up with the bundle, or rebuilds when they cannot be trusted. */
+/**
+ * Opens `wiki.db` bytes (if any) and catches up with the bundle, or rebuilds when they cannot be trusted. The
+ * caller passes a problem instead of bytes when it would not read the file (over the size limit, unreadable).
+ */
 export async function openIndex(
   source: BundleSource,
-  persisted: Uint8Array | undefined,
+  persisted: Uint8Array | LoadProblem | undefined,
   onProgress?: Progress,
 ): Promise<{ index: WikiIndex; outcome: OpenOutcome }> {
   if (persisted !== undefined) {
-    const loaded = await WikiIndex.load(persisted);
+    const loaded = persisted instanceof Uint8Array ? await WikiIndex.load(persisted) : persisted;
     if (!isLoadProblem(loaded)) {
       const sync = await syncIndex(loaded, source, onProgress);
       return { index: loaded, outcome: { kind: 'loaded', sync } };

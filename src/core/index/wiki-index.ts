@@ -4,6 +4,8 @@
 import type { Concept, Diagnostic, FileStat, ReadResult } from '../types';
 import { Database, type SqlValue } from './sqlite';
 import { INDEX_FORMAT, SCHEMA_SQL, SCHEMA_VERSION, TABLES } from './schema';
+import { checksum, oversizedReason, readSnapshot, withTrailer } from './snapshot';
+import { schemaProblem } from './verify-schema';
 
 /** Why a persisted `wiki.db` was not used. */
 export type LoadProblem = { readonly reason: string };
@@ -48,25 +50,39 @@ export class WikiIndex {
 
   /**
    * Opens a persisted `wiki.db`. Returns a problem instead when the bytes are not a SQLite database, not ours,
-   * or of another schema version: the caller rebuilds from the concept files and never trusts such a file.
+   * not exactly our schema (a trigger, a view, an extra object), of another schema version, changed since this
+   * tool wrote them, or over the size limit: the caller rebuilds from the concept files and never trusts such
+   * a file. Bytes whose recorded checksum matches skip SQLite's page checks and the FTS integrity check, which
+   * cost seconds at 10,000 concepts; bytes without one (an older version, another tool) get both.
    */
   static async load(bytes: Uint8Array): Promise<WikiIndex | LoadProblem> {
+    const oversized = oversizedReason('wiki.db', bytes.byteLength);
+    if (oversized) return { reason: oversized };
+    const snapshot = readSnapshot(bytes);
+    const intact = snapshot.recorded !== undefined && snapshot.recorded === checksum(snapshot.database);
+    if (snapshot.recorded !== undefined && !intact) return { reason: 'its checksum does not match its bytes: changed or damaged since it was written' };
     let db: Database;
     try {
-      db = await Database.fromBytes(bytes);
+      db = await Database.fromBytes(snapshot.database);
     } catch (error) {
       return { reason: (error as Error).message };
     }
     try {
+      // The schema first: until it is known to be exactly ours, no query may touch a table (a view could hang it).
+      const problem = await schemaProblem(db);
+      if (problem) throw new Error(problem);
+      if (!intact) db.quickCheck();
       const rows = db.all<{ key: string; value: string }>('select key, value from meta');
       const meta = new Map(rows.map((r) => [r.key, r.value]));
       if (meta.get('format') !== INDEX_FORMAT) throw new Error('not an OKF Graph Wiki index');
       const version = Number(meta.get('schema_version'));
       if (version > SCHEMA_VERSION) throw new Error(`written by a newer version (schema ${version}, this version reads ${SCHEMA_VERSION})`);
       if (version !== SCHEMA_VERSION) throw new Error(`schema version ${meta.get('schema_version')}, expected ${SCHEMA_VERSION}`);
-      for (const table of TABLES) db.get(`select count(*) as n from ${table}`);
-      // The FTS index must agree with the concepts it indexes; a file damaged by another tool must not answer.
-      db.run("insert into concepts_fts (concepts_fts, rank) values ('integrity-check', 1)");
+      if (!intact) {
+        for (const table of TABLES) db.get(`select count(*) as n from ${table}`);
+        // The FTS index must agree with the concepts it indexes; a file damaged by another tool must not answer.
+        db.run("insert into concepts_fts (concepts_fts, rank) values ('integrity-check', 1)");
+      }
       return new WikiIndex(db);
     } catch (error) {
       db.close();
@@ -185,9 +201,9 @@ export class WikiIndex {
       }));
   }
 
-  /** The `wiki.db` bytes. */
+  /** The `wiki.db` bytes: the database, then the checksum that lets the next load skip the slow checks. */
   export(): Uint8Array {
-    return this.db.export();
+    return withTrailer(this.db.export());
   }
 
   close(): void {

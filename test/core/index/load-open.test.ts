@@ -4,6 +4,7 @@ import { buildIndex, syncIndex } from '../../../src/core/index/build';
 import { dumpIndex } from '../../../src/core/index/dump';
 import { openIndex } from '../../../src/core/index/open';
 import { SCHEMA_VERSION } from '../../../src/core/index/schema';
+import { readSnapshot } from '../../../src/core/index/snapshot';
 import { Database } from '../../../src/core/index/sqlite';
 import { isLoadProblem, WikiIndex, type LoadProblem } from '../../../src/core/index/wiki-index';
 import { conceptFile } from '../../support/builders';
@@ -46,6 +47,14 @@ async function variant(change: (index: WikiIndex) => void): Promise<Uint8Array> 
   index.close();
   return out;
 }
+
+/** The same, changed the way another SQLite tool would leave it: plain database bytes, no checksum trailer. */
+async function foreign(change: (index: WikiIndex) => void): Promise<Uint8Array> {
+  return readSnapshot(await variant(change)).database;
+}
+
+/** The database bytes of the sample wiki.db without its trailer (as an older version wrote it). */
+const plain = () => readSnapshot(bytes).database;
 
 describe('export and load', () => {
   test('the bytes are a SQLite database file', () => {
@@ -125,13 +134,19 @@ describe('a wiki.db that cannot be trusted is a problem, not an exception', () =
     ['half of the file', () => bytes.slice(0, Math.floor(bytes.length / 2)), /not a readable SQLite database/],
     ['all but the last byte', () => bytes.slice(0, bytes.length - 1), /: truncated: \d+ bytes is not a whole number of \d+-byte pages$/],
     ['all but the last 100 bytes', () => bytes.slice(0, bytes.length - 100), /: truncated: \d+ bytes is not a whole number/],
-    ['all but the last page', () => bytes.slice(0, bytes.length - pageSize()), /: truncated: the header says \d+ pages/],
-    ['a page zeroed in the middle', () => {
-      const out = bytes.slice();
+    ['all but the last page', () => plain().slice(0, plain().length - pageSize()), /: truncated: the header says \d+ pages/],
+    ['a page zeroed in the middle (no checksum: SQLite finds it)', () => {
+      const out = plain().slice();
       const page = Math.floor(out.length / pageSize() / 2) * pageSize();
       out.fill(0, page, page + pageSize());
       return out;
     }, /not a readable SQLite database/],
+    ['a page zeroed in the middle (the checksum finds it)', () => {
+      const out = bytes.slice();
+      const page = Math.floor(out.length / pageSize() / 2) * pageSize();
+      out.fill(0, page, page + pageSize());
+      return out;
+    }, /^its checksum does not match its bytes: changed or damaged since it was written$/],
     ['a SQLite database that is not ours', async () => {
       const db = await Database.open();
       db.exec('create table notes (id integer primary key, text text); insert into notes (text) values (\'hello\')');
@@ -149,7 +164,7 @@ describe('a wiki.db that cannot be trusted is a problem, not an exception', () =
     ['an older schema version', () => variant((i) => i.setMeta('schema_version', String(SCHEMA_VERSION - 1))), new RegExp(`^schema version ${SCHEMA_VERSION - 1}, expected ${SCHEMA_VERSION}$`)],
     ['a schema version that is not a number', () => variant((i) => i.setMeta('schema_version', 'banana')), /^schema version banana, expected/],
     ['a newer schema version', () => variant((i) => i.setMeta('schema_version', String(SCHEMA_VERSION + 1))), new RegExp(`^written by a newer version \\(schema ${SCHEMA_VERSION + 1}, this version reads ${SCHEMA_VERSION}\\)$`)],
-    ['a table missing', () => variant((i) => i.db.exec('drop table links')), /no such table: links/],
+    ['a table missing', () => variant((i) => i.db.exec('drop table links')), /^not the exact schema this version writes \(index idx_links_target is missing, table links is missing\)$/],
   ])('%s', async (_case, make, reason) => {
     const data = await make();
     const problem = await loadProblem(data);
@@ -197,7 +212,7 @@ describe('openIndex', () => {
   });
 
   test('a wiki.db whose FTS index disagrees with its concepts is rebuilt', async () => {
-    const damaged = await variant((i) => i.db.run("update concepts set title = 'Wrong' where path = '/entities/kurt-godel.md'"));
+    const damaged = await foreign((i) => i.db.run("update concepts set title = 'Wrong' where path = '/entities/kurt-godel.md'"));
     const { index, outcome } = await openIndex(new MemoryBundle(sampleFiles()), damaged);
     expect(outcome.kind).toBe('built');
     expect(dumpIndex(index)).toEqual(reference);
