@@ -55,6 +55,19 @@ const loadAtStart = os.loadavg()[0];
 const log = (text) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${text}\n`);
 
 await buildWorker();
+
+if (argv.includes('--load-only')) {
+  // Issue 14 item 2: the wiki.db load at 10,000 concepts, with its checksum and with the full checks of before.
+  const n = Number(flag('--sizes') ?? EXTRAS_AT);
+  const dir = nodePath.join(os.tmpdir(), `okf-bench-${n}`);
+  ensureBundle(dir, n);
+  log(`N=${n}: load of a persisted wiki.db (build, embed, write, then 5 loads each way)`);
+  const r = job(['load', '--n', String(n), '--dir', dir, '--runs', '5']);
+  process.stdout.write(`Load of a persisted wiki.db at ${n.toLocaleString('en-US')} concepts (${mb(r.wikiDbBytes)}), load average ${round2(os.loadavg()[0])}:\n`);
+  process.stdout.write(`  with its checksum (now)                    ${fig(r.load)}\n`);
+  process.stdout.write(`  full checks (no checksum: every load before) ${fig(r.loadFullCheck)}\n`);
+  process.exit(0);
+}
 const machine = {
   cores: os.cpus().length,
   cpu: os.cpus()[0]?.model ?? 'unknown',
@@ -212,6 +225,7 @@ function renderTable(r) {
   else {
     out += `${head('single-file incremental update')}${fig(extras.incremental)}\n`;
     out += `${head('load persisted wiki.db')}${fig(extras.load)}\n`;
+    if (extras.loadFullCheck) out += `${head('  the same with full checks (as before)')}${fig(extras.loadFullCheck)}\n`;
     out += extras.lint?.unavailable ? `${head('lint')}lint: not available (${extras.lint.unavailable})\n` : `${head('lint (every check)')}${fig(extras.lint)} (${extras.lint.findings} findings)\n`;
   }
   const d = r.demo;
