@@ -64,8 +64,8 @@ if (argv.includes('--load-only')) {
   log(`N=${n}: load of a persisted wiki.db (build, embed, write, then 5 loads each way)`);
   const r = job(['load', '--n', String(n), '--dir', dir, '--runs', '5']);
   process.stdout.write(`Load of a persisted wiki.db at ${n.toLocaleString('en-US')} concepts (${mb(r.wikiDbBytes)}), load average ${round2(os.loadavg()[0])}:\n`);
-  process.stdout.write(`  with its checksum (now)                    ${fig(r.load)}\n`);
-  process.stdout.write(`  full checks (no checksum: every load before) ${fig(r.loadFullCheck)}\n`);
+  process.stdout.write(`  ${'with its checksum (now)'.padEnd(46)}${fig(r.load)}\n`);
+  process.stdout.write(`  ${'full checks (no checksum: every load before)'.padEnd(46)}${fig(r.loadFullCheck)}\n`);
   process.exit(0);
 }
 const machine = {
