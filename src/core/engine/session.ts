@@ -8,7 +8,7 @@ import { conceptRecordsFromIndex } from '../generate/concept-record';
 import { ALL_ARTIFACTS, regenerateBundleFiles, type Artifact, type GeneratedFile } from '../generate/regenerate';
 import { buildIndex, refreshFiles, type Progress } from '../index/build';
 import { openIndex, type OpenOutcome } from '../index/open';
-import { isLoadProblem, WikiIndex, type IndexStats } from '../index/wiki-index';
+import { isLoadProblem, WikiIndex, type IndexStats, type LoadProblem } from '../index/wiki-index';
 import { lintBundle } from '../lint/run-lint';
 import type { LintReport } from '../lint/types';
 import { contextFor } from '../retrieval/context-for';
@@ -19,8 +19,11 @@ import { rebuildLogEntry, regenerateLogEntry } from './log-entries';
 
 /** Where a shell keeps wiki.db. */
 export interface IndexStore {
-  /** The persisted bytes, or undefined when there are none (or they could not be read: the shell says why). */
-  read(): Promise<Uint8Array | undefined>;
+  /**
+   * The persisted bytes, or undefined when there are none (or they could not be read: the shell says why), or
+   * a problem naming the file when the shell would not read it (over MAX_WIKI_DB_BYTES: the CLI's readWikiDb).
+   */
+  read(): Promise<Uint8Array | LoadProblem | undefined>;
   /** Persists the index; `bytes` exports it (called at once, or later by a shell that debounces its writes). */
   write(bytes: () => Uint8Array): Promise<void>;
 }
@@ -92,7 +95,7 @@ export class WikiSession {
     const fresh = await buildIndex(env.bundle, options.onBuildProgress);
     let carried = 0;
     const bytes = await env.store.read();
-    if (bytes !== undefined) {
+    if (bytes instanceof Uint8Array) {
       const previous = await WikiIndex.load(bytes);
       if (!isLoadProblem(previous)) {
         carried = carryOverEmbeddings(previous, fresh);
