@@ -18,6 +18,9 @@ export const FLAGS = {
   'disable-signal': { type: 'string' },
   'update-baseline': { type: 'boolean' },
   'coverage-weighting': { type: 'string' },
+  'coverage-threshold': { type: 'string' },
+  'vector-threshold': { type: 'string' },
+  apply: { type: 'boolean' },
   today: { type: 'string' },
   inverse: { type: 'string' },
   date: { type: 'string' },
@@ -46,6 +49,9 @@ export type Flags = {
   'disable-signal'?: string;
   'update-baseline'?: boolean;
   'coverage-weighting'?: string;
+  'coverage-threshold'?: string;
+  'vector-threshold'?: string;
+  apply?: boolean;
   today?: string;
   inverse?: string;
   date?: string;

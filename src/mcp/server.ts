@@ -24,6 +24,7 @@ import type { FsBundle } from '../cli/fs-bundle';
 import type { CliIo } from '../cli/io';
 import { loadIndex, readWikiDb } from '../cli/load-index';
 import { underWriteLock } from '../cli/write-session';
+import { bundleThresholds, thresholdFlags } from '../cli/thresholds';
 
 /** What the server needs: the bundle and the settings `okf-wiki mcp` was started with. */
 export interface WikiServerOptions {
@@ -94,6 +95,8 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
         const result = await contextFor(index, question, {
           budget: budget ?? options.budget,
           clock,
+          ...thresholdFlags(options.flags),
+          bundleThresholds: await bundleThresholds(bundle, io),
           ...(embedder ? { embedder } : {}),
           ...(off ? { vectorOff: off } : {}),
         });

@@ -30,7 +30,12 @@ test('--json gives the structured result', async () => {
   const { code, stdout } = await context('Who ran Bell Labs before Nokia?', '--json');
   expect(code).toBe(0);
   const result = JSON.parse(stdout);
-  expect(Object.keys(result).sort()).toEqual(['background', 'budget', 'confident', 'facts', 'intent', 'question', 'seeds', 'text', 'tokens', 'vector']);
+  expect(Object.keys(result).sort()).toEqual(['background', 'budget', 'confident', 'facts', 'intent', 'question', 'seeds', 'text', 'thresholds', 'tokens', 'vector']);
+  expect(result.thresholds).toEqual({
+    coverage: { value: 0.5, source: 'default' },
+    vector: { value: 0.7, source: 'default' },
+    coverageWeighting: { value: 'plain', source: 'default' },
+  });
   expect(result).toMatchObject({ question: 'Who ran Bell Labs before Nokia?', confident: true, intent: 'HISTORICAL', budget: 1500 });
   expect(result.vector).toEqual({ used: false, off: { kind: 'turned-off' }, reason: 'the vector signal is turned off: lexical signals only' });
   for (const seed of result.seeds) {

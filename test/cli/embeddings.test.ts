@@ -34,9 +34,9 @@ const context = (question: string, ...args: string[]) =>
 const json = (stdout: string) => JSON.parse(stdout);
 
 describe('reindex embeds', () => {
-  /** Requests and texts other than the fixed model probe every reindex sends first. */
-  const conceptRequests = () => fake.embedRequests.filter((r) => !r.input.every((t) => t.endsWith(PROBE_TEXT)));
-  const conceptTexts = () => fake.embeddedTexts.filter((t) => !t.endsWith(PROBE_TEXT));
+  /** Requests and texts other than the fixed model probe every reindex sends first (and the calibration's questions). */
+  const conceptRequests = () => fake.embedRequests.filter((r) => !r.input.every((t) => t.endsWith(PROBE_TEXT)) && r.input.every((t) => t.startsWith('search_document: ')));
+  const conceptTexts = () => fake.embeddedTexts.filter((t) => !t.endsWith(PROBE_TEXT) && t.startsWith('search_document: '));
 
   test('every concept, in batches, with the document prefix', async () => {
     const { code, stdout, stderr } = await reindex();
@@ -47,7 +47,9 @@ describe('reindex embeds', () => {
     expect(fake.embedRequests[0].input).toEqual([`search_document: ${PROBE_TEXT}`]);
     expect(requests.map((r) => r.input.length)).toEqual([EMBED_BATCH, EMBED_BATCH, CONCEPTS - 2 * EMBED_BATCH]);
     expect(requests.every((r) => r.model === 'nomic-embed-text')).toBe(true);
-    expect(fake.embeddedTexts.every((t) => t.startsWith('search_document: '))).toBe(true);
+    // Everything else is the gate's calibration, sent as questions once the concepts are embedded.
+    expect(fake.embeddedTexts.filter((t) => !t.startsWith('search_document: ')).every((t) => t.startsWith('search_query: '))).toBe(true);
+    expect(stdout).toMatch(/Vector gate [\d.]+.*, calibrated for nomic-embed-text on \d+ concepts/);
     expect(fake.embeddedTexts.some((t) => t.startsWith('search_document: Alan Turing\n'))).toBe(true);
   });
 
@@ -87,7 +89,7 @@ describe('reindex embeds', () => {
     const { stdout } = await reindex('--json');
     expect(json(stdout).vectors).toEqual({ model: 'nomic-embed-text', embedded: CONCEPTS, current: 0 });
     const answer = json((await context('Who is Alan Turing?', '--json')).stdout);
-    expect(answer.vector).toEqual({ used: true, model: 'nomic-embed-text' });
+    expect(answer.vector).toMatchObject({ used: true, model: 'nomic-embed-text' });
   });
 });
 
@@ -100,8 +102,10 @@ describe('context with vectors', () => {
     expect(stderr).toBe('');
     expect(fake.embedRequests).toEqual([{ model: 'nomic-embed-text', input: ['search_query: Who is Alan Turing?'] }]);
     const result = json(stdout);
-    expect(result.vector).toEqual({ used: true, model: 'nomic-embed-text' });
-    expect(result.seeds[0]).toMatchObject({ path: '/entities/alan-turing.md', signals: { title: 0, vector: expect.any(Number) } });
+    expect(result.vector).toMatchObject({ used: true, model: 'nomic-embed-text', thresholdSource: 'calibration' });
+    // The fake's similarity for this question is at chance level on this bundle (below the calibrated floor),
+    // so the vector list does not vote for it; the title still seeds it.
+    expect(result.seeds[0]).toMatchObject({ path: '/entities/alan-turing.md', signals: { title: 0 } });
   });
 });
 
@@ -175,7 +179,7 @@ test('trying a model that is not pulled keeps the vectors of the model in use', 
   const failed = await reindex('--model', 'nomic-embed-text:v2', '--json');
   expect(json(failed.stdout).vectors.off.message).toContain('`ollama pull nomic-embed-text:v2`');
   expect(json((await reindex('--json')).stdout).vectors).toEqual({ model: 'nomic-embed-text', embedded: 0, current: CONCEPTS });
-  expect(json((await context('Who is Alan Turing?', '--json')).stdout).vector).toEqual({ used: true, model: 'nomic-embed-text' });
+  expect(json((await context('Who is Alan Turing?', '--json')).stdout).vector).toMatchObject({ used: true, model: 'nomic-embed-text' });
 });
 
 test('--no-embed on reindex keeps the stored vectors for the next run', async () => {

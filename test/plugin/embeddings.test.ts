@@ -41,7 +41,7 @@ test('concepts are embedded in the background after the index opens, through req
   expect(r.app.statusBarEl.textContent).toBe('OKF: 4 concepts');
 
   const answer = await r.plugin.service.query('Who was Ada Lovelace?');
-  expect(answer.result.vector).toEqual({ used: true, model: 'nomic-embed-text' });
+  expect(answer.result.vector).toMatchObject({ used: true, model: 'nomic-embed-text' });
   expect(noticeMessages()).toEqual([]);
 });
 

@@ -10,6 +10,7 @@ import { embeddingFromFlags } from '../embedding';
 import type { CliIo } from '../io';
 import { loadIndex } from '../load-index';
 import { vectorOffNote } from '../vector-note';
+import { bundleThresholds, thresholdFlags } from '../thresholds';
 
 export async function contextCommand(flags: Flags, io: CliIo, positionals: string[]): Promise<number> {
   if (positionals.length === 0) throw new UsageError('context needs a question: okf-wiki context "Who was Kurt Gödel?"');
@@ -20,11 +21,15 @@ export async function contextCommand(flags: Flags, io: CliIo, positionals: strin
   const clock = clockFromFlags(flags);
   const bundle = openBundle(flags, io);
   const { embedder, off } = embeddingFromFlags(flags, 'query');
+  const settings = thresholdFlags(flags);
+  const fromBundle = await bundleThresholds(bundle, io);
   const index = await loadIndex(bundle, io);
   try {
     const result = await contextFor(index, question, {
       budget,
       clock,
+      ...settings,
+      bundleThresholds: fromBundle,
       ...(embedder ? { embedder } : {}),
       ...(off ? { vectorOff: off } : {}),
     });

@@ -12,6 +12,8 @@ import { openBundle } from '../bundle-context';
 import { embeddingFromFlags } from '../embedding';
 import type { CliIo } from '../io';
 import { loadIndex } from '../load-index';
+import { bundleThresholds, thresholdFlags } from '../thresholds';
+import { applySweep } from './apply-sweep';
 import { isIsoDate } from '../../core/okf/dates';
 
 const SIGNALS: readonly SignalName[] = ['title', 'bm25', 'vector'];
@@ -21,6 +23,7 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
   if (flags.today !== undefined && !isIsoDate(flags.today)) throw new UsageError(`--today must be an ISO 8601 date, got "${flags.today}"`);
   if (flags['update-baseline'] && disabledSignals.length > 0) throw new UsageError('--update-baseline cannot be combined with --disable-signal: a broken ranking must not become the baseline');
   if (flags['update-baseline'] && flags.sweep) throw new UsageError('--update-baseline records a normal run; drop --sweep');
+  if (flags.apply && !flags.sweep) throw new UsageError('--apply writes the best point of a sweep into okf-wiki.json: use it with --sweep');
   const budget = flags.budget !== undefined ? intFlag('budget', flags.budget, defaultContextOptions.budget) : undefined;
   const bundle = openBundle(flags, io);
   const setPath = flags.set !== undefined ? nodePath.resolve(io.cwd, flags.set) : bundle.resolve('/' + DEFAULT_SET_NAME);
@@ -29,7 +32,8 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
   const options = {
     ...(flags.today !== undefined ? { today: flags.today } : {}),
     ...(budget !== undefined ? { budget } : {}),
-    ...(flags['coverage-weighting'] !== undefined ? { coverageWeighting: coverageWeightingFlag(flags['coverage-weighting']) } : {}),
+    ...thresholdFlags(flags),
+    bundleThresholds: await bundleThresholds(bundle, io),
     ...(embedder ? { embedder } : {}),
     ...(off ? { vectorOff: off } : {}),
     disabledSignals,
@@ -48,6 +52,7 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
       if (outcome.kind !== 'swept') return setProblem(outcome, io);
       if (outcome.sweep.vectorOff) io.err(`note: vector signal off: ${outcome.sweep.vectorOff}\n`);
       io.out(flags.json ? JSON.stringify(outcome.sweep, null, 2) + '\n' : renderSweep(outcome.sweep));
+      if (flags.apply) await applySweep(bundle, outcome.sweep, io);
       return 0;
     }
     const outcome = await evaluateSetFile(index, fsSetFiles, setPath, { ...options, updateBaseline: flags['update-baseline'] === true });
@@ -68,12 +73,6 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
   } finally {
     index.close();
   }
-}
-
-/** `--coverage-weighting plain|idf`. */
-export function coverageWeightingFlag(value: string): 'plain' | 'idf' {
-  if (value !== 'plain' && value !== 'idf') throw new UsageError(`--coverage-weighting takes plain or idf, got "${value}"`);
-  return value;
 }
 
 /** `--disable-signal title,bm25` → ['title', 'bm25']; anything else is a usage error. */

@@ -1,4 +1,5 @@
 // `okf-wiki reindex`: rebuild wiki.db from every concept file (spec §7.4) and print what it holds.
+import { calibrateVectorGate, needsCalibration, type VectorCalibration } from '../../core/embed/calibrate';
 import { carryOverEmbeddings, embedIndex } from '../../core/embed/embed-index';
 import { buildIndex } from '../../core/index/build';
 import { isLoadProblem, WikiIndex } from '../../core/index/wiki-index';
@@ -30,6 +31,8 @@ export interface ReindexSummary {
   readonly counts: { readonly error: number; readonly warning: number; readonly info: number };
   /** The vector signal: concepts embedded now, already current, or why it is off. */
   readonly vectors: { readonly model?: string; readonly embedded: number; readonly current: number; readonly off?: VectorOff };
+  /** The vector gate calibrated for this model on this bundle (issue 11), or why there is none. */
+  readonly calibration?: VectorCalibration | { readonly off: string };
   /** timeline.md, wiki-trigger-keywords.txt, each folder's index.md and the log.md entry (spec §7.4). */
   readonly generated: readonly GeneratedFile[];
   readonly ms: number;
@@ -51,6 +54,14 @@ export async function reindexBundle(
     io.err(`indexing ${fmt(done)}/${fmt(total)}\n`);
   });
   const vectors = await embedConcepts(bundle, index, embedder, off, io, quiet);
+  // Calibrated when the model has none here or the concept set changed materially (it takes ~100 short texts).
+  let calibration: ReindexSummary['calibration'];
+  if (embedder && vectors.off === undefined && !needsCalibration(index, embedder.model)) calibration = index.vectorCalibration(embedder.model);
+  else if (embedder && vectors.off === undefined) {
+    const outcome = await calibrateVectorGate(index, embedder);
+    if ('calibration' in outcome) index.setVectorCalibration(outcome.calibration);
+    calibration = 'calibration' in outcome ? outcome.calibration : { off: outcome.off };
+  }
   await bundle.write(WIKI_DB, index.export());
   const stats = index.stats();
   const generated = await regenerateBundleFiles({
@@ -71,6 +82,7 @@ export async function reindexBundle(
     diagnostics: index.diagnostics(),
     counts: stats.diagnostics,
     vectors,
+    ...(calibration ? { calibration } : {}),
     generated,
     ms: Date.now() - started,
   };
@@ -137,6 +149,18 @@ function renderGenerated(files: readonly GeneratedFile[]): string[] {
   return lines;
 }
 
+/** "Vector gate 0.41, calibrated for nomic-embed-text on 1,204 concepts (…)". */
+export function describeCalibration(c: VectorCalibration | { readonly off: string }): string {
+  if ('off' in c) return `Vector gate not calibrated: ${c.off}`;
+  const gate = c.gate > 1 ? `Vector gate ${c.gate} (above any cosine: no vector-only answers on this bundle)` : `Vector gate ${c.gate}`;
+  return (
+    `${gate}, calibrated for ${c.model} on ${fmt(c.concepts)} concepts: off-topic questions reach median ${c.offTopic.p50}, ` +
+    `max ${c.offTopic.max} (chance floor ${c.floor}); "What is <title>?" reaches its own concept at median ${c.ownConcept.p50}, ` +
+    `the best other concept at median ${c.otherConcept.p50}, max ${c.otherConcept.max}; fusion weight ${c.trust} ` +
+    `(self-retrieval hit@1: vector ${c.selfHitAt1.vector}, BM25 ${c.selfHitAt1.bm25}).`
+  );
+}
+
 /** Human-readable summary: counts, then diagnostics grouped by file. */
 export function renderReindexSummary(s: ReindexSummary): string {
   const lines = [
@@ -146,6 +170,7 @@ export function renderReindexSummary(s: ReindexSummary): string {
       ? vectorOffSentence(s.vectors.off)
       : `Vectors (${s.vectors.model}): ${fmt(s.vectors.embedded)} embedded now, ${fmt(s.vectors.current)} already current.`,
   ];
+  if (s.calibration) lines.push(describeCalibration(s.calibration));
   lines.push(...renderGenerated(s.generated));
   if (s.skippedFiles > 0) lines.push(`Skipped ${fmt(s.skippedFiles)} markdown files without frontmatter (not concepts).`);
   const { error, warning } = s.counts;

@@ -1,6 +1,7 @@
 // The bundle's own settings file, `okf-wiki.json` at the bundle root: declared inverse predicate pairs,
 // predicates that may hold several objects at once, and predicate synonyms. Lint (spec §7.3) and the
 // `relate` command (spec §7.1's both-directions rule) read the same file. Bad input becomes diagnostics.
+import type { BundleThresholds } from '../retrieval/thresholds';
 import type { Diagnostic } from '../types';
 import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth';
 
@@ -17,15 +18,17 @@ export interface BundleConfig {
   readonly synonyms: readonly (readonly string[])[];
   /** Groups of predicates that look alike but differ (`invented` / `invested`): never reported as drift. */
   readonly distinct: readonly (readonly string[])[];
+  /** Retrieval thresholds for this bundle (issue 11; spec §10.4 "retune per-bundle"); `evaluate --sweep --apply` writes them. */
+  readonly thresholds?: BundleThresholds;
 }
 
 /** Inherently multi-valued predicates, always exempt from `contradiction`; a bundle's list adds to these. */
 export const DEFAULT_MULTI_VALUED: readonly string[] = ['has_part', 'has_member', 'member_of', 'related_to', 'see_also'];
 
 /** The settings of a bundle without `okf-wiki.json`. */
-export const DEFAULT_BUNDLE_CONFIG: BundleConfig = { inverses: [], multiValued: DEFAULT_MULTI_VALUED, synonyms: [], distinct: [] };
+export const DEFAULT_BUNDLE_CONFIG: BundleConfig = { inverses: [], multiValued: DEFAULT_MULTI_VALUED, synonyms: [], distinct: [], thresholds: {} };
 
-const KNOWN_KEYS = new Set(['$schema', 'inverses', 'multiValued', 'synonyms', 'distinct']);
+const KNOWN_KEYS = new Set(['$schema', 'inverses', 'multiValued', 'synonyms', 'distinct', 'thresholds']);
 
 /**
  * Parses `okf-wiki.json`. Never throws: a syntax error gives the defaults and an error diagnostic; a bad entry
@@ -53,7 +56,7 @@ export function parseBundleConfig(text: string, path: string = BUNDLE_CONFIG_PAT
   }
   const record = data as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    if (!KNOWN_KEYS.has(key)) warn('config-unknown-key', `okf-wiki.json: unknown key "${key}" ignored (known: inverses, multiValued, synonyms, distinct).`, key);
+    if (!KNOWN_KEYS.has(key)) warn('config-unknown-key', `okf-wiki.json: unknown key "${key}" ignored (known: inverses, multiValued, synonyms, distinct, thresholds).`, key);
   }
 
   const inverses: [string, string][] = [];
@@ -79,7 +82,39 @@ export function parseBundleConfig(text: string, path: string = BUNDLE_CONFIG_PAT
   const synonyms = groups('synonyms', '["invested_in", "backs"]');
   const distinct = groups('distinct', '["invented", "invested"]');
 
-  return { config: { inverses, multiValued: [...multiValued].sort(), synonyms, distinct }, diagnostics };
+  const thresholds = parseThresholds(record.thresholds, warn);
+
+  return { config: { inverses, multiValued: [...multiValued].sort(), synonyms, distinct, thresholds }, diagnostics };
+}
+
+/**
+ * `"thresholds": { "coverage": 0.5, "vector": 0.45, "coverageWeighting": "idf" }`, every key optional. A bad
+ * value is skipped with a warning naming it; the rest still apply.
+ */
+function parseThresholds(value: unknown, warn: (code: string, message: string, value?: unknown) => void): BundleThresholds {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    warn('config-bad-thresholds', 'okf-wiki.json: "thresholds" should be an object like { "coverage": 0.5, "vector": 0.45 }; ignored.', value);
+    return {};
+  }
+  const t = value as Record<string, unknown>;
+  const out: { coverage?: number; vector?: number; coverageWeighting?: 'plain' | 'idf' } = {};
+  for (const key of Object.keys(t)) {
+    if (!['coverage', 'vector', 'coverageWeighting'].includes(key)) warn('config-unknown-key', `okf-wiki.json: unknown key "thresholds.${key}" ignored (known: coverage, vector, coverageWeighting).`, key);
+  }
+  if (t.coverage !== undefined) {
+    if (typeof t.coverage === 'number' && t.coverage >= 0 && t.coverage < 1) out.coverage = t.coverage;
+    else warn('config-bad-threshold', `okf-wiki.json: "thresholds.coverage" should be a number from 0 to below 1 (a share of the question's words); skipped ${show(t.coverage)}.`, t.coverage);
+  }
+  if (t.vector !== undefined) {
+    if (typeof t.vector === 'number' && t.vector > -1 && t.vector <= 1) out.vector = t.vector;
+    else warn('config-bad-threshold', `okf-wiki.json: "thresholds.vector" should be a cosine similarity above -1 and at most 1; skipped ${show(t.vector)}.`, t.vector);
+  }
+  if (t.coverageWeighting !== undefined) {
+    if (t.coverageWeighting === 'plain' || t.coverageWeighting === 'idf') out.coverageWeighting = t.coverageWeighting;
+    else warn('config-bad-threshold', `okf-wiki.json: "thresholds.coverageWeighting" should be "plain" or "idf"; skipped ${show(t.coverageWeighting)}.`, t.coverageWeighting);
+  }
+  return out;
 }
 
 /** The declared inverses of each predicate (a predicate may have several; symmetric ones map to themselves). */

@@ -88,8 +88,10 @@ async function embedRun(index: WikiIndex, embedder: Embedder, options: EmbedRunO
       return { embedded: 0, current: total - conceptsToEmbed(index, embedder.model).length, error: probe.error };
     }
     if (probe.changed) {
-      // Same name, different model (pulled anew, or swapped behind the name): every stored vector is incomparable.
+      // Same name, different model (pulled anew, or swapped behind the name): every stored vector is incomparable,
+      // and so is the calibrated gate (another model, another similarity scale).
       index.db.run('delete from embeddings');
+      index.clearVectorCalibrations();
       index.touch();
       return embedRun(index, embedder, options, true);
     }
@@ -187,6 +189,7 @@ export function carryOverEmbeddings(from: WikiIndex, to: WikiIndex): number {
       copied++;
     }
   });
+  for (const calibration of from.vectorCalibrations()) to.setVectorCalibration(calibration);
   for (const key of ['embedding_model', 'embedding_probe']) {
     const value = from.getMeta(key);
     if (value !== undefined) to.setMeta(key, value);

@@ -11,7 +11,8 @@ export function renderReport(report: EvaluationReport, comparison?: BaselineComp
   const signals = c.signals === 'lexical' ? `lexical (exact title, BM25)${c.vectorOff ? `; vector off: ${c.vectorOff}` : ''}` : `${c.signals} + lexical`;
   lines.push(`Retrieval evaluation: ${m.questions} questions (${m.inBundle} in bundle, ${m.outOfBundle} out of bundle), judged at ${c.today}`);
   lines.push(`Signals: ${signals}${c.disabledSignals.length > 0 ? `; DISABLED: ${c.disabledSignals.join(', ')}` : ''}`);
-  lines.push(`Thresholds: coverage > ${c.coverageThreshold}, vector >= ${c.vectorThreshold}`);
+  const from = (source: string | undefined) => (source ? ` (${source})` : '');
+  lines.push(`Thresholds: coverage > ${c.coverageThreshold}${from(c.coverageThresholdSource)}, vector >= ${c.vectorThreshold}${from(c.vectorThresholdSource)}`);
   lines.push('');
   const idWidth = Math.min(36, Math.max(8, ...results.map((r) => r.id.length)));
   lines.push(`  ${'#'.padStart(3)}  ${'result'.padEnd(6)}  ${'id'.padEnd(idWidth)}  ${'intent'.padEnd(10)}  top seed`);

@@ -76,8 +76,9 @@ function configurationOf(answers: readonly ContextResult[], options: RunOptions,
   return {
     signals: vectorOn ? `vector:${answers[0].vector.model ?? 'unknown'}` : 'lexical',
     disabledSignals: [...(options.disabledSignals ?? [])],
-    coverageThreshold: options.coverageThreshold ?? defaultContextOptions.coverageThreshold,
-    vectorThreshold: options.vectorThreshold ?? defaultContextOptions.vectorThreshold,
+    coverageThreshold: answers[0]?.thresholds.coverage.value ?? options.coverageThreshold ?? defaultContextOptions.coverageThreshold,
+    vectorThreshold: answers[0]?.thresholds.vector.value ?? options.vectorThreshold ?? defaultContextOptions.vectorThreshold,
+    ...(answers[0] ? { coverageThresholdSource: answers[0].thresholds.coverage.source, vectorThresholdSource: answers[0].thresholds.vector.source } : {}),
     today,
     ...(!vectorOn && off !== undefined ? { vectorOff: off } : {}),
   };

@@ -4,6 +4,7 @@ import type { Embedder, EmbedKind } from '../embed/types';
 import type { WikiIndex } from '../index/wiki-index';
 import { contextFor, defaultContextOptions } from '../retrieval/context-for';
 import { describeVectorOff } from '../retrieval/vector-status';
+import { resolveThresholds } from '../retrieval/thresholds';
 import { computeMetrics } from './metrics';
 import { judgeQuestion } from './judge';
 import { runDate, toContextOptions, type RunOptions } from './run';
@@ -75,8 +76,15 @@ export async function sweepThresholds(index: WikiIndex, set: EvaluationSet, opti
       options.onProgress?.(points.length, total);
     }
   }
-  const currentCoverage = defaultContextOptions.coverageThreshold;
-  const currentVector = embedder ? defaultContextOptions.vectorThreshold : null;
+  // "Current" is what a question is answered with today: the same precedence as contextFor.
+  const applied = resolveThresholds({
+    setting: {},
+    ...(options.bundleThresholds ? { bundle: options.bundleThresholds } : {}),
+    calibratedVector: embedder ? index.vectorCalibration(embedder.model)?.gate : undefined,
+    defaults: { coverage: defaultContextOptions.coverageThreshold, vector: defaultContextOptions.vectorThreshold },
+  });
+  const currentCoverage = applied.coverage.value;
+  const currentVector = embedder ? applied.vector.value : null;
   const distance = (p: SweepPoint) =>
     Math.abs(p.coverageThreshold - currentCoverage) + (p.vectorThreshold !== null && currentVector !== null ? Math.abs(p.vectorThreshold - currentVector) : 0);
   const best = [...points].sort((a, b) => b.separation - a.separation || distance(a) - distance(b))[0];

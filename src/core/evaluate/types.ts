@@ -108,6 +108,9 @@ export interface RunConfiguration {
   readonly disabledSignals: readonly string[];
   readonly coverageThreshold: number;
   readonly vectorThreshold: number;
+  /** Where each threshold came from (setting, okf-wiki.json, calibration, default). */
+  readonly coverageThresholdSource?: string;
+  readonly vectorThresholdSource?: string;
   readonly today: string;
   /** Why the vector signal was off, when it was. */
   readonly vectorOff?: string;

@@ -8,7 +8,7 @@ export const SCHEMA_VERSION = 5;
 export const INDEX_FORMAT = 'okf-graph-wiki';
 
 /** Tables in dependency order; `dumpIndex` and tests walk them by name. */
-export const TABLES = ['meta', 'files', 'concepts', 'concepts_fts', 'edges', 'links', 'embeddings', 'diagnostics'] as const;
+export const TABLES = ['meta', 'files', 'concepts', 'concepts_fts', 'edges', 'links', 'embeddings', 'calibration', 'diagnostics'] as const;
 
 export const SCHEMA_SQL = `
 create table meta (key text primary key, value text not null) without rowid;
@@ -99,6 +99,17 @@ create table embeddings (
   dim integer not null,
   vector blob not null
 );
+
+-- The vector gate calibrated for an embedding model on this bundle (embed/calibrate.ts), one row per model:
+-- what off-topic questions and the concepts' own pseudo-questions reach, and the gate set between them.
+create table calibration (
+  model text primary key,
+  dim integer not null,
+  concepts integer not null,      -- concepts with a vector when calibrated (a material change recalibrates)
+  gate real not null,             -- a vector candidate is trusted at or above this cosine similarity
+  trust real not null,            -- weight of the vector signal in the fusion, 0-1
+  summary text not null           -- JSON: offTopic and ownConcept distributions, selfHitAt1
+) without rowid;
 
 create table diagnostics (
   path text not null,

@@ -3,6 +3,7 @@
 // full rebuild of the same files would (rows are keyed by path, never by insertion order).
 import type { Concept, Diagnostic, FileStat, ReadResult } from '../types';
 import { Database, type SqlValue } from './sqlite';
+import type { VectorCalibration } from '../embed/calibrate';
 import { INDEX_FORMAT, SCHEMA_SQL, SCHEMA_VERSION, TABLES } from './schema';
 import { checksum, oversizedReason, readSnapshot, withTrailer } from './snapshot';
 import { schemaProblem } from './verify-schema';
@@ -161,6 +162,47 @@ export class WikiIndex {
         .all<{ term: string; doc: number }>('select term, doc from concepts_vocab where term in (select value from json_each(?))', [JSON.stringify(terms)])
         .map((r) => [r.term, Number(r.doc)]),
     );
+  }
+
+  /** Concepts with a current vector of `model`. */
+  vectorCount(model: string): number {
+    return Number(this.db.get<{ n: number }>('select count(*) as n from embeddings e join concepts c on c.path = e.path and c.hash = e.hash where e.model = ?', [model])?.n ?? 0);
+  }
+
+  /** Path and title of every concept, in path order (the calibration's pseudo-questions). */
+  conceptTitles(): { path: string; title: string }[] {
+    return this.db.all<{ path: string; title: string }>('select path, title from concepts order by path');
+  }
+
+  /** The stored vector-gate calibration of `model`, if any. */
+  vectorCalibration(model: string): VectorCalibration | undefined {
+    const row = this.db.get<{ summary: string }>('select summary from calibration where model = ?', [model]);
+    if (!row) return undefined;
+    try {
+      return JSON.parse(row.summary) as VectorCalibration;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Every stored calibration, by model name. */
+  vectorCalibrations(): VectorCalibration[] {
+    return this.db
+      .all<{ model: string }>('select model from calibration order by model')
+      .map((r) => this.vectorCalibration(r.model))
+      .filter((c): c is VectorCalibration => c !== undefined);
+  }
+
+  /** Stores a calibration, replacing the model's previous one. */
+  setVectorCalibration(c: VectorCalibration): void {
+    this.db.run('insert or replace into calibration (model, dim, concepts, gate, trust, summary) values (?, ?, ?, ?, ?, ?)', [c.model, c.dim, c.concepts, c.gate, c.trust, JSON.stringify(c)]);
+    this.changes++;
+  }
+
+  /** Forgets every calibration (the model behind a name changed: its similarity scale is unknown again). */
+  clearVectorCalibrations(): void {
+    this.db.run('delete from calibration');
+    this.changes++;
   }
 
   /** Number of concepts indexed. */

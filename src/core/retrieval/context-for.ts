@@ -8,6 +8,7 @@ import { catalogOf, type Catalog } from './catalog';
 import { expandFacts } from './expand';
 import { classifyIntent } from './intent';
 import { findSeeds } from './seeds';
+import { resolveThresholds } from './thresholds';
 import { contentWords, estimateTokens } from './text';
 import type { ContextOptions, ContextResult } from './types';
 import { SCORING } from './weights';
@@ -42,10 +43,20 @@ export async function contextFor(index: WikiIndex, rawQuestion: string, options:
   const clock = options.clock ?? systemClock;
   const now = clock.now();
   const intent = classifyIntent(question, now);
+  const calibration = options.embedder ? index.vectorCalibration(options.embedder.model) : undefined;
+  const thresholds = resolveThresholds({
+    setting: { coverage: options.coverageThreshold, vector: options.vectorThreshold, coverageWeighting: options.coverageWeighting },
+    ...(options.bundleThresholds ? { bundle: options.bundleThresholds } : {}),
+    calibratedVector: calibration?.gate,
+    defaults: { coverage: defaultContextOptions.coverageThreshold, vector: defaultContextOptions.vectorThreshold },
+  });
   const found = await findSeeds(index, question, {
-    coverageThreshold: options.coverageThreshold ?? defaultContextOptions.coverageThreshold,
-    vectorThreshold: options.vectorThreshold ?? defaultContextOptions.vectorThreshold,
-    ...(options.coverageWeighting ? { coverageWeighting: options.coverageWeighting } : {}),
+    coverageThreshold: thresholds.coverage.value,
+    vectorThreshold: thresholds.vector.value,
+    vectorThresholdSource: thresholds.vector.source,
+    vectorTrust: calibration?.trust ?? 1,
+    ...(calibration ? { vectorFloor: calibration.floor } : {}),
+    coverageWeighting: thresholds.coverageWeighting.value,
     maxSeeds: defaultContextOptions.maxSeeds,
     maxTitleSeeds: defaultContextOptions.maxTitleSeeds,
     historical: intent === 'HISTORICAL',
@@ -56,7 +67,7 @@ export async function contextFor(index: WikiIndex, rawQuestion: string, options:
 
   if (!found.confident || question.trim() === '') {
     const text = fitToBudget(noMatchText(question) + '\n', budget);
-    return { question, confident: false, intent, seeds: [], facts: [], background: [], vector: found.vector, text, tokens: estimateTokens(text), budget };
+    return { question, confident: false, intent, seeds: [], facts: [], background: [], vector: found.vector, thresholds, text, tokens: estimateTokens(text), budget };
   }
 
   const catalog = catalogOf(index);
@@ -85,6 +96,7 @@ export async function contextFor(index: WikiIndex, rawQuestion: string, options:
     facts: assembled.facts,
     background: assembled.background,
     vector: found.vector,
+    thresholds,
     text: assembled.text,
     tokens: assembled.tokens,
     budget,

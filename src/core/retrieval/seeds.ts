@@ -8,6 +8,7 @@ import { fuseRanks } from './rrf';
 import { matchTitles } from './title-match';
 import type { Seed, SignalName } from './types';
 import { vectorOff, type VectorOff, type VectorStatus } from './vector-status';
+import type { ThresholdSource } from './thresholds';
 import { vectorSearch } from './vector';
 
 export interface SeedOptions {
@@ -17,6 +18,12 @@ export interface SeedOptions {
   readonly coverageWeighting?: CoverageWeighting;
   /** A vector candidate is trusted at or above this cosine similarity. */
   readonly vectorThreshold: number;
+  /** Where `vectorThreshold` came from (reported in the answer). */
+  readonly vectorThresholdSource?: ThresholdSource;
+  /** Weight of the vector list in the fusion, 0–1 (the calibration's trust in this model on this bundle). */
+  readonly vectorTrust?: number;
+  /** Below this similarity a vector hit does not vote at all (chance level; defaults to the threshold). */
+  readonly vectorFloor?: number;
   /** Seeds kept when no title matched. */
   readonly maxSeeds: number;
   /** Title-matched seeds kept (a question may name several concepts). */
@@ -73,18 +80,41 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
     const outcome = await vectorSearch(index, question, options.embedder);
     if ('off' in outcome) vector = vectorOff(outcome.off, options.embedder.model);
     else {
-      vector = { used: true, model: options.embedder.model };
-      for (const hit of outcome.hits) add('vector', hit.path, { similarity: hit.similarity });
+      vector = {
+        used: true,
+        model: options.embedder.model,
+        threshold: options.vectorThreshold,
+        ...(options.vectorThresholdSource ? { thresholdSource: options.vectorThresholdSource } : {}),
+        trust: options.vectorTrust ?? 1,
+      };
+      // Only hits above chance (the calibration's off-topic floor) vote: a similarity off-topic questions reach
+      // as easily says nothing about the concept (issue 11 item 3).
+      const floor = Math.min(options.vectorFloor ?? options.vectorThreshold, options.vectorThreshold);
+      for (const hit of outcome.hits) if (hit.similarity >= floor) add('vector', hit.path, { similarity: hit.similarity });
     }
   }
 
-  // spec §6.1: the exact-title list enters the fusion twice.
-  const fused = fuseRanks([lists.title, lists.title, lists.bm25, lists.vector]);
-  const trusted = (e: Evidence) =>
-    e.title !== undefined || (e.bm25 !== undefined && e.coverage > options.coverageThreshold) || (e.vector !== undefined && e.similarity >= options.vectorThreshold);
+  // spec §6.1: the exact-title list enters the fusion twice. The vector list is weighted by what this model
+  // earned on this bundle (the calibration's trust), and kept apart: a candidate the lexical signals trust is
+  // ordered by the lexical fusion alone, so a weak encoder can never push a correct lexical top hit down
+  // (issue 11 item 3). Vector evidence orders what lexical evidence leaves tied or untrusted, and answers alone
+  // only at or above the gate.
+  const lexical = fuseRanks([lists.title, lists.title, lists.bm25]);
+  const semantic = fuseRanks([lists.vector], undefined, [options.vectorTrust ?? 1]);
+  const lexicallyTrusted = (e: Evidence) => e.title !== undefined || (e.bm25 !== undefined && e.coverage > options.coverageThreshold);
+  const trusted = (e: Evidence) => lexicallyTrusted(e) || (e.vector !== undefined && e.similarity >= options.vectorThreshold);
+  const fusedOf = (path: string) => (lexical.get(path) ?? 0) + (semantic.get(path) ?? 0);
+  const fused = new Map([...evidence.keys()].map((p) => [p, fusedOf(p)]));
   const ranked = [...evidence.entries()]
     .filter(([, e]) => trusted(e))
-    .sort(([pa, a], [pb, b]) => (fused.get(pb) ?? 0) - (fused.get(pa) ?? 0) || (a.title ?? 1e9) - (b.title ?? 1e9) || (pa < pb ? -1 : 1));
+    .sort(
+      ([pa, a], [pb, b]) =>
+        Number(lexicallyTrusted(b)) - Number(lexicallyTrusted(a)) ||
+        (lexical.get(pb) ?? 0) - (lexical.get(pa) ?? 0) ||
+        (semantic.get(pb) ?? 0) - (semantic.get(pa) ?? 0) ||
+        (a.title ?? 1e9) - (b.title ?? 1e9) ||
+        (pa < pb ? -1 : 1),
+    );
   // spec §10.3: when the question names concepts, those are what it is about; pages that merely mention
   // them are reached through the graph, not seeded beside them.
   const titled = ranked.filter(([, e]) => e.title !== undefined);

@@ -2,6 +2,7 @@
 import type { Clock, TrustTier } from '../types';
 import type { Embedder } from '../embed/types';
 import type { VectorOff, VectorStatus } from './vector-status';
+import type { AppliedThresholds, BundleThresholds } from './thresholds';
 
 /** Question intent (spec §6.2, §7.7); drives predicate weights and the superseded exclusion. */
 export type Intent = 'WHY' | 'WHEN' | 'ENTITY' | 'HISTORICAL' | 'GENERAL';
@@ -64,6 +65,8 @@ export interface ContextResult {
   readonly facts: readonly Fact[];
   readonly background: readonly Background[];
   readonly vector: VectorStatus;
+  /** The confidence thresholds applied, each with where it came from. */
+  readonly thresholds: AppliedThresholds;
   /** The context block for the LLM (spec §6.5). */
   readonly text: string;
   /** Estimated tokens in `text`. */
@@ -85,6 +88,8 @@ export interface ContextOptions {
   readonly coverageWeighting?: 'plain' | 'idf';
   /** A vector-only match is confident at or above this cosine similarity. */
   readonly vectorThreshold?: number;
+  /** The bundle's okf-wiki.json `thresholds` (below an explicit setting, above calibration and defaults). */
+  readonly bundleThresholds?: BundleThresholds;
   /** Today, for stale_after (spec §6.4). */
   readonly clock?: Clock;
   /** Embeds the question; absent means the vector signal is off. */

@@ -2,6 +2,7 @@
 // user (the CLI names its flags, the plugin its settings); the core's own wording below names neither, and is
 // what JSON readers and evaluation reports see.
 import { EmbedError } from '../embed/types';
+import type { ThresholdSource } from './thresholds';
 
 /** Why the vector signal did not take part. */
 export type VectorOff =
@@ -20,7 +21,15 @@ export type VectorOff =
 
 /** The vector signal in one answer: used with a model, or off with why (and the model that was tried). */
 export type VectorStatus =
-  | { readonly used: true; readonly model: string }
+  | {
+      readonly used: true;
+      readonly model: string;
+      /** The gate a vector-only candidate had to reach, and where it came from (issue 11: setting, okf-wiki.json, calibration, default). */
+      readonly threshold?: number;
+      readonly thresholdSource?: ThresholdSource;
+      /** The vector list's weight in the fusion (the calibration's trust; 1 without one). */
+      readonly trust?: number;
+    }
   | { readonly used: false; readonly off: VectorOff; readonly reason: string; readonly model?: string };
 
 /** A status for a signal that did not run. */

@@ -48,17 +48,29 @@ export type VectorOutcome = { readonly hits: VectorHit[] } | { readonly off: Vec
 
 /** Embeds the question and ranks concepts by cosine similarity. Failures turn the signal off with a reason. */
 export async function vectorSearch(index: WikiIndex, question: string, embedder: Embedder, limit = VECTOR_LIMIT): Promise<VectorOutcome> {
-  const store = vectorsOf(index, embedder.model);
-  if (store.paths.length === 0) {
-    const other = index.db.get<{ model: string }>('select model from embeddings where model <> ? group by model order by count(*) desc limit 1', [embedder.model]);
-    return { off: { kind: 'no-vectors', model: embedder.model, ...(other ? { otherModel: other.model } : {}) } };
-  }
+  const missing = noVectors(index, embedder.model);
+  if (missing !== undefined) return { off: missing };
   let query: Float32Array;
   try {
     [query] = await embedder.embed([question], 'query');
   } catch (error) {
     return { off: embedderFailed(error) };
   }
+  return rankByVector(index, embedder.model, query, limit);
+}
+
+/** Why the index has no vectors to compare for `model`, or undefined when it has. */
+function noVectors(index: WikiIndex, model: string): VectorOff | undefined {
+  if (vectorsOf(index, model).paths.length > 0) return undefined;
+  const other = index.db.get<{ model: string }>('select model from embeddings where model <> ? group by model order by count(*) desc limit 1', [model]);
+  return { kind: 'no-vectors', model, ...(other ? { otherModel: other.model } : {}) };
+}
+
+/** Ranks concepts by cosine similarity to an already embedded query (the calibration embeds its questions in one batch). */
+export function rankByVector(index: WikiIndex, model: string, query: Float32Array, limit = VECTOR_LIMIT): VectorOutcome {
+  const store = vectorsOf(index, model);
+  const missing = noVectors(index, model);
+  if (missing !== undefined) return { off: missing };
   if (query.length !== store.dim) {
     return { off: { kind: 'wrong-dimension', queryDim: query.length, indexDim: store.dim! } };
   }

@@ -63,6 +63,8 @@ describe('runEvaluation', () => {
       disabledSignals: [],
       coverageThreshold: 0.5,
       vectorThreshold: 0.7,
+      coverageThresholdSource: 'default',
+      vectorThresholdSource: 'default',
       today: '2026-11-30',
       vectorOff: 'the vector signal is turned off: lexical signals only',
     });

@@ -70,7 +70,7 @@ describe('a vector-only match and the similarity threshold', () => {
   test('answered when similarity >= threshold', async () => {
     const result = await contextFor(index, PARAPHRASE, { clock, embedder, vectorThreshold: similarity() - 0.01 });
     expect(result.confident).toBe(true);
-    expect(result.vector).toEqual({ used: true, model: 'nomic-embed-text' });
+    expect(result.vector).toMatchObject({ used: true, model: 'nomic-embed-text' });
     expect(result.seeds).toEqual([expect.objectContaining({ path: '/entities/car.md', signals: { vector: 0 } })]);
     expect(result.text).toContain('- Car powered_by Engine (trust: human-reviewed)');
   });
@@ -184,6 +184,6 @@ describe('the paraphrase over real HTTP, through the Ollama client and the fake 
     expect(answered.seeds.map((s) => s.path)).toEqual(['/entities/car.md']);
     const abstained = await contextFor(local, PARAPHRASE, { clock, embedder: ollama, vectorThreshold: similarity + 0.01 });
     expect(abstained.confident).toBe(false);
-    expect(abstained.vector).toEqual({ used: true, model: 'nomic-embed-text' });
+    expect(abstained.vector).toMatchObject({ used: true, model: 'nomic-embed-text' });
   });
 });

@@ -1,0 +1,161 @@
+// The vector gate, calibrated per bundle and per embedding model (issue 11 item 1): every model has its own
+// similarity scale and every bundle its own spread, so no similarity constant is right everywhere. Instead we
+// measure what "no match" looks like here — the best similarity built-in off-topic questions reach against
+// this bundle's vectors — fit an extreme-value law to it, and set the gate where chance closeness becomes rare.
+// The math is explained in docs/ARCHITECTURE.md ("The vector gate").
+import type { WikiIndex } from '../index/wiki-index';
+import { bm25Search } from '../retrieval/bm25';
+import { rankByVector } from '../retrieval/vector';
+import { describeVectorOff } from '../retrieval/vector-status';
+import { OFF_TOPIC_QUESTIONS } from './off-topic-questions';
+import type { Embedder } from './types';
+
+/** The chance that an off-topic question's best similarity reaches the gate (a choice of risk, not a fit). */
+export const FALSE_MATCH_RATE = 0.001;
+/** Concepts whose own words are asked as pseudo-questions (evenly spread over the bundle in path order). */
+export const POSITIVE_SAMPLE = 64;
+
+/** Share of concepts added or removed since the last calibration that makes it stale (a "material" change). */
+export const MATERIAL_CHANGE = 0.1;
+
+/** True when `model` has no calibration on this index, or the number of concepts with vectors moved by more than 10%. */
+export function needsCalibration(index: WikiIndex, model: string): boolean {
+  const c = index.vectorCalibration(model);
+  if (!c) return true;
+  return Math.abs(index.vectorCount(model) - c.concepts) > MATERIAL_CHANGE * c.concepts;
+}
+
+/** A distribution summarized by a few order statistics (rounded; stored and printed as is). */
+export interface DistributionSummary {
+  readonly n: number;
+  readonly mean: number;
+  readonly sd: number;
+  readonly p5: number;
+  readonly p50: number;
+  readonly p95: number;
+  readonly max: number;
+}
+
+/** What calibration found for one model on one bundle (table `calibration` in wiki.db). */
+export interface VectorCalibration {
+  readonly model: string;
+  readonly dim: number;
+  /** Concepts with a current vector when calibrated. */
+  readonly concepts: number;
+  /** A vector candidate is trusted at or above this cosine similarity. */
+  readonly gate: number;
+  /** Chance level: below it a vector hit does not vote at all (the off-topic null's quantile alone). */
+  readonly floor: number;
+  /**
+   * Weight of the vector signal in the fusion, 0–1: how often the vector signal alone ranks a concept first
+   * for its own pseudo-question, relative to BM25 on the same questions (capped at 1).
+   */
+  readonly trust: number;
+  /** Top similarity of each off-topic question (the null). */
+  readonly offTopic: DistributionSummary;
+  /** Similarity of each pseudo-question to its own concept (the positives). */
+  readonly ownConcept: DistributionSummary;
+  /**
+   * Best similarity of each pseudo-question to any OTHER concept: what an in-domain question reaches when its
+   * answer is not in the bundle (the near-domain null).
+   */
+  readonly otherConcept: DistributionSummary;
+  /** Share of pseudo-questions whose own concept ranked first: vector alone, BM25 alone. */
+  readonly selfHitAt1: { readonly vector: number; readonly bm25: number };
+}
+
+/** Why calibration could not run. */
+export type CalibrationOutcome = { readonly calibration: VectorCalibration } | { readonly off: string };
+
+/**
+ * Calibrates the vector gate of `embedder.model` on this index. Needs the concepts' vectors (run embedIndex
+ * first). Deterministic: the same vectors give the same calibration.
+ */
+export async function calibrateVectorGate(index: WikiIndex, embedder: Embedder): Promise<CalibrationOutcome> {
+  const sample = pseudoQuestions(index);
+  if (sample.length === 0) return { off: 'no concepts to calibrate on' };
+  let vectors: Float32Array[];
+  try {
+    vectors = await embedder.embed([...OFF_TOPIC_QUESTIONS, ...sample.map((s) => s.question)], 'query');
+  } catch (error) {
+    return { off: `embedding the calibration questions failed: ${(error as Error).message}` };
+  }
+  const nullTops: number[] = [];
+  for (const v of vectors.slice(0, OFF_TOPIC_QUESTIONS.length)) {
+    const ranked = rankByVector(index, embedder.model, v, 1);
+    if ('off' in ranked) return { off: describeVectorOff(ranked.off) };
+    nullTops.push(ranked.hits[0]?.similarity ?? -1);
+  }
+  const own: number[] = [];
+  const other: number[] = [];
+  let vectorFirst = 0;
+  let bm25First = 0;
+  for (const [i, s] of sample.entries()) {
+    const ranked = rankByVector(index, embedder.model, vectors[OFF_TOPIC_QUESTIONS.length + i], 1_000_000);
+    if ('off' in ranked) return { off: describeVectorOff(ranked.off) };
+    own.push(ranked.hits.find((h) => h.path === s.path)?.similarity ?? -1);
+    other.push(ranked.hits.find((h) => h.path !== s.path)?.similarity ?? -1);
+    if (ranked.hits[0]?.path === s.path) vectorFirst++;
+    if (bm25Search(index, s.question, 1)[0]?.path === s.path) bm25First++;
+  }
+  const selfHitAt1 = { vector: round(vectorFirst / sample.length), bm25: round(bm25First / sample.length) };
+  const dim = vectors[0].length;
+  const concepts = index.vectorCount(embedder.model);
+  return {
+    calibration: {
+      model: embedder.model,
+      dim,
+      concepts,
+      // Both nulls are maxima, each fitted by its own Gumbel law; the gate clears the higher of the two quantiles.
+      gate: round(Math.max(gumbelQuantile(nullTops, 1 - FALSE_MATCH_RATE), gumbelQuantile(other, 1 - FALSE_MATCH_RATE))),
+      floor: round(gumbelQuantile(nullTops, 1 - FALSE_MATCH_RATE)),
+      trust: round(selfHitAt1.bm25 === 0 ? selfHitAt1.vector : Math.min(1, selfHitAt1.vector / selfHitAt1.bm25)),
+      offTopic: summarize(nullTops),
+      ownConcept: summarize(own),
+      otherConcept: summarize(other),
+      selfHitAt1,
+    },
+  };
+}
+
+/**
+ * The q-quantile of a Gumbel (maximum-value) law fitted to `samples` by the method of moments. The best of
+ * many similarities is a maximum, and maxima of light-tailed variables follow a Gumbel law; its far tail is
+ * estimated from all the samples instead of resting on the single largest one.
+ */
+export function gumbelQuantile(samples: readonly number[], q: number): number {
+  const { mean, sd } = moments(samples);
+  const beta = (sd * Math.sqrt(6)) / Math.PI;
+  const mu = mean - 0.5772156649 * beta;
+  return mu - beta * Math.log(-Math.log(q));
+}
+
+/**
+ * Concepts (evenly spread in path order), each asked about by name: "What is <title>?". Short, like real
+ * questions (a description would be far longer and reach every related page), and naming one concept.
+ */
+function pseudoQuestions(index: WikiIndex): { path: string; question: string }[] {
+  const all = index.conceptTitles();
+  const count = Math.min(all.length, POSITIVE_SAMPLE);
+  return Array.from({ length: count }, (_, j) => all[Math.floor((j * all.length) / count)]).map((c) => ({
+    path: c.path,
+    question: `What is ${c.title}?`,
+  }));
+}
+
+function moments(xs: readonly number[]): { mean: number; sd: number } {
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const variance = xs.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, xs.length - 1);
+  return { mean, sd: Math.sqrt(variance) };
+}
+
+function summarize(xs: readonly number[]): DistributionSummary {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(p * (sorted.length - 1))))];
+  const { mean, sd } = moments(xs);
+  return { n: xs.length, mean: round(mean), sd: round(sd), p5: round(at(0.05)), p50: round(at(0.5)), p95: round(at(0.95)), max: round(sorted[sorted.length - 1]) };
+}
+
+function round(n: number): number {
+  return Math.round(n * 1e4) / 1e4;
+}
