@@ -27,6 +27,8 @@ export const defaultContextOptions = {
    * questions and a real sentence encoder: in-bundle top similarities 0.27–0.81 (median 0.58), out-of-bundle
    * 0.11–0.61 (median 0.26); 0.70 separated them best (hit@1 97%, abstention 94%; 0.5 let three
    * out-of-bundle questions through). nomic-embed-text's scale differs: retune per bundle with --sweep.
+   * Only the fallback now: a reindex with embeddings calibrates each model's own gate on the bundle
+   * (embed/calibrate.ts), and okf-wiki.json or a setting can set it (retrieval/thresholds.ts).
    */
   vectorThreshold: 0.7,
   maxSeeds: 3,
