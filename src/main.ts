@@ -75,7 +75,7 @@ export default class OkfGraphWikiPlugin extends Plugin {
       },
       openLintView: async () => void (await revealView(this.app, LINT_VIEW_TYPE, 'tab')),
     });
-    this.addSettingTab(new OkfSettingTab(this.app, this, this.config));
+    this.addSettingTab(new OkfSettingTab(this.app, this, this.config, () => this.service.thresholdReport()));
 
     this.app.workspace.onLayoutReady(() => this.startIndex());
   }

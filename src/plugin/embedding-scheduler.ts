@@ -2,6 +2,7 @@
 // whose content or model changed are embedded through Ollama. It runs inside the index's one-at-a-time queue
 // but yields between batches when other work waits, so a save is never stuck behind a long first embedding.
 // A failure shows one notice (not one per file, not one per save) and the lexical signals keep working.
+import { calibrateVectorGate, needsCalibration } from '../core/embed/calibrate';
 import { embedIndex, type EmbedReport } from '../core/embed/embed-index';
 import type { EmbedError, Embedder } from '../core/embed/types';
 import type { WikiIndex } from '../core/index/wiki-index';
@@ -78,11 +79,20 @@ export class EmbeddingScheduler {
       const report = await this.deps.exclusive.run(async (): Promise<EmbedReport | undefined> => {
         const index = this.deps.index();
         if (!index || this.stopped) return undefined;
-        return embedIndex(index, embedder, {
+        const embedded = await embedIndex(index, embedder, {
           onProgress: (done, total) => this.setState({ kind: 'running', done, total }),
           // Between batches, give way to queued work (a save) and to unload.
           shouldStop: () => this.deps.exclusive.hasWaiters || this.stopped,
         });
+        // Calibrate the vector gate when this model has none here or the concept set changed materially (issue 11).
+        if (!embedded.error && !embedded.stopped && needsCalibration(index, embedder.model)) {
+          const outcome = await calibrateVectorGate(index, embedder);
+          if ('calibration' in outcome) {
+            index.setVectorCalibration(outcome.calibration);
+            return { ...embedded, embedded: Math.max(embedded.embedded, 1) };
+          }
+        }
+        return embedded;
       });
       if (!report) continue;
       if (report.embedded > 0) this.deps.stored();

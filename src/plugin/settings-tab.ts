@@ -16,6 +16,9 @@ export interface SettingsHost {
   commit(patch: Partial<OkfSettings>): Promise<void>;
 }
 
+/** The thresholds in force and where each came from (setting, okf-wiki.json, calibration, default). */
+export type ThresholdReport = () => Promise<{ readonly coverage: string; readonly vector: string }>;
+
 type NumberKey = 'ollamaTimeoutMs' | 'tokenBudget' | 'hopLimit' | 'hopDecay' | 'coverageThreshold' | 'vectorThreshold';
 type Check = (raw: string) => Checked<Partial<OkfSettings>> | Promise<Checked<Partial<OkfSettings>>>;
 
@@ -37,6 +40,7 @@ export class OkfSettingTab extends PluginSettingTab {
     app: App,
     plugin: Plugin,
     private readonly host: SettingsHost,
+    private readonly thresholds?: ThresholdReport,
   ) {
     super(app, plugin);
   }
@@ -95,8 +99,13 @@ export class OkfSettingTab extends PluginSettingTab {
     this.number('tokenBudget', 'Token budget', 'Size of the context block copied for a question.', defaultContextOptions.budget, 50, 1_000_000);
     this.number('hopLimit', 'Hop limit', 'How far from the seed concepts relations are followed (0–5).', defaultContextOptions.hops, 0, 5);
     this.number('hopDecay', 'Hop decay', 'Relevance kept per hop (0–1).', defaultContextOptions.hopDecay, 0, 1);
-    this.number('coverageThreshold', 'Coverage threshold', 'A full-text-only match is confident when it covers more than this share of the question’s words (0–1).', defaultContextOptions.coverageThreshold, 0, 1);
-    this.number('vectorThreshold', 'Vector threshold', 'A vector-only match is confident at or above this cosine similarity (−1–1).', defaultContextOptions.vectorThreshold, -1, 1);
+    const coverage = this.number('coverageThreshold', 'Coverage threshold', 'A full-text-only match is confident when it covers more than this share of the question’s words (0–1). Empty: okf-wiki.json, else the default.', defaultContextOptions.coverageThreshold, 0, 1);
+    const vector = this.number('vectorThreshold', 'Vector threshold', 'A vector-only match is confident at or above this cosine similarity (−1–1). Empty: okf-wiki.json, else the gate calibrated for the model on this bundle, else the default.', defaultContextOptions.vectorThreshold, -1, 1);
+    // Where each threshold in force comes from (issue 11): "vector gate 0.41 (calibrated for nomic-embed-text on 1,204 concepts)".
+    void this.thresholds?.().then((now) => {
+      coverage.descEl.createDiv({ text: `In force: ${now.coverage}.` });
+      vector.descEl.createDiv({ text: `In force: ${now.vector}.` });
+    });
   }
 
   /** A text field applied on commit after `check`; returns its input (for a suggester). */
@@ -129,7 +138,7 @@ export class OkfSettingTab extends PluginSettingTab {
   }
 
   /** A number field, applied as typed once it parses; empty restores the default (null for retrieval tunables). */
-  private number(key: NumberKey, name: string, desc: string, fallback: number, min: number, max: number): void {
+  private number(key: NumberKey, name: string, desc: string, fallback: number, min: number, max: number): Setting {
     const current = this.host.settings[key];
     const setting = new Setting(this.containerEl).setName(name).setDesc(desc);
     setting.addText((t) =>
@@ -147,5 +156,6 @@ export class OkfSettingTab extends PluginSettingTab {
           void this.host.update({ [key]: key === 'ollamaTimeoutMs' ? (value ?? fallback) : value } as Partial<OkfSettings>);
         }),
     );
+    return setting;
   }
 }

@@ -12,7 +12,9 @@ import { DEFAULT_SET_NAME, evaluateSetFile, type EvaluateFileOutcome } from '../
 import { conceptRecordsFromIndex } from '../core/generate/concept-record';
 import { formatLogEntry } from '../core/generate/log-entry';
 import { regenerateBundleFiles, type Artifact, type GeneratedFile } from '../core/generate/regenerate';
-import { contextFor } from '../core/retrieval/context-for';
+import { BUNDLE_CONFIG_PATH, parseBundleConfig } from '../core/config/bundle-config';
+import { contextFor, defaultContextOptions } from '../core/retrieval/context-for';
+import { resolveThresholds, type BundleThresholds } from '../core/retrieval/thresholds';
 import type { ContextOptions } from '../core/retrieval/types';
 import { systemClock, type Clock } from '../core/types';
 import { markersFor, successorTitlesFor, type QueryAnswer } from './answer';
@@ -161,7 +163,12 @@ export class WikiService {
     return this.exclusive.run(async () => {
       const index = this.current;
       if (!index) throw new Error(this.indexState.kind === 'failed' ? this.indexState.message : 'The index is still being built.');
-      const result = await contextFor(index, question, { ...contextOptionsFrom(this.options.settings()), clock: this.clock, ...this.vectorOptions() });
+      const result = await contextFor(index, question, {
+        ...contextOptionsFrom(this.options.settings()),
+        bundleThresholds: await this.bundleThresholds(),
+        clock: this.clock,
+        ...this.vectorOptions(),
+      });
       const markers = markersFor(index, result, this.clock.now());
       return { result, markers, successorTitles: successorTitlesFor(index, result, markers) };
     });
@@ -206,9 +213,42 @@ export class WikiService {
       return evaluateSetFile(index, files, '/' + DEFAULT_SET_NAME, {
         ...contextOptionsFrom(this.options.settings()),
         clock: this.clock,
+        bundleThresholds: await this.bundleThresholds(),
         ...this.vectorOptions(),
       });
     });
+  }
+
+  /**
+   * The thresholds answers use and where each comes from (setting > okf-wiki.json > calibration > default),
+   * for the settings tab: "vector gate 0.41 (calibration for nomic-embed-text on 1,204 concepts)".
+   */
+  async thresholdReport(): Promise<{ coverage: string; vector: string }> {
+    const settings = this.options.settings();
+    const bundle = await this.bundleThresholds();
+    const embedder = settings.embeddingsEnabled ? this.options.createEmbedder(settings) : undefined;
+    const calibration = embedder ? this.current?.vectorCalibration(embedder.model) : undefined;
+    const applied = resolveThresholds({
+      setting: { coverage: settings.coverageThreshold ?? undefined, vector: settings.vectorThreshold ?? undefined },
+      bundle,
+      calibratedVector: calibration?.gate,
+      defaults: { coverage: defaultContextOptions.coverageThreshold, vector: defaultContextOptions.vectorThreshold },
+    });
+    const from = (source: string) => (source === 'setting' ? 'this setting' : source === 'calibration' && calibration ? `calibrated for ${calibration.model} on ${calibration.concepts.toLocaleString('en-US')} concepts` : source);
+    return {
+      coverage: `coverage ${applied.coverage.value} (${from(applied.coverage.source)})`,
+      vector: `vector gate ${applied.vector.value} (${from(applied.vector.source)})`,
+    };
+  }
+
+  /** okf-wiki.json's `thresholds` ({} without the file or when it cannot be read). */
+  private async bundleThresholds(): Promise<BundleThresholds> {
+    try {
+      const text = await this.bundle.readIfExists(BUNDLE_CONFIG_PATH);
+      return text === undefined ? {} : (parseBundleConfig(text).config.thresholds ?? {});
+    } catch {
+      return {};
+    }
   }
 
   /** Applies a settings change: rebuild for new folders, a move for wiki.db, a re-embed for a new model. */

@@ -204,3 +204,27 @@ test('with concept folders set, a hand-written log.md outside them is appended t
   expect(log).toContain('* Started the wiki by hand.');
   expect(log).toContain('**Regenerate**: rewrote `timeline.md` (Obsidian plugin).');
 });
+
+test('each threshold says what is in force and where it comes from: default, okf-wiki.json, then this setting', async () => {
+  await waitFor(() => row('Vector threshold').textContent!.includes('In force:'), 'the thresholds in force');
+  expect(row('Coverage threshold').textContent).toContain('In force: coverage 0.5 (default).');
+  expect(row('Vector threshold').textContent).toContain('In force: vector gate 0.7 (default).');
+
+  writeFileSync(nodePath.join(vault.dir, 'wiki', 'okf-wiki.json'), JSON.stringify({ thresholds: { coverage: 0.6 } }));
+  tab.display();
+  await waitFor(() => row('Coverage threshold').textContent!.includes('In force: coverage 0.6'), 'the okf-wiki.json threshold');
+  expect(row('Coverage threshold').textContent).toContain('In force: coverage 0.6 (okf-wiki.json).');
+
+  type('Coverage threshold', '0.4');
+  const saved = () => {
+    try {
+      return dataJson().coverageThreshold === 0.4;
+    } catch {
+      return false; // data.json is being written
+    }
+  };
+  await waitFor(saved, 'the saved setting');
+  tab.display();
+  await waitFor(() => row('Coverage threshold').textContent!.includes('In force: coverage 0.4'), 'the setting in force');
+  expect(row('Coverage threshold').textContent).toContain('In force: coverage 0.4 (this setting).');
+});

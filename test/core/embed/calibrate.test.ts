@@ -1,0 +1,91 @@
+// The vector gate calibrated per bundle and model (issue 11 item 1): the same code, with no constant changed,
+// yields each model's own gate — here the deterministic fake and the same fake on another similarity scale.
+import { calibrateVectorGate, gumbelQuantile, needsCalibration, type VectorCalibration } from '../../../src/core/embed/calibrate';
+import { embedIndex } from '../../../src/core/embed/embed-index';
+import type { EmbedKind, Embedder } from '../../../src/core/embed/types';
+import { WikiIndex, isLoadProblem } from '../../../src/core/index/wiki-index';
+import { contextFor } from '../../../src/core/retrieval/context-for';
+import { FakeEmbedder } from '../../support/fake-ollama';
+import { indexOfFixture } from '../../support/retrieval-bundle';
+
+/** The fake's vectors pushed toward one fixed direction: every cosine rises (cos' = (cos + c²)/(1 + c²)), a different scale. */
+class ShiftedEmbedder implements Embedder {
+  readonly model = 'shifted-fake';
+  private readonly inner = new FakeEmbedder('shifted-fake');
+  async embed(texts: readonly string[], kind: EmbedKind): Promise<Float32Array[]> {
+    const c = 1.2;
+    return (await this.inner.embed(texts, kind)).map((v) => {
+      const w = Float32Array.from(v, (x, i) => x + (i === 0 ? c : 0));
+      const norm = Math.hypot(...w);
+      return w.map((x) => x / norm);
+    });
+  }
+}
+
+async function calibrated(embedder: Embedder): Promise<{ index: WikiIndex; calibration: VectorCalibration }> {
+  const index = await indexOfFixture('../../examples/computing-history');
+  await embedIndex(index, embedder);
+  const outcome = await calibrateVectorGate(index, embedder);
+  if (!('calibration' in outcome)) throw new Error(outcome.off);
+  return { index, calibration: outcome.calibration };
+}
+
+test('gumbelQuantile: the method-of-moments Gumbel fit and its quantile', () => {
+  // Samples −1 and 1: mean 0, sample sd √2, so β = √2·√6/π and μ = −0.5772·β; the median is μ − β·ln(ln 2).
+  const samples = [-1, 1];
+  const b = (Math.sqrt(2) * Math.sqrt(6)) / Math.PI;
+  expect(gumbelQuantile(samples, 0.5)).toBeCloseTo(-0.5772156649 * b - b * Math.log(Math.log(2)), 10);
+  expect(gumbelQuantile(samples, 0.999)).toBeGreaterThan(gumbelQuantile(samples, 0.95));
+});
+
+describe('the same calibration code on two similarity scales', () => {
+  let fake: { index: WikiIndex; calibration: VectorCalibration };
+  let shifted: { index: WikiIndex; calibration: VectorCalibration };
+  beforeAll(async () => {
+    fake = await calibrated(new FakeEmbedder());
+    shifted = await calibrated(new ShiftedEmbedder());
+  });
+  afterAll(() => {
+    fake.index.close();
+    shifted.index.close();
+  });
+
+  test('each yields its own gate, above what its own off-topic questions reach', () => {
+    for (const { calibration: c } of [fake, shifted]) {
+      expect(c.concepts).toBe(36);
+      expect(c.offTopic.n).toBe(48);
+      expect(c.floor).toBeGreaterThan(c.offTopic.max);
+      expect(c.gate).toBeGreaterThanOrEqual(c.floor);
+      expect(c.trust).toBeGreaterThan(0);
+      expect(c.trust).toBeLessThanOrEqual(1);
+    }
+    // The shifted model's similarities are all higher: so are its null and its gate.
+    expect(shifted.calibration.offTopic.p50).toBeGreaterThan(fake.calibration.offTopic.p50 + 0.2);
+    expect(shifted.calibration.floor).toBeGreaterThan(fake.calibration.floor);
+    expect(shifted.calibration.floor).not.toBeCloseTo(fake.calibration.floor, 1);
+  });
+
+  test('the calibration is stored in wiki.db, survives export and load, and answers use it', async () => {
+    const copy = await WikiIndex.load(fake.index.export());
+    if (isLoadProblem(copy)) throw new Error(copy.reason);
+    fake.index.setVectorCalibration(fake.calibration);
+    const reloaded = await WikiIndex.load(fake.index.export());
+    if (isLoadProblem(reloaded)) throw new Error(reloaded.reason);
+    expect(reloaded.vectorCalibration('nomic-embed-text')).toEqual(fake.calibration);
+    expect(needsCalibration(reloaded, 'nomic-embed-text')).toBe(false);
+    expect(needsCalibration(reloaded, 'other-model')).toBe(true);
+    const answer = await contextFor(reloaded, 'Who was Ada Lovelace?', { embedder: new FakeEmbedder() });
+    expect(answer.vector).toMatchObject({ used: true, threshold: fake.calibration.gate, thresholdSource: 'calibration', trust: fake.calibration.trust });
+    expect(answer.thresholds.vector).toEqual({ value: fake.calibration.gate, source: 'calibration' });
+    // An explicit setting still wins over the calibration.
+    const set = await contextFor(reloaded, 'Who was Ada Lovelace?', { embedder: new FakeEmbedder(), vectorThreshold: 0.9 });
+    expect(set.thresholds.vector).toEqual({ value: 0.9, source: 'setting' });
+    copy.close();
+    reloaded.close();
+  });
+
+  test('is deterministic', async () => {
+    const again = await calibrateVectorGate(fake.index, new FakeEmbedder());
+    expect(again).toEqual({ calibration: fake.calibration });
+  });
+});
