@@ -6,6 +6,7 @@ import { bm25Search, type CoverageWeighting } from './bm25';
 import { catalogOf, isSuperseded, resolveSupersession, type Catalog } from './catalog';
 import { fuseRanks } from './rrf';
 import { matchTitles } from './title-match';
+import { matchTypoTitles } from './typo-titles';
 import type { Seed, SignalName } from './types';
 import { vectorOff, type VectorOff, type VectorStatus } from './vector-status';
 import type { ThresholdSource } from './thresholds';
@@ -70,7 +71,11 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
     evidence.set(path, e);
   };
 
-  if (!options.disabled.has('title')) for (const hit of matchTitles(question, catalog.titles)) add('title', hit.path, {});
+  if (!options.disabled.has('title')) {
+    for (const hit of matchTitles(question, catalog.titles)) add('title', hit.path, {});
+    // A name one letter off ("Babbagge") is still that name when the correction is unambiguous (issue 11 item 5).
+    for (const hit of matchTypoTitles(question, catalog.titles)) add('title', hit.path, {});
+  }
   if (!options.disabled.has('bm25')) for (const hit of bm25Search(index, question, undefined, options.coverageWeighting)) add('bm25', hit.path, { coverage: hit.coverage });
 
   let vector: VectorStatus;

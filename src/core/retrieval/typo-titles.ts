@@ -1,0 +1,86 @@
+// Typo-tolerant titles (issue 11 item 5): "Who was Charles Babbagge?" seeds Charles Babbage. A question word of
+// six or more letters that is one edit (insertion, deletion, substitution or transposition of neighbours) from
+// exactly one word of the bundle's titles and aliases — and from no other — is read as that word; when the
+// question then names a title or alias exactly, that concept seeds as a title hit. Ambiguity abstains: two
+// candidate corrections, or a word that already is a title word, change nothing.
+import type { TitleEntry, TitleHit } from './title-match';
+import { matchTitles } from './title-match';
+import { foldText, STOPWORDS } from './text';
+
+/** Shortest question word corrected: one edit in a shorter word too easily turns it into another word. */
+export const MIN_TYPO_LENGTH = 6;
+
+/** For each single-character deletion of each title word (and the word itself), the title words it comes from. */
+interface DeletionIndex {
+  readonly words: ReadonlySet<string>;
+  readonly byVariant: ReadonlyMap<string, readonly string[]>;
+}
+
+const indexes = new WeakMap<readonly TitleEntry[], DeletionIndex>();
+
+function deletionIndex(entries: readonly TitleEntry[]): DeletionIndex {
+  const cached = indexes.get(entries);
+  if (cached) return cached;
+  const words = new Set<string>();
+  for (const e of entries) for (const w of e.folded.match(/[\p{L}\p{N}]+/gu) ?? []) if ([...w].length >= MIN_TYPO_LENGTH - 1) words.add(w);
+  const byVariant = new Map<string, string[]>();
+  for (const w of words) {
+    for (const v of new Set([w, ...deletions(w)])) {
+      const list = byVariant.get(v);
+      if (list) list.push(w);
+      else byVariant.set(v, [w]);
+    }
+  }
+  const built = { words, byVariant };
+  indexes.set(entries, built);
+  return built;
+}
+
+/** The word with one character removed, at every position. */
+function deletions(word: string): string[] {
+  const chars = [...word];
+  return chars.map((_, i) => [...chars.slice(0, i), ...chars.slice(i + 1)].join(''));
+}
+
+/** Optimal-string-alignment distance, stopping early above 1 (only "is it exactly one edit" is asked). */
+export function isOneEdit(a: string, b: string): boolean {
+  const x = [...a];
+  const y = [...b];
+  if (Math.abs(x.length - y.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  const rest = (p: number, q: number) => x.slice(p).join('') === y.slice(q).join('');
+  if (x.length === y.length) return rest(i + 1, i + 1) || (x[i] === y[i + 1] && x[i + 1] === y[i] && rest(i + 2, i + 2));
+  return x.length > y.length ? rest(i + 1, i) : rest(i, i + 1);
+}
+
+/** The unique title word one edit from `word`, or undefined (none, or more than one). */
+function correctionOf(word: string, index: DeletionIndex): string | undefined {
+  if ([...word].length < MIN_TYPO_LENGTH || index.words.has(word) || STOPWORDS.has(word)) return undefined;
+  const candidates = new Set<string>();
+  for (const v of new Set([word, ...deletions(word)])) for (const w of index.byVariant.get(v) ?? []) if (isOneEdit(word, w)) candidates.add(w);
+  return candidates.size === 1 ? [...candidates][0] : undefined;
+}
+
+/**
+ * Title hits that only a one-edit correction of the question reveals (hits the question already has exactly
+ * are left to matchTitles). Unambiguous by construction: each corrected word had a single candidate.
+ */
+export function matchTypoTitles(question: string, entries: readonly TitleEntry[]): TitleHit[] {
+  const index = deletionIndex(entries);
+  const folded = foldText(question);
+  let corrected = '';
+  let last = 0;
+  let changed = false;
+  for (const m of folded.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const fix = correctionOf(m[0], index);
+    if (fix === undefined) continue;
+    corrected += folded.slice(last, m.index) + fix;
+    last = m.index! + m[0].length;
+    changed = true;
+  }
+  if (!changed) return [];
+  corrected += folded.slice(last);
+  const exact = new Set(matchTitles(question, entries).map((h) => h.path));
+  return matchTitles(corrected, entries).filter((h) => !exact.has(h.path));
+}

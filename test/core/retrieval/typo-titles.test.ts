@@ -1,0 +1,58 @@
+// Typo-tolerant titles (issue 11 item 5): one edit in a name of six or more letters still seeds its concept,
+// when the correction is unambiguous; shorter words, ambiguous corrections and exact names change nothing.
+import { contextFor } from '../../../src/core/retrieval/context-for';
+import { titleEntries } from '../../../src/core/retrieval/title-match';
+import { isOneEdit, matchTypoTitles } from '../../../src/core/retrieval/typo-titles';
+import type { WikiIndex } from '../../../src/core/index/wiki-index';
+import { fixedClock, indexOfSpecs } from '../../support/retrieval-bundle';
+
+const entries = titleEntries([
+  { path: '/babbage.md', title: 'Charles Babbage', aliases: [] },
+  { path: '/turing.md', title: 'Alan Turing', aliases: ['Turing'] },
+  { path: '/church.md', title: 'Alonzo Church', aliases: [] },
+  { path: '/martin.md', title: 'Martin', aliases: [] },
+  { path: '/marlin.md', title: 'Marlin', aliases: [] },
+  { path: '/go.md', title: 'Go', aliases: [] },
+]);
+const paths = (q: string) => matchTypoTitles(q, entries).map((h) => h.path);
+
+test('isOneEdit: insertion, deletion, substitution, transposition of neighbours; nothing else', () => {
+  expect(isOneEdit('babbagge', 'babbage')).toBe(true);
+  expect(isOneEdit('turng', 'turing')).toBe(true);
+  expect(isOneEdit('turong', 'turing')).toBe(true);
+  expect(isOneEdit('chruch', 'church')).toBe(true);
+  expect(isOneEdit('turing', 'turing')).toBe(false);
+  expect(isOneEdit('tuirgn', 'turing')).toBe(false);
+  expect(isOneEdit('babage', 'babbagge')).toBe(false);
+});
+
+test('a one-letter typo in a name of six or more letters finds the concept', () => {
+  expect(paths('Who was Charles Babbagge?')).toEqual(['/babbage.md']);
+  expect(paths('Who was Alonzo Chruch?')).toEqual(['/church.md']);
+  expect(paths('What did Turong prove?')).toEqual(['/turing.md']);
+});
+
+test('shorter words, ambiguous corrections and exact names are left alone', () => {
+  expect(paths('Who was Alan Turng?')).toEqual([]); // five letters
+  expect(paths('Tell me about Martln')).toEqual(['/martin.md']); // one candidate
+  expect(paths('Tell me about Marain')).toEqual([]); // martin or marlin: ambiguous
+  expect(paths('Who was Charles Babbage?')).toEqual([]); // exact: matchTitles' job
+  expect(paths('How do I fix a flat bicycle tire?')).toEqual([]);
+});
+
+describe('in context_for', () => {
+  let index: WikiIndex;
+  beforeAll(async () => {
+    index = await indexOfSpecs({
+      '/entities/charles-babbage.md': { title: 'Charles Babbage', body: 'Designed the Difference Engine.' },
+      '/entities/grace-hopper.md': { title: 'Grace Hopper', body: 'Wrote the first compiler.' },
+    });
+  });
+  afterAll(() => index.close());
+
+  test('the corrected name seeds as a title hit, confidently', async () => {
+    const answer = await contextFor(index, 'Who was Charles Babbagge?', { clock: fixedClock('2026-11-30') });
+    expect(answer.confident).toBe(true);
+    expect(answer.seeds.map((s) => [s.path, s.signals.title])).toEqual([['/entities/charles-babbage.md', 0]]);
+  });
+});
