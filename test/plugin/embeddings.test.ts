@@ -10,7 +10,8 @@ import { launch, quit, settle, tempVault, type Running, type TempVault } from '.
 let ollama: FakeOllama;
 
 /** Concept texts sent to Ollama (the embedder's model probe left out). */
-const conceptTexts = () => ollama.embeddedTexts.filter((t) => !t.includes('embedding probe'));
+/** Concept texts sent: not the model probe, nor the vector gate's calibration questions (sent as queries). */
+const conceptTexts = () => ollama.embeddedTexts.filter((t) => !t.includes('embedding probe') && t.startsWith('search_document: '));
 let vault: TempVault;
 let running: Running | undefined;
 
