@@ -6,7 +6,7 @@ import { planFileBack } from '../../core/author/file-back';
 import type { AuthorPlan } from '../../core/author/types';
 import { inConceptFolders } from '../bundle-scope';
 import { openBundleFile } from '../workspace-actions';
-import { previewPlan } from './plan-preview';
+import { previewFailed, previewPlan } from './plan-preview';
 import type { AuthoringSession } from './session';
 
 export const FILE_BACK_HEADING = 'File selection back as a concept page';
@@ -78,6 +78,8 @@ export class FileBackModal extends Modal {
           if (created) await openBundleFile(this.app, this.session.service.scope, created.path);
         },
       });
+    } catch (error) {
+      previewFailed(error);
     } finally {
       this.busy = false;
     }

@@ -3,6 +3,7 @@
 // Cancel. Apply commits the plan and says what happened: written, or not written because a file changed since
 // the preview, or a write failed.
 import { Modal, Notice, Setting, type App } from 'obsidian';
+import { withoutCliFlags } from '../plain-words';
 import type { AuthorPlan, ChangePlan } from '../../core/author/types';
 import type { AuthoringSession } from './session';
 
@@ -17,10 +18,15 @@ export interface PreviewOptions {
   readonly onCommitted?: (plan: ChangePlan) => void | Promise<void>;
 }
 
+/** A preview that could not be made (a file unreadable, the index closed): said in a notice, never thrown away. */
+export function previewFailed(error: unknown): void {
+  new Notice(`${PREFIX}could not prepare the preview: ${withoutCliFlags(error instanceof Error ? error.message : String(error))}`, 10_000);
+}
+
 /** Shows the plan: a notice for `refused` / `unchanged`, the preview modal for a change. True when a preview opened. */
 export function previewPlan(session: AuthoringSession, plan: AuthorPlan, options: PreviewOptions): boolean {
   if (plan.kind === 'refused') {
-    new Notice(`${PREFIX}refused, nothing was changed: ${plan.message}`, 10_000);
+    new Notice(`${PREFIX}refused, nothing was changed: ${withoutCliFlags(plan.message)}`, 10_000);
     return false;
   }
   if (plan.kind === 'unchanged') {

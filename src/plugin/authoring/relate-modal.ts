@@ -7,7 +7,7 @@ import { planRelate, resolveInverse } from '../../core/author/relate';
 import { collectVocabulary, type PredicateUsage } from '../../core/author/vocabulary';
 import type { BundleConfig } from '../../core/config/bundle-config';
 import { ConceptPicker, describeConcept } from './concept-picker';
-import { previewPlan } from './plan-preview';
+import { previewFailed, previewPlan } from './plan-preview';
 import type { AuthoringSession, ConceptChoice } from './session';
 
 export const RELATE_HEADING = 'Add relation (both directions)';
@@ -166,6 +166,8 @@ export class RelateModal extends Modal {
         this.config,
       );
       previewPlan(this.session, plan, { heading: RELATE_HEADING, onCommitted: () => this.close() });
+    } catch (error) {
+      previewFailed(error);
     } finally {
       this.busy = false;
     }

@@ -3,7 +3,7 @@
 import { Modal, Setting, type App } from 'obsidian';
 import { planSupersede } from '../../core/author/supersede';
 import { ConceptPicker, describeConcept } from './concept-picker';
-import { previewPlan } from './plan-preview';
+import { previewFailed, previewPlan } from './plan-preview';
 import type { AuthoringSession, ConceptChoice } from './session';
 
 export const SUPERSEDE_HEADING = 'Supersede a concept';
@@ -56,6 +56,8 @@ export class SupersedeModal extends Modal {
       const at = this.at.trim();
       const plan = await planSupersede(this.session.bundle(), { old: this.old.path, new: this.successor.path, ...(at !== '' ? { at } : {}) });
       previewPlan(this.session, plan, { heading: SUPERSEDE_HEADING, onCommitted: () => this.close() });
+    } catch (error) {
+      previewFailed(error);
     } finally {
       this.busy = false;
     }
