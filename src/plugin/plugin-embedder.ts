@@ -9,10 +9,10 @@ import { requestUrlFetch } from './request-url-fetch';
 import { ollamaHostProblem, type OkfSettings } from './settings';
 
 /** The embedder for these settings (never throws while being created). */
-export function createPluginEmbedder(settings: OkfSettings, fetch: typeof globalThis.fetch = requestUrlFetch()): Embedder {
+export function createPluginEmbedder(settings: OkfSettings, fetchImpl: typeof fetch = requestUrlFetch()): Embedder {
   const problem = ollamaHostProblem(settings.ollamaHost);
   if (problem === null) {
-    return createOllamaEmbedder({ host: settings.ollamaHost, model: settings.embeddingModel, timeoutMs: settings.ollamaTimeoutMs, fetch });
+    return createOllamaEmbedder({ host: settings.ollamaHost, model: settings.embeddingModel, timeoutMs: settings.ollamaTimeoutMs, fetch: fetchImpl });
   }
   const error = `Ollama host: ${problem} Fix it in Settings → OKF Graph Wiki.`;
   return {

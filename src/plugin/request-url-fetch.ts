@@ -29,7 +29,7 @@ function bodyOf(body: BodyInit | null | undefined): string | ArrayBuffer | undef
   if (body === undefined || body === null) return undefined;
   if (typeof body === 'string') return body;
   if (body instanceof ArrayBuffer) return body;
-  if (ArrayBuffer.isView(body)) return body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer;
+  if (ArrayBuffer.isView(body)) return body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength);
   throw new TypeError('requestUrlFetch: only string and binary request bodies are supported');
 }
 
@@ -89,7 +89,7 @@ function sendOnce(request: RequestUrlFn): (url: string, init?: RequestInit) => P
             },
             (e: unknown) => {
               signal.removeEventListener('abort', onAbort);
-              reject(e);
+              reject(e instanceof Error ? e : new TypeError(String(e)));
             },
           );
         })

@@ -65,9 +65,9 @@ export class OkfSettingTab extends PluginSettingTab {
 
     const concepts = new Setting(containerEl)
       .setName('Concept folders')
-      .setDesc('Folders of the bundle whose notes are concepts, one per line (e.g. entities, concepts). Empty: every note in the bundle. Changing them rebuilds the index.');
+      .setDesc('Folders of the bundle whose notes are concepts, one per line, such as entities and concepts. Empty: every note in the bundle. Changing them rebuilds the index.');
     concepts.addTextArea((t) => {
-      t.setPlaceholder('entities\nconcepts').setValue(s.conceptFolders.join('\n'));
+      t.setPlaceholder('(every note in the bundle)').setValue(s.conceptFolders.join('\n'));
       this.onCommit(concepts, t.inputEl, (raw) => {
         const checked = checkConceptFolders(vault, this.host.settings.bundleFolder, parseFolderList(raw));
         return checked.ok ? { ok: true, value: { conceptFolders: checked.value } } : checked;
@@ -133,7 +133,7 @@ export class OkfSettingTab extends PluginSettingTab {
       await this.host.commit(checked.value);
     };
     const queue = () => (this.pending = this.pending.then(commit, commit));
-    input.addEventListener('change', queue);
+    input.addEventListener('change', () => void queue());
     if (input instanceof HTMLInputElement) input.addEventListener('keydown', (evt) => evt.key === 'Enter' && void queue());
   }
 
@@ -153,7 +153,7 @@ export class OkfSettingTab extends PluginSettingTab {
             return;
           }
           showSettingError(setting, null);
-          void this.host.update({ [key]: key === 'ollamaTimeoutMs' ? (value ?? fallback) : value } as Partial<OkfSettings>);
+          void this.host.update({ [key]: key === 'ollamaTimeoutMs' ? (value ?? fallback) : value });
         }),
     );
     return setting;

@@ -73,7 +73,7 @@ export function editFrontmatter(path: string, text: string, edits: readonly Fron
       const before = map.items.map((p, i) => [p, i] as const).filter(([p]) => isScalar(p.key) && KEY_ORDER.indexOf(String(p.key.value)) >= 0 && KEY_ORDER.indexOf(String(p.key.value)) < rank);
       if (before.length > 0) index = before[before.length - 1][1] + 1;
     }
-    const at = index === 0 ? 0 : endOf(map.items[index - 1] as Pair);
+    const at = index === 0 ? 0 : endOf(map.items[index - 1]);
     map.items.splice(index, 0, pair);
     added.set(pair, at);
     const lines = renderPair(change.key, node, style);
@@ -161,7 +161,7 @@ export function editFrontmatter(path: string, text: string, edits: readonly Fron
   function replacePair(pair: Pair<Scalar, unknown>, lines: string[]): Patch[] | string {
     const from = pair.key.range?.[0];
     if (from === undefined) return `cannot locate \`${String(pair.key.value)}\``;
-    const to = lineEnd(endOf(pair as Pair));
+    const to = lineEnd(endOf(pair));
     return [{ at: from, remove: to - from, insert: lines.join('\n') + '\n' }];
   }
 

@@ -84,8 +84,8 @@ export function compareWithBaseline(set: EvaluationSet, report: EvaluationReport
   const sameSet = base.setHash === setHash(set);
   if (sameSet) {
     for (const [key, name] of RATE_METRICS) {
-      const before = base.metrics[key] as number | null;
-      const now = report.metrics[key] as number | null;
+      const before = base.metrics[key];
+      const now = report.metrics[key];
       if (before === null) continue;
       const value = now ?? 0;
       if (value < before - EPSILON) regressions.push({ kind: 'metric', name, baseline: pct(before), now: pct(now) });

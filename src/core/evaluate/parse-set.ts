@@ -228,7 +228,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** A short rendering of a bad value for a message. */
 function show(value: unknown): string {
   if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value) ?? String(value);
+  // JSON.stringify gives undefined only for functions and symbols, which a parsed JSON file cannot hold.
+  const text = JSON.stringify(value) ?? typeof value;
   return text.length > 60 ? text.slice(0, 57) + '...' : text;
 }
 

@@ -34,7 +34,7 @@ export function renderReport(report: EvaluationReport, comparison?: BaselineComp
 
 /** The metrics block, with the baseline's values in a second column when given. */
 export function renderMetrics(m: EvaluationMetrics, baseline?: EvaluationMetrics): string {
-  const rows: [string, string, string][] = RATE_METRICS.map(([key, name]) => [name, pct(m[key] as number | null), baseline ? pct(baseline[key] as number | null) : '']);
+  const rows: [string, string, string][] = RATE_METRICS.map(([key, name]) => [name, pct(m[key]), baseline ? pct(baseline[key]) : '']);
   rows.push(['superseded leaks', String(m.supersededLeaks), baseline ? String(baseline.supersededLeaks) : '']);
   const lines = [baseline ? `${'Metrics'.padEnd(24)}${'now'.padStart(7)}${'baseline'.padStart(11)}` : 'Metrics'];
   for (const [name, now, base] of rows) lines.push(`  ${name.padEnd(22)}${now.padStart(7)}${base ? base.padStart(11) : ''}`);

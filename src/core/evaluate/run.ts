@@ -44,7 +44,7 @@ export async function runEvaluation(index: WikiIndex, set: EvaluationSet, option
  * timeout, not one per question (every later answer then reports the same reason).
  */
 export function latchFailure(embedder: Embedder): Embedder {
-  let failure: unknown;
+  let failure: Error | undefined;
   return {
     model: embedder.model,
     async embed(texts: readonly string[], kind: EmbedKind): Promise<Float32Array[]> {
@@ -52,7 +52,7 @@ export function latchFailure(embedder: Embedder): Embedder {
       try {
         return await embedder.embed(texts, kind);
       } catch (error) {
-        failure = error;
+        failure = error instanceof Error ? error : new Error(String(error));
         throw error;
       }
     },

@@ -1,35 +1,42 @@
 // The one module that talks to SQLite: the official WASM build (@sqlite.org/sqlite-wasm), in memory, with
 // FTS5 and JSON1. Its bytes are inlined by the builds (esbuild `binary` loader), so the plugin, the CLI and
 // the tests run the same engine. Everything else uses the small Database class below, so the engine is swappable.
-import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
+import sqlite3InitModule, { type Database as WasmDatabase, type PreparedStatement, type Sqlite3Static } from '@sqlite.org/sqlite-wasm';
 import wasmBinary from '@sqlite.org/sqlite-wasm/sqlite3.wasm';
 
 /** A bound SQL parameter. */
 export type SqlValue = string | number | null | Uint8Array;
 export type Row = Record<string, SqlValue>;
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- the WASM module's own typings are loose */
-let enginePromise: Promise<any> | undefined;
+/** The Emscripten options the init function takes (the package types it without parameters). */
+interface InitOptions {
+  readonly wasmBinary: Uint8Array;
+  readonly locateFile: (file: string) => string;
+  readonly print: () => void;
+  readonly printErr: () => void;
+}
+
+let enginePromise: Promise<Sqlite3Static> | undefined;
 
 /** Loads (once) the SQLite WASM module. Quiet: no console output from the engine. */
-function engine(): Promise<any> {
+function engine(): Promise<Sqlite3Static> {
   if (!enginePromise) {
     // The OPFS VFSes are for browser workers; disabling them keeps the engine from warning at start.
-    (globalThis as any).sqlite3ApiConfig = {
+    (globalThis as { sqlite3ApiConfig?: unknown }).sqlite3ApiConfig = {
       // kvvfs stores databases in localStorage; wiki.db is kept by the vault adapter, so leave the page's storage alone.
       disable: { vfs: { opfs: true, 'opfs-vfs': true, 'opfs-wl': true, 'opfs-sahpool': true, kvvfs: true } },
       warn: () => undefined,
       debug: () => undefined,
       log: () => undefined,
     };
-    enginePromise = (sqlite3InitModule as any)({
+    enginePromise = (sqlite3InitModule as unknown as (options: InitOptions) => Promise<Sqlite3Static>)({
       wasmBinary,
       locateFile: (file: string) => file,
       print: () => undefined,
       printErr: () => undefined,
     });
   }
-  return enginePromise!;
+  return enginePromise;
 }
 
 const SQLITE_MAGIC = 'SQLite format 3\0';
@@ -62,11 +69,11 @@ export interface Statement {
 /** An in-memory SQLite database. Every value reaches SQL as a bound parameter. */
 export class Database {
   /** Prepared statements by SQL text: preparing costs more than running for the small statements used here. */
-  private readonly statements = new Map<string, any>();
+  private readonly statements = new Map<string, PreparedStatement>();
 
   private constructor(
-    private readonly sqlite3: any,
-    private readonly db: any,
+    private readonly sqlite3: Sqlite3Static,
+    private readonly db: WasmDatabase,
   ) {}
 
   /** Opens an empty in-memory database. */
@@ -91,7 +98,7 @@ export class Database {
       const pointer = sqlite3.wasm.allocFromTypedArray(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       const { capi } = sqlite3;
       const rc = capi.sqlite3_deserialize(
-        db.pointer,
+        db,
         'main',
         pointer,
         bytes.byteLength,
@@ -157,7 +164,7 @@ export class Database {
     return rows;
   }
 
-  private statement(sql: string): any {
+  private statement(sql: string): PreparedStatement {
     let stmt = this.statements.get(sql);
     if (!stmt) {
       stmt = this.db.prepare(sql);
@@ -207,12 +214,12 @@ export class Database {
 
   /** The database as SQLite file bytes (what `wiki.db` holds). */
   export(): Uint8Array {
-    return this.sqlite3.capi.sqlite3_js_db_export(this.db.pointer) as Uint8Array;
+    return this.sqlite3.capi.sqlite3_js_db_export(this.db);
   }
 
   /** The SQLite library version, e.g. `3.54.1`. */
   version(): string {
-    return this.sqlite3.version.libVersion as string;
+    return this.sqlite3.version.libVersion;
   }
 
   close(): void {

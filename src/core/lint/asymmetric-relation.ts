@@ -16,7 +16,7 @@ export const asymmetricRelation: LintCheck = {
     for (const e of context.edges) {
       if (e.objectPath === undefined) continue;
       let byObject = forward.get(e.subject);
-      if (!byObject) forward.set(e.subject, (byObject = new Map()));
+      if (!byObject) forward.set(e.subject, (byObject = new Map<string, Set<string>>()));
       const predicates = byObject.get(e.objectPath) ?? new Set<string>();
       predicates.add(e.predicate);
       byObject.set(e.objectPath, predicates);

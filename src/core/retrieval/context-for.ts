@@ -40,7 +40,7 @@ export const MAX_QUESTION_CHARS = 2000;
 
 /** Answers a question with the right, bounded, trust-ranked slice of the wiki — or says there is none. */
 export async function contextFor(index: WikiIndex, rawQuestion: string, options: ContextOptions = {}): Promise<ContextResult> {
-  const question = rawQuestion.replace(/\u0000/g, '').slice(0, MAX_QUESTION_CHARS);
+  const question = rawQuestion.split('\u0000').join('').slice(0, MAX_QUESTION_CHARS);
   const budget = options.budget ?? defaultContextOptions.budget;
   const clock = options.clock ?? systemClock;
   const now = clock.now();
