@@ -221,7 +221,7 @@ function keptFacts(
     // A hidden subject's facts count at the drawn concept whose hidden fact led to it.
     const owner = drawnConcepts.has(fact.subject)
       ? fact.subject
-      : (facts.find((f) => f.objectPath === fact.subject && drawnConcepts.has(f.subject))?.subject ?? [...seeds][0]!);
+      : (facts.find((f) => f.objectPath === fact.subject && drawnConcepts.has(f.subject))?.subject ?? [...seeds][0]);
     collapsed.set(owner, (collapsed.get(owner) ?? 0) + 1);
     owners.set(index, owner);
   }

@@ -76,7 +76,7 @@ export function layoutGraph(graph: AnswerGraph, width: number): GraphLayout {
   const placed = new Map<string, PlacedNode>();
   let x = left;
   order.forEach((column, c) => {
-    const colWidth = widths[c]!;
+    const colWidth = widths[c];
     const maxChars = Math.max(3, Math.floor((colWidth - 2 * LAYOUT.labelPadding) / LAYOUT.charWidth));
     for (const [node, y] of rowsOf(column, c === 0 ? undefined : (id) => neighbourRows(id, neighbours, placed), height)) {
       const full = nodeText(node);
@@ -131,9 +131,9 @@ function rowsOf(column: readonly GraphNode[], rows: ((id: string) => number[]) |
     })
     .sort((a, b) => a.y - b.y || a.i - b.i);
   const ys: number[] = [];
-  wanted.forEach((w, i) => ys.push(Math.max(w.y, topLimit, i === 0 ? topLimit : ys[i - 1]! + pitch)));
-  for (let i = ys.length - 1; i >= 0; i--) ys[i] = Math.min(ys[i]!, i === ys.length - 1 ? bottomLimit : ys[i + 1]! - pitch);
-  return wanted.map((w, i) => [w.node, Math.round(ys[i]! * 10) / 10]);
+  wanted.forEach((w, i) => ys.push(Math.max(w.y, topLimit, i === 0 ? topLimit : ys[i - 1] + pitch)));
+  for (let i = ys.length - 1; i >= 0; i--) ys[i] = Math.min(ys[i], i === ys.length - 1 ? bottomLimit : ys[i + 1] - pitch);
+  return wanted.map((w, i) => [w.node, Math.round(ys[i] * 10) / 10]);
 }
 
 /** Longest label a column asks room for, in characters: concept titles matter more than literal values. */
@@ -166,7 +166,7 @@ function columnWidths(order: readonly GraphNode[][], available: number): number[
 /** Nodes per column, in graph order (first appearance); rowsOf() orders the later columns. */
 function orderColumns(graph: AnswerGraph, columns: number): GraphNode[][] {
   const byColumn: GraphNode[][] = Array.from({ length: columns }, () => []);
-  for (const node of graph.nodes) byColumn[node.depth]!.push(node);
+  for (const node of graph.nodes) byColumn[node.depth].push(node);
   return byColumn;
 }
 

@@ -112,7 +112,7 @@ const ENTITIES: Record<string, string> = {
 
 /** One line of text: control characters and line breaks become spaces, runs of spaces one. */
 function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return Array.from(text, (ch) => (isControl(ch) ? ' ' : ch)).join('').replace(/\s+/g, ' ').trim();
 }
 
 /** Cuts text to `max` characters (code points, so an emoji is never split), ending with "…" when cut. */
@@ -124,7 +124,7 @@ export function shorten(text: string, max: number): string {
 /** A label safe inside Mermaid's double quotes: one line, shortened, syntax characters as entities. */
 export function label(text: string, max: number): string {
   const short = shorten(oneLine(text), max);
-  return (short === '' ? '(untitled)' : short).replace(/[#"&<>|`%]/g, (c) => ENTITIES[c]!);
+  return (short === '' ? '(untitled)' : short).replace(/[#"&<>|`%]/g, (c) => ENTITIES[c]);
 }
 
 /** Tooltip text: one line, no double quote (Mermaid's string token ends at one), bounded. */
@@ -139,10 +139,16 @@ function noDirective(text: string): string {
 
 /** A link target inside double quotes: characters that would end or break the string percent-encoded. */
 function linkTarget(path: string): string {
-  return path.replace(/["%\s\u0000-\u001f]/g, (c) => encodeURIComponent(c));
+  return Array.from(path, (c) => (c === '"' || c === '%' || /\s/.test(c) || c.charCodeAt(0) < 0x20 ? encodeURIComponent(c) : c)).join('');
 }
 
 /** The question in a `%%` comment: one line, and never `{` first (`%%{` opens a Mermaid directive). */
 function commentText(question: string): string {
   return noDirective(JSON.stringify(shorten(oneLine(question), 200)));
+}
+
+/** C0 and C1 control characters and the Unicode line/paragraph separators, which would break a label's line. */
+function isControl(ch: string): boolean {
+  const code = ch.charCodeAt(0);
+  return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
 }

@@ -94,7 +94,7 @@ export class QueryView extends ItemView {
         openConcept: (path, evt) => this.host.openConcept(path, evt),
         copyContext: () => this.host.copyContext(answer),
       });
-      const { copyMermaid } = this.host;
+      const copyMermaid = this.host.copyMermaid?.bind(this.host);
       void drawAnswerGraph(this.resultEl, answer, { openConcept: (path, evt) => this.host.openConcept(path, evt), ...(copyMermaid ? { copyMermaid: () => copyMermaid(answer) } : {}) }, this.graph);
     } catch (error) {
       if (ticket !== this.asking) return;
