@@ -42,7 +42,8 @@ export default class OkfGraphWikiPlugin extends Plugin {
       createEmbedder: (s) => createPluginEmbedder(s),
     });
 
-    const status = new StatusBar(this.addStatusBarItem());
+    // The element is removed with the plugin (addStatusBarItem), and its click listener with it.
+    const status = new StatusBar(this.addStatusBarItem(), (text) => new Notice(`OKF Graph Wiki: ${text}`, 15_000));
     status.render(this.service.state, this.service.embeddingState);
     this.service.onChange(() => status.render(this.service.state, this.service.embeddingState));
 

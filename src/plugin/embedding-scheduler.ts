@@ -1,7 +1,8 @@
 // Embeddings in the background (spec §9.2): after the index opens and after each batch of saves, concepts
 // whose content or model changed are embedded through Ollama. It runs inside the index's one-at-a-time queue
 // but yields between batches when other work waits, so a save is never stuck behind a long first embedding.
-// A failure shows one notice (not one per file, not one per save) and the lexical signals keep working.
+// A failure shows one notice per session (not one per file, save or retry; the status bar keeps the state) and
+// the lexical signals keep working.
 import { calibrateVectorGate, needsCalibration } from '../core/embed/calibrate';
 import { embedIndex, type EmbedReport } from '../core/embed/embed-index';
 import type { EmbedError, Embedder } from '../core/embed/types';
@@ -33,6 +34,7 @@ export class EmbeddingScheduler {
   private current: EmbeddingState = { kind: 'idle' };
   private wanted = false;
   private loop: Promise<void> | null = null;
+  /** A failure notice is shown at most once per session; later failures only change the status bar. */
   private noticeShown = false;
   private stopped = false;
 
@@ -50,9 +52,8 @@ export class EmbeddingScheduler {
     this.loop ??= this.run().finally(() => (this.loop = null));
   }
 
-  /** The embedding settings changed: forget the failure (and its notice) and try again. */
+  /** The embedding settings changed: forget the failure and try again (the notice stays once per session). */
   reset(): void {
-    this.noticeShown = false;
     if (this.current.kind === 'failed') this.setState({ kind: 'idle' });
     this.request(true);
   }
@@ -108,7 +109,6 @@ export class EmbeddingScheduler {
         }
         return;
       }
-      this.noticeShown = false;
       this.setState({ kind: 'idle' });
     }
   }

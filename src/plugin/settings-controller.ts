@@ -1,6 +1,6 @@
 // Holds the settings: loaded from data.json, saved on each change, and applied to the index once edits pause
 // (a number typed digit by digit) or at once when committed (a path, validated on Enter or blur).
-import type { Plugin } from 'obsidian';
+import { Platform, type Plugin } from 'obsidian';
 import { normalizeSettings, type OkfSettings } from './settings';
 
 /** Quiet time after the last settings edit before the index is reconfigured. */
@@ -23,13 +23,13 @@ export class SettingsController {
 
   /** Reads data.json (the only I/O allowed in onload). */
   async load(): Promise<void> {
-    this.value = normalizeSettings(await this.plugin.loadData());
+    this.value = normalizeSettings(await this.plugin.loadData(), Platform);
   }
 
   /** Changes settings now (the next query sees them), saves data.json (one write at a time), reconfigures soon. */
   update(patch: Partial<OkfSettings>): Promise<void> {
     this.burstStart ??= this.value;
-    this.value = normalizeSettings({ ...this.value, ...patch });
+    this.value = normalizeSettings({ ...this.value, ...patch }, Platform);
     if (this.timer !== undefined) window.clearTimeout(this.timer);
     this.timer = window.setTimeout(() => void this.flush(), RECONFIGURE_DELAY_MS);
     // Saves run one after another, each writing the latest value, so data.json never ends older than memory.

@@ -94,16 +94,31 @@ function num(raw: Record<string, unknown>, key: keyof OkfSettings, min: number, 
   return typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max ? v : null;
 }
 
-/** Valid settings from data.json content: unknown keys dropped, bad values replaced by defaults. */
-export function normalizeSettings(data: unknown): OkfSettings {
+/** True for an Ollama address on this device itself (on a phone, that is the phone, where Ollama does not run). */
+export function isLoopbackHost(host: string): boolean {
+  try {
+    const name = new URL(host).hostname.replace(/^\[|\]$/g, '');
+    return name === 'localhost' || name === '::1' || /^127\./.test(name) || name === '0.0.0.0';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Valid settings from data.json content: unknown keys dropped, bad values replaced by defaults. On mobile,
+ * embeddings default to off unless a host off the device is set (the default 127.0.0.1 is the phone itself).
+ */
+export function normalizeSettings(data: unknown, platform: { readonly isMobile: boolean } = { isMobile: false }): OkfSettings {
   const raw = isRecord(data) ? data : {};
   const folders = raw.conceptFolders;
+  const ollamaHost = str(raw, 'ollamaHost', DEFAULT_SETTINGS.ollamaHost) || DEFAULT_SETTINGS.ollamaHost;
+  const embeddingsDefault = !(platform.isMobile && isLoopbackHost(ollamaHost));
   return {
     bundleFolder: cleanFolder(str(raw, 'bundleFolder', DEFAULT_SETTINGS.bundleFolder)),
     conceptFolders: Array.isArray(folders) ? parseFolderList(folders.filter((f): f is string => typeof f === 'string').join('\n')) : [],
     wikiDbPath: safeIndexPath(cleanFolder(str(raw, 'wikiDbPath', DEFAULT_SETTINGS.wikiDbPath))),
-    embeddingsEnabled: typeof raw.embeddingsEnabled === 'boolean' ? raw.embeddingsEnabled : DEFAULT_SETTINGS.embeddingsEnabled,
-    ollamaHost: str(raw, 'ollamaHost', DEFAULT_SETTINGS.ollamaHost) || DEFAULT_SETTINGS.ollamaHost,
+    embeddingsEnabled: typeof raw.embeddingsEnabled === 'boolean' ? raw.embeddingsEnabled : embeddingsDefault,
+    ollamaHost,
     embeddingModel: str(raw, 'embeddingModel', DEFAULT_SETTINGS.embeddingModel) || DEFAULT_SETTINGS.embeddingModel,
     ollamaTimeoutMs: num(raw, 'ollamaTimeoutMs', 100, 600_000) ?? DEFAULT_SETTINGS.ollamaTimeoutMs,
     tokenBudget: num(raw, 'tokenBudget', 50, 1_000_000),

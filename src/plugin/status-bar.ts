@@ -22,7 +22,10 @@ export function statusText(index: IndexState, embedding: EmbeddingState): { text
         case 'running':
           return { text: `${base} · embedding ${formatCount(embedding.done)}/${formatCount(embedding.total)}`, tooltip: 'Computing embeddings with Ollama.' };
         case 'failed':
-          return { text: `${base} · vectors paused`, tooltip: embedding.message };
+          return {
+            text: `${base} · vectors paused`,
+            tooltip: `${embedding.message} Until this is fixed, queries use titles and full text; embeddings are retried after a minute, on the next save, or when the Ollama settings change (or turn Compute embeddings off).`,
+          };
         case 'disabled':
           return { text: base, tooltip: 'Embeddings are off: titles and full text answer queries.' };
         default:
@@ -33,12 +36,21 @@ export function statusText(index: IndexState, embedding: EmbeddingState): { text
 }
 
 export class StatusBar {
-  constructor(private readonly el: HTMLElement) {
+  private explanation = '';
+
+  /** `explain` shows the current state's explanation when the item is clicked. */
+  constructor(
+    private readonly el: HTMLElement,
+    explain: (text: string) => void,
+  ) {
     el.addClass('okf-status');
+    el.addClass('mod-clickable');
+    el.addEventListener('click', () => explain(this.explanation));
   }
 
   render(index: IndexState, embedding: EmbeddingState): void {
     const { text, tooltip } = statusText(index, embedding);
+    this.explanation = tooltip;
     this.el.setText(text);
     this.el.setAttr('aria-label', tooltip);
     this.el.setAttr('data-tooltip-position', 'top');

@@ -125,3 +125,31 @@ test('"Rebuild index" keeps the vectors of unchanged concepts: nothing is sent t
   expect(conceptTexts()).toEqual([]);
   expect(r.plugin.service.index!.stats().embeddings).toBe(4);
 });
+
+test('the Ollama notice shows at most once per session: after a recovery, a second outage only changes the status bar', async () => {
+  await ollama.setMode('refused');
+  const r = await start();
+  await waitFor(() => noticeMessages().length === 1, 'the first notice');
+  await ollama.setMode('ok');
+  await r.plugin.config.update({ embeddingModel: 'nomic-embed-text:latest' });
+  await r.plugin.config.flush();
+  await r.plugin.service.whenIdle();
+  expect(r.plugin.service.embeddingState).toEqual({ kind: 'idle' });
+
+  await ollama.setMode('refused');
+  await r.plugin.config.update({ embeddingModel: 'nomic-embed-text' });
+  await r.plugin.config.flush();
+  await r.plugin.service.whenIdle();
+  expect(r.plugin.service.embeddingState.kind).toBe('failed');
+  expect(r.app.statusBarEl.textContent).toBe('OKF: 4 concepts · vectors paused');
+  expect(noticeMessages()).toHaveLength(1);
+});
+
+test('with embeddings off, an unreachable Ollama never shows a notice', async () => {
+  await ollama.setMode('refused');
+  const r = await start({ embeddingsEnabled: false });
+  await r.plugin.service.query('Who was Ada Lovelace?');
+  await r.plugin.service.whenIdle();
+  expect(noticeMessages()).toEqual([]);
+  expect(ollama.embedRequests).toHaveLength(0);
+});

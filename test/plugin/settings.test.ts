@@ -47,3 +47,14 @@ test('only markdown concept candidates inside the bundle and its concept folders
     expect(isIndexedPath({ bundleFolder: 'wiki', conceptFolders: [] }, generated)).toBe(false);
   }
 });
+
+test('on mobile, embeddings default to off unless the Ollama host is off the device; an explicit choice is kept', () => {
+  const mobile = { isMobile: true };
+  expect(normalizeSettings({}, mobile).embeddingsEnabled).toBe(false);
+  expect(normalizeSettings({ ollamaHost: 'http://localhost:11434' }, mobile).embeddingsEnabled).toBe(false);
+  expect(normalizeSettings({ ollamaHost: 'http://[::1]:11434' }, mobile).embeddingsEnabled).toBe(false);
+  expect(normalizeSettings({ ollamaHost: 'http://192.168.1.20:11434' }, mobile).embeddingsEnabled).toBe(true);
+  expect(normalizeSettings({ embeddingsEnabled: true }, mobile).embeddingsEnabled).toBe(true);
+  expect(normalizeSettings({}, { isMobile: false }).embeddingsEnabled).toBe(true);
+  expect(normalizeSettings({}).embeddingsEnabled).toBe(true);
+});
