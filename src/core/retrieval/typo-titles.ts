@@ -76,7 +76,7 @@ export function matchTypoTitles(question: string, entries: readonly TitleEntry[]
     const fix = correctionOf(m[0], index);
     if (fix === undefined) continue;
     corrected += folded.slice(last, m.index) + fix;
-    last = m.index! + m[0].length;
+    last = m.index + m[0].length;
     changed = true;
   }
   if (!changed) return [];
