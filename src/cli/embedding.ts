@@ -1,14 +1,9 @@
 // The CLI's embedding backend from its flags: Ollama unless --no-embed, with host, model and timeout.
 import { createOllamaEmbedder, DEFAULT_EMBED_MODEL, DEFAULT_OLLAMA_HOST, MAX_TIMEOUT_MS } from '../core/embed/ollama';
-import type { Embedder } from '../core/embed/types';
-import type { VectorOff } from '../core/retrieval/vector-status';
+import type { EmbeddingChoice } from '../core/engine/session';
 import { intFlag, UsageError, type Flags } from './args';
 
-export interface EmbeddingChoice {
-  readonly embedder?: Embedder;
-  /** Why there is no embedder. */
-  readonly off?: VectorOff;
-}
+export type { EmbeddingChoice } from '../core/engine/session';
 
 /** Seconds to wait for Ollama: a question is one short text, so a hung server should not hold an answer long. */
 export const QUERY_TIMEOUT_SECONDS = 10;

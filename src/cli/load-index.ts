@@ -1,10 +1,12 @@
 // Opening a bundle's index for a read command: wiki.db when it is current (catching up with edited files),
 // otherwise rebuilt from the concept files; the refreshed index is written back so the next run is fast.
-import { openIndex } from '../core/index/open';
 import { oversizedReason } from '../core/index/snapshot';
+import { WikiSession } from '../core/engine/session';
 import type { LoadProblem, WikiIndex } from '../core/index/wiki-index';
+import { systemClock, type Clock } from '../core/types';
 import { WIKI_DB } from './bundle-context';
 import type { FsBundle } from './fs-bundle';
+import { fsSessionEnv } from './index-store';
 import type { CliIo } from './io';
 
 /**
@@ -23,15 +25,23 @@ export async function readWikiDb(bundle: FsBundle): Promise<Uint8Array | LoadPro
 }
 
 export async function loadIndex(bundle: FsBundle, io: CliIo): Promise<WikiIndex> {
-  const { index, outcome } = await openIndex(bundle, await readWikiDb(bundle));
-  const changed = outcome.kind === 'built' || outcome.sync.updated.length > 0 || outcome.sync.removed.length > 0;
+  return (await openSession(bundle, io)).index;
+}
+
+/** An engine session over the bundle, wiki.db brought up to date (and written back when it changed). */
+export async function openSession(bundle: FsBundle, io: CliIo, clock: Clock = systemClock, origin = 'okf-wiki'): Promise<WikiSession> {
+  const session = await WikiSession.open(fsSessionEnv(bundle, clock, origin));
+  const outcome = session.opened;
   if (outcome.kind === 'built' && (await bundle.exists(WIKI_DB))) io.err(`note: ${outcome.reason}\n`);
-  if (changed) {
-    try {
-      await bundle.write(WIKI_DB, index.export());
-    } catch (error) {
-      io.err(`note: could not write ${WIKI_DB} (${(error as Error).message}); answering from memory\n`);
-    }
+  if (session.openChangedIndex) await saveOrNote(session, io);
+  return session;
+}
+
+/** Writes wiki.db; a failure is a note, not an error (the answer comes from memory). */
+export async function saveOrNote(session: WikiSession, io: CliIo): Promise<void> {
+  try {
+    await session.save();
+  } catch (error) {
+    io.err(`note: could not write ${WIKI_DB} (${(error as Error).message}); answering from memory\n`);
   }
-  return index;
 }

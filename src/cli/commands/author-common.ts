@@ -1,25 +1,21 @@
 // What the authoring commands (relate, supersede, file-back, vocabulary) and the MCP server share on Node: the
 // bundle settings, the commit environment (write, then index + generated files + one log entry) and how a plan
 // is reported and exits.
-import { commitPlan, logLine, type CommitEnvironment, type CommitOutcome } from '../../core/author/commit';
+import { commitPlan, logLine, type AuthorLogEntry, type CommitEnvironment, type CommitOutcome } from '../../core/author/commit';
 import { planJson, renderPlan } from '../../core/author/render-plan';
 import type { AuthorPlan, ChangePlan } from '../../core/author/types';
 import type { BundleConfig } from '../../core/config/bundle-config';
-import { embedIndex } from '../../core/embed/embed-index';
-import { conceptRecordsFromIndex } from '../../core/generate/concept-record';
-import { regenerateBundleFiles } from '../../core/generate/regenerate';
-import { openIndex } from '../../core/index/open';
+import { WikiSession } from '../../core/engine/session';
 import { loadBundleConfig } from '../../core/lint/run-lint';
 import type { Clock } from '../../core/types';
 import type { Flags } from '../args';
 import { clockFromFlags } from '../clock';
-import { WIKI_DB } from '../bundle-context';
-import { embeddingFromFlags } from '../embedding';
+import { embeddingFromFlags, type EmbeddingChoice } from '../embedding';
 import type { FsBundle } from '../fs-bundle';
+import { fsSessionEnv } from '../index-store';
 import type { CliIo } from '../io';
 import { fsPlanJournal } from '../pending-writes';
 import { underWriteLock } from '../write-session';
-import { readWikiDb } from '../load-index';
 
 /** The actor stamped on what the command line writes when `--by` is not given (OKF §7 actor convention). */
 export const DEFAULT_CLI_ACTOR = 'human:cli';
@@ -49,15 +45,24 @@ export function authorInFolder(
 
 /** Commits a concept edit in a bundle folder: atomic writes, then wiki.db, the generated files and one log.md entry. */
 export function commitInFolder(bundle: FsBundle, io: CliIo, flags: Flags, clock: Clock, actor: string): (plan: ChangePlan) => Promise<CommitOutcome> {
-  return (plan) => commitPlan(plan, fsCommitEnvironment(bundle, io, flags, clock, actor));
+  return (plan) => commitPlan(plan, fsCommitEnvironment(bundle, io, embeddingFromFlags(flags), clock, actor));
 }
 
 /**
+
  * How a Node shell commits a plan in a bundle folder (call holding the write lock): each file re-checked right
  * before it is replaced, a new page created exclusively, an intent record kept while two files are written.
- * `flags` carry the embedding settings (--no-embed, --ollama, …).
+ * `embedding` embeds the changed concepts; `live` is a session the shell keeps open (the MCP server), otherwise
+ * one is opened for the refresh.
  */
-export function fsCommitEnvironment(bundle: FsBundle, io: CliIo, flags: Flags, clock: Clock, actor: string): CommitEnvironment {
+export function fsCommitEnvironment(
+  bundle: FsBundle,
+  io: CliIo,
+  embedding: EmbeddingChoice,
+  clock: Clock,
+  actor: string,
+  live?: () => Promise<WikiSession>,
+): CommitEnvironment {
   const entryOf = (plan: ChangePlan) => logLine({ at: clock.now(), actor, operation: plan.operation, summary: plan.summary, paths: plan.changes.map((c) => c.path) });
   return {
     source: bundle,
@@ -65,7 +70,7 @@ export function fsCommitEnvironment(bundle: FsBundle, io: CliIo, flags: Flags, c
     journal: fsPlanJournal(bundle, entryOf),
     clock,
     actor,
-    refresh: (entry) => refreshAfterEdit(bundle, io, flags, clock, logLine(entry)),
+    refresh: (entry) => refreshAfterEdit(bundle, io, embedding, clock, entry, live),
   };
 }
 
@@ -74,18 +79,19 @@ export function fsCommitEnvironment(bundle: FsBundle, io: CliIo, flags: Flags, c
  * concepts kept, changed ones embedded when Ollama answers), the generated files are rewritten, and `logEntry` is
  * the one log.md entry. The same tables as a full reindex, without a second "Reindex" entry in the log.
  */
-async function refreshAfterEdit(bundle: FsBundle, io: CliIo, flags: Flags, clock: Clock, logEntry: string): Promise<void> {
-  const { index } = await openIndex(bundle, await readWikiDb(bundle));
+async function refreshAfterEdit(
+  bundle: FsBundle,
+  io: CliIo,
+  embedding: EmbeddingChoice,
+  clock: Clock,
+  entry: AuthorLogEntry,
+  live: (() => Promise<WikiSession>) | undefined,
+): Promise<void> {
+  const session = live ? await live() : await WikiSession.open(fsSessionEnv(bundle, clock, 'okf-wiki'));
   try {
-    const { embedder } = embeddingFromFlags(flags);
-    if (embedder) {
-      const report = await embedIndex(index, embedder);
-      if (report.error) io.err(`note: ${report.error.message} Lexical signals (exact title, BM25) still work.\n`);
-    }
-    await bundle.write(WIKI_DB, index.export());
-    await regenerateBundleFiles({ concepts: conceptRecordsFromIndex(index), source: bundle, writer: bundle, clock, logEntry: () => logEntry });
+    await session.afterEdit(entry, embedding, (message) => io.err(`note: ${message} Lexical signals (exact title, BM25) still work.\n`));
   } finally {
-    index.close();
+    if (!live) session.close();
   }
 }
 

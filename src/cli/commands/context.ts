@@ -2,13 +2,13 @@
 // --format mermaid for the answer as a Mermaid flowchart (issue 16).
 import { conceptNotesOf } from '../../core/render/concept-notes';
 import { renderMermaid } from '../../core/render/mermaid';
-import { contextFor, defaultContextOptions } from '../../core/retrieval/context-for';
+import { defaultContextOptions } from '../../core/retrieval/context-for';
 import { intFlag, UsageError, type Flags } from '../args';
 import { openBundle } from '../bundle-context';
 import { clockFromFlags } from '../clock';
 import { embeddingFromFlags } from '../embedding';
 import type { CliIo } from '../io';
-import { loadIndex } from '../load-index';
+import { openSession } from '../load-index';
 import { vectorOffNote } from '../vector-note';
 import { bundleThresholds, thresholdFlags } from '../thresholds';
 
@@ -20,24 +20,17 @@ export async function contextCommand(flags: Flags, io: CliIo, positionals: strin
   if (!['text', 'json', 'mermaid'].includes(format)) throw new UsageError(`--format must be text, json or mermaid, got "${format}"`);
   const clock = clockFromFlags(flags);
   const bundle = openBundle(flags, io);
-  const { embedder, off } = embeddingFromFlags(flags, 'query');
+  const embedding = embeddingFromFlags(flags, 'query');
   const settings = thresholdFlags(flags);
   const fromBundle = await bundleThresholds(bundle, io);
-  const index = await loadIndex(bundle, io);
+  const session = await openSession(bundle, io, clock);
   try {
-    const result = await contextFor(index, question, {
-      budget,
-      clock,
-      ...settings,
-      bundleThresholds: fromBundle,
-      ...(embedder ? { embedder } : {}),
-      ...(off ? { vectorOff: off } : {}),
-    });
+    const result = await session.answerWith(question, embedding, { budget, ...settings, bundleThresholds: fromBundle });
     if (!result.vector.used) io.err(vectorOffNote(result.vector.off));
-    if (format === 'mermaid') io.out(renderMermaid(result, { notes: conceptNotesOf(index, clock.now()) }));
+    if (format === 'mermaid') io.out(renderMermaid(result, { notes: conceptNotesOf(session.index, clock.now()) }));
     else io.out(format === 'json' ? JSON.stringify(result, null, 2) + '\n' : result.text);
     return 0;
   } finally {
-    index.close();
+    session.close();
   }
 }

@@ -1,23 +1,18 @@
 // `okf-wiki reindex`: rebuild wiki.db from every concept file (spec §7.4) and print what it holds.
-import { calibrateVectorGate, needsCalibration, type VectorCalibration } from '../../core/embed/calibrate';
-import { carryOverEmbeddings, embedIndex } from '../../core/embed/embed-index';
-import { buildIndex } from '../../core/index/build';
-import { isLoadProblem, WikiIndex } from '../../core/index/wiki-index';
-import type { Embedder } from '../../core/embed/types';
-import { conceptRecordsFromIndex } from '../../core/generate/concept-record';
-import { formatLogEntry } from '../../core/generate/log-entry';
-import { regenerateBundleFiles, type GeneratedFile } from '../../core/generate/regenerate';
+import { WikiSession, type RebuildReport, type VectorsReport } from '../../core/engine/session';
+import type { VectorCalibration } from '../../core/embed/calibrate';
+import type { GeneratedFile } from '../../core/generate/regenerate';
+import type { WikiIndex } from '../../core/index/wiki-index';
 import type { Diagnostic } from '../../core/types';
-import type { VectorOff } from '../../core/retrieval/vector-status';
 import type { Flags } from '../args';
 import { openBundle, WIKI_DB } from '../bundle-context';
 import { clockFromFlags } from '../clock';
 import { embeddingFromFlags } from '../embedding';
 import type { FsBundle } from '../fs-bundle';
+import { fsSessionEnv } from '../index-store';
 import { fmt, type CliIo } from '../io';
 import { vectorOffNote, vectorOffSentence } from '../vector-note';
 import { underWriteLock } from '../write-session';
-import { readWikiDb } from '../load-index';
 
 export interface ReindexSummary {
   readonly bundle: string;
@@ -30,9 +25,9 @@ export interface ReindexSummary {
   readonly diagnostics: readonly Diagnostic[];
   readonly counts: { readonly error: number; readonly warning: number; readonly info: number };
   /** The vector signal: concepts embedded now, already current, or why it is off. */
-  readonly vectors: { readonly model?: string; readonly embedded: number; readonly current: number; readonly off?: VectorOff };
+  readonly vectors: VectorsReport;
   /** The vector gate calibrated for this model on this bundle (issue 11), or why there is none. */
-  readonly calibration?: VectorCalibration | { readonly off: string };
+  readonly calibration?: RebuildReport['calibration'];
   /** timeline.md, wiki-trigger-keywords.txt, each folder's index.md and the log.md entry (spec §7.4). */
   readonly generated: readonly GeneratedFile[];
   readonly ms: number;
@@ -46,31 +41,25 @@ export async function reindexBundle(
   flags: Flags = {},
 ): Promise<{ index: WikiIndex; summary: ReindexSummary }> {
   const started = Date.now();
-  const { embedder, off } = embeddingFromFlags(flags);
-  let lastShown = 0;
-  const index = await buildIndex(bundle, (done, total) => {
-    if (quiet || total < 500 || done - lastShown < 1000) return;
-    lastShown = done;
-    io.err(`indexing ${fmt(done)}/${fmt(total)}\n`);
+  const embedding = embeddingFromFlags(flags);
+  if (!embedding.embedder && !quiet) io.err(vectorOffNote(embedding.off ?? { kind: 'not-configured' }));
+  let lastBuilt = 0;
+  let lastEmbedded = 0;
+  const { session, report } = await WikiSession.rebuilt(fsSessionEnv(bundle, clockFromFlags(flags), 'okf-wiki reindex'), {
+    embedding,
+    onBuildProgress: (done, total) => {
+      if (quiet || total < 500 || done - lastBuilt < 1000) return;
+      lastBuilt = done;
+      io.err(`indexing ${fmt(done)}/${fmt(total)}\n`);
+    },
+    onEmbedProgress: (done, total) => {
+      if (quiet || done - lastEmbedded < 64) return;
+      lastEmbedded = done;
+      io.err(`embedding ${fmt(done)}/${fmt(total)}\n`);
+    },
+    onEmbedError: (message) => io.err(`note: ${message} Lexical signals (exact title, BM25) still work.\n`),
   });
-  const vectors = await embedConcepts(bundle, index, embedder, off, io, quiet);
-  // Calibrated when the model has none here or the concept set changed materially (it takes ~100 short texts).
-  let calibration: ReindexSummary['calibration'];
-  if (embedder && vectors.off === undefined && !needsCalibration(index, embedder.model)) calibration = index.vectorCalibration(embedder.model);
-  else if (embedder && vectors.off === undefined) {
-    const outcome = await calibrateVectorGate(index, embedder);
-    if ('calibration' in outcome) index.setVectorCalibration(outcome.calibration);
-    calibration = 'calibration' in outcome ? outcome.calibration : { off: outcome.off };
-  }
-  await bundle.write(WIKI_DB, index.export());
-  const stats = index.stats();
-  const generated = await regenerateBundleFiles({
-    concepts: conceptRecordsFromIndex(index),
-    source: bundle,
-    writer: bundle,
-    clock: clockFromFlags(flags),
-    logEntry: (files) => formatLogEntry('Reindex', reindexLogText(stats.concepts, stats.relations, files)),
-  });
+  const { stats } = report;
   const summary: ReindexSummary = {
     bundle: bundle.root,
     wikiDb: bundle.resolve(WIKI_DB),
@@ -79,58 +68,14 @@ export async function reindexBundle(
     files: stats.files,
     invalidFiles: stats.invalidFiles,
     skippedFiles: stats.skippedFiles,
-    diagnostics: index.diagnostics(),
+    diagnostics: session.index.diagnostics(),
     counts: stats.diagnostics,
-    vectors,
-    ...(calibration ? { calibration } : {}),
-    generated,
+    vectors: report.vectors!,
+    ...(report.calibration ? { calibration: report.calibration } : {}),
+    generated: report.generated,
     ms: Date.now() - started,
   };
-  return { index, summary };
-}
-
-/** Keeps the vectors of unchanged concepts from the previous wiki.db, then embeds the rest (if Ollama answers). */
-async function embedConcepts(
-  bundle: FsBundle,
-  index: WikiIndex,
-  embedder: Embedder | undefined,
-  off: VectorOff | undefined,
-  io: CliIo,
-  quiet: boolean,
-): Promise<ReindexSummary['vectors']> {
-  const previousBytes = await readWikiDb(bundle);
-  if (previousBytes instanceof Uint8Array) {
-    const previous = await WikiIndex.load(previousBytes);
-    if (!isLoadProblem(previous)) {
-      carryOverEmbeddings(previous, index);
-      previous.close();
-    }
-  }
-  if (!embedder) {
-    const why = off ?? { kind: 'not-configured' };
-    if (!quiet) io.err(vectorOffNote(why));
-    return { embedded: 0, current: 0, off: why };
-  }
-  let lastShown = 0;
-  const report = await embedIndex(index, embedder, {
-    onProgress: (done, total) => {
-      if (quiet || done - lastShown < 64) return;
-      lastShown = done;
-      io.err(`embedding ${fmt(done)}/${fmt(total)}\n`);
-    },
-  });
-  if (report.error) {
-    io.err(`note: ${report.error.message} Lexical signals (exact title, BM25) still work.\n`);
-    return { model: embedder.model, embedded: report.embedded, current: report.current, off: { kind: 'embedder-failed', cause: report.error.kind, message: report.error.message } };
-  }
-  return { model: embedder.model, embedded: report.embedded, current: report.current };
-}
-
-/** The log.md line for a reindex: what was rebuilt, from how much (no timings: the log is history, not metrics). */
-function reindexLogText(concepts: number, relations: number, files: readonly GeneratedFile[]): string {
-  const indexes = files.filter((f) => f.path.endsWith('/index.md') && (f.outcome === 'created' || f.outcome === 'updated')).length;
-  const written = ['`wiki.db`', '`timeline.md`', '`wiki-trigger-keywords.txt`', ...(indexes > 0 ? [`${indexes} generated \`index.md\` block${indexes === 1 ? '' : 's'}`] : [])];
-  return `rebuilt ${written.slice(0, -1).join(', ')} and ${written[written.length - 1]} from ${concepts} concepts and ${relations} relations (okf-wiki reindex).`;
+  return { index: session.index, summary };
 }
 
 /** One line per kind of generated file: what changed, what was left alone. */

@@ -2,11 +2,12 @@
 // and caught up, or built) → sync changed paths → answer / lint / regenerate / after an edit / rebuild → persist.
 // Shells only provide file access, a clock, where wiki.db lives and an embedder; the orchestration is here once.
 import { logLine, type AuthorLogEntry } from '../author/commit';
+import { calibrateVectorGate, needsCalibration, type VectorCalibration } from '../embed/calibrate';
 import { carryOverEmbeddings, embedIndex, type EmbedReport, type EmbedRunOptions } from '../embed/embed-index';
 import type { Embedder } from '../embed/types';
 import { conceptRecordsFromIndex } from '../generate/concept-record';
 import { ALL_ARTIFACTS, regenerateBundleFiles, type Artifact, type GeneratedFile } from '../generate/regenerate';
-import { buildIndex, refreshFiles, type Progress } from '../index/build';
+import { buildIndex, refreshFiles, syncIndex, type Progress, type SyncReport } from '../index/build';
 import { openIndex, type OpenOutcome } from '../index/open';
 import { isLoadProblem, WikiIndex, type IndexStats, type LoadProblem } from '../index/wiki-index';
 import { lintBundle } from '../lint/run-lint';
@@ -56,6 +57,8 @@ export interface RebuildReport {
   readonly stats: IndexStats;
   readonly carried: number;
   readonly vectors?: VectorsReport;
+  /** The vector gate calibrated for the embedding model on this bundle (issue 11), or why there is none. */
+  readonly calibration?: VectorCalibration | { readonly off: string };
   readonly generated: readonly GeneratedFile[];
 }
 
@@ -117,6 +120,11 @@ export class WikiSession {
     return o.kind === 'built' || o.sync.updated.length + o.sync.removed.length > 0;
   }
 
+  /** Catches up with the whole bundle: files whose mtime and size are unchanged are skipped unread. */
+  sync(onProgress?: Progress): Promise<SyncReport> {
+    return syncIndex(this.current, this.env.bundle, onProgress);
+  }
+
   /** Re-reads changed files (a batch of saves); returns the paths re-indexed. */
   refresh(paths: readonly string[]): Promise<string[]> {
     return refreshFiles(this.current, this.env.bundle, paths);
@@ -130,6 +138,11 @@ export class WikiSession {
   }
 
   /** The one context flow: context_for with the session's clock unless the caller pins another. */
+  answerWith(question: string, embedding: EmbeddingChoice, options: ContextOptions = {}): Promise<ContextResult> {
+    return this.answer(question, { ...options, ...embeddingOptions(embedding) });
+  }
+
+  /** context_for over the session's index and clock. */
   answer(question: string, options: ContextOptions = {}): Promise<ContextResult> {
     return contextFor(this.current, question, { clock: this.env.clock, ...options });
   }
@@ -152,10 +165,16 @@ export class WikiSession {
   /**
    * After an authoring commit wrote concept files (spec §7.1 steps 4-5): the index catches up with them, changed
    * concepts are embedded when an embedder is given, wiki.db is persisted, the generated files are rewritten and
-   * `logLine(entry)` is the one log.md entry.
+   * `logLine(entry)` is the one log.md entry. `indexed` narrows the files re-read (the plugin indexes only its
+   * concept folders).
    */
-  async afterEdit(entry: AuthorLogEntry, embedding: EmbeddingChoice = {}, onEmbedError?: (message: string) => void): Promise<void> {
-    await this.refresh(entry.paths);
+  async afterEdit(
+    entry: AuthorLogEntry,
+    embedding: EmbeddingChoice = {},
+    onEmbedError?: (message: string) => void,
+    indexed: readonly string[] = entry.paths,
+  ): Promise<void> {
+    await this.refresh(indexed);
     if (embedding.embedder) {
       const report = await this.embed(embedding.embedder);
       if (report.error) onEmbedError?.(report.error.message);
@@ -188,10 +207,25 @@ export class WikiSession {
 
   private async finishRebuild(carried: number, options: RebuildOptions): Promise<RebuildReport> {
     const vectors = options.embedding ? await this.embedForRebuild(options.embedding, options) : undefined;
+    const embedder = options.embedding?.embedder;
+    const calibration = embedder && vectors && vectors.off === undefined ? await this.calibrate(embedder) : undefined;
     await this.save();
     const stats = this.current.stats();
     const generated = await this.regenerateWith(ALL_ARTIFACTS, (files) => rebuildLogEntry(stats.concepts, stats.relations, files, this.env.origin));
-    return { stats, carried, ...(vectors ? { vectors } : {}), generated };
+    return { stats, carried, ...(vectors ? { vectors } : {}), ...(calibration ? { calibration } : {}), generated };
+  }
+
+  /**
+   * The vector gate for this model on this bundle: the stored calibration, unless there is none for the model or
+   * the concept set changed materially; then measured anew (~100 short texts) and stored in the index.
+   */
+  async calibrate(embedder: Embedder): Promise<VectorCalibration | { readonly off: string }> {
+    const stored = needsCalibration(this.current, embedder.model) ? undefined : this.current.vectorCalibration(embedder.model);
+    if (stored) return stored;
+    const outcome = await calibrateVectorGate(this.current, embedder);
+    if (!('calibration' in outcome)) return { off: outcome.off };
+    this.current.setVectorCalibration(outcome.calibration);
+    return outcome.calibration;
   }
 
   private async embedForRebuild(choice: EmbeddingChoice, options: RebuildOptions): Promise<VectorsReport> {
@@ -213,4 +247,9 @@ export class WikiSession {
       logEntry,
     });
   }
+}
+
+/** contextFor's embedder options for an embedding choice: the embedder, or why there is none. */
+export function embeddingOptions(choice: EmbeddingChoice): Pick<ContextOptions, 'embedder' | 'vectorOff'> {
+  return { ...(choice.embedder ? { embedder: choice.embedder } : {}), ...(choice.off ? { vectorOff: choice.off } : {}) };
 }
