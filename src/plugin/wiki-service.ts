@@ -2,18 +2,17 @@
 // batches of saves applied, rebuilds, persistence (debounced, atomic, and on unload), background embeddings,
 // and the queries and lint runs the views make. Everything that touches the index runs one at a time.
 import type { Vault } from 'obsidian';
+import type { AuthorLogEntry } from '../core/author/commit';
 import type { Embedder } from '../core/embed/types';
-import { buildIndex, refreshFiles } from '../core/index/build';
-import { openIndex, type OpenOutcome } from '../core/index/open';
+import { WikiSession, type SessionEnv } from '../core/engine/session';
+import type { OpenOutcome } from '../core/index/open';
 import type { LoadProblem, WikiIndex } from '../core/index/wiki-index';
-import { lintBundle } from '../core/lint/run-lint';
 import type { LintReport } from '../core/lint/types';
 import { DEFAULT_SET_NAME, evaluateSetFile, type EvaluateFileOutcome } from '../core/evaluate/evaluate-set-file';
-import { conceptRecordsFromIndex } from '../core/generate/concept-record';
-import { formatLogEntry } from '../core/generate/log-entry';
-import { regenerateBundleFiles, type Artifact, type GeneratedFile } from '../core/generate/regenerate';
+import { conceptRecordsFromIndex, type ConceptRecord } from '../core/generate/concept-record';
+import type { Artifact, GeneratedFile } from '../core/generate/regenerate';
 import { BUNDLE_CONFIG_PATH, parseBundleConfig } from '../core/config/bundle-config';
-import { contextFor, defaultContextOptions } from '../core/retrieval/context-for';
+import { defaultContextOptions } from '../core/retrieval/context-for';
 import { resolveThresholds, type BundleThresholds } from '../core/retrieval/thresholds';
 import type { ContextOptions } from '../core/retrieval/types';
 import { systemClock, type Clock } from '../core/types';
@@ -21,7 +20,6 @@ import { markersFor, successorTitlesFor, type QueryAnswer } from './answer';
 import { readPersisted } from './atomic-write';
 import { isIndexedPath, toBundlePath, type BundleScope } from './bundle-scope';
 import type { ChangeBatch } from './change-batcher';
-import { carryOverEmbeddings } from '../core/embed/embed-index';
 import { EmbeddingScheduler, type EmbeddingState } from './embedding-scheduler';
 import { Exclusive } from './exclusive';
 import { DEFAULT_PERSIST_DELAY_MS, IndexPersister } from './index-persister';
@@ -48,15 +46,22 @@ export interface WikiServiceOptions {
   readonly persistDelayMs?: number;
 }
 
+/** How the plugin names itself in log.md entries. */
+const ORIGIN = 'Obsidian plugin';
+
 export class WikiService {
-  readonly exclusive = new Exclusive();
+  private readonly exclusive = new Exclusive();
   readonly embeddings: EmbeddingScheduler;
-  private current: WikiIndex | undefined;
+  private session: WikiSession | undefined;
+  /** What the engine session needs: the bundle of the current settings, wiki.db through the persister. */
+  private readonly env: SessionEnv;
   private indexState: IndexState = { kind: 'waiting' };
   private outcome: OpenOutcome | undefined;
   private bundle: VaultBundle;
   private readonly persister: IndexPersister;
   private closed = false;
+  /** Whether the last open found a wiki.db (a rebuild instead is then worth a notice). */
+  private hadWikiDb = false;
   private closing: Promise<void> | undefined;
   private embedder: { key: string; embedder: Embedder } | undefined;
   private readonly listeners = new Set<(event: ServiceEvent) => void>();
@@ -70,9 +75,18 @@ export class WikiService {
       notify: options.notify,
       due: () => void this.persistNow(),
     });
+    const service = this;
+    this.env = {
+      get bundle() {
+        return service.bundle;
+      },
+      store: { read: () => this.readWikiDb(), write: async () => this.markDirty() },
+      clock: this.clock,
+      origin: ORIGIN,
+    };
     this.embeddings = new EmbeddingScheduler({
       exclusive: this.exclusive,
-      index: () => this.current,
+      index: () => this.session?.index,
       embedder: () => this.embedderFor(this.options.settings()),
       notify: options.notify,
       stored: () => this.markDirty(),
@@ -82,7 +96,7 @@ export class WikiService {
 
   /** The open index (undefined until the first open finishes). */
   get index(): WikiIndex | undefined {
-    return this.current;
+    return this.session?.index;
   }
 
   get state(): IndexState {
@@ -120,53 +134,73 @@ export class WikiService {
   /** Applies a batch of file events: changed concepts re-read and upserted, removed ones forgotten. */
   applyChanges(batch: ChangeBatch): Promise<void> {
     return this.exclusive.run(async () => {
-      const index = this.current;
-      if (!index || this.closed) return;
+      const session = this.session;
+      if (!session || this.closed) return;
       const scope = this.bundle.scope;
       let touched = 0;
-      for (const vaultPath of batch.removed) touched += this.removeUnder(index, toBundlePath(scope, vaultPath));
+      const removeUnder = (bundlePath: string | null) => (bundlePath === null ? 0 : session.remove(bundlePath));
+      for (const vaultPath of batch.removed) touched += removeUnder(toBundlePath(scope, vaultPath));
       const toRead: string[] = [];
       for (const vaultPath of this.expandFolders(batch.changed)) {
         const bundlePath = toBundlePath(scope, vaultPath);
         if (bundlePath === null || !isIndexedPath(scope, vaultPath)) continue;
-        if (this.options.vault.getFileByPath(vaultPath) === null) touched += this.removeUnder(index, bundlePath);
+        if (this.options.vault.getFileByPath(vaultPath) === null) touched += removeUnder(bundlePath);
         else toRead.push(bundlePath);
       }
-      touched += (await refreshFiles(index, this.bundle, toRead)).length;
-      if (touched > 0) this.indexChanged(index);
+      touched += (await session.refresh(toRead)).length;
+      if (touched > 0) this.indexChanged(session.index);
     });
   }
 
-  /** Rebuilds the index from the concept files (vectors of unchanged concepts are kept). */
+  /**
+   * Rebuilds the index from the concept files, as `okf-wiki reindex` does: vectors of unchanged concepts kept,
+   * timeline.md, the keywords and the index.md blocks regenerated, one log.md entry. Embedding follows in the
+   * background.
+   */
   rebuild(): Promise<void> {
     return this.exclusive.run(async () => {
       if (this.closed) return;
       this.setState({ kind: 'indexing', done: 0, total: 0 });
+      const onBuildProgress = (done: number, total: number) => this.setState({ kind: 'indexing', done, total });
       try {
-        const fresh = await buildIndex(this.bundle, (done, total) => this.setState({ kind: 'indexing', done, total }));
-        const old = this.current;
-        if (old) {
-          carryOverEmbeddings(old, fresh);
-          old.close();
-        }
-        this.current = fresh;
+        if (this.session) await this.session.rebuild({ onBuildProgress });
+        else this.session = (await WikiSession.rebuilt(this.env, { onBuildProgress })).session;
         this.outcome = { kind: 'built', reason: 'rebuilt from the concept files' };
-        this.indexChanged(fresh);
+        this.indexChanged(this.session.index);
       } catch (error) {
         this.fail(error);
       }
     });
   }
 
+  /**
+   * After an authoring commit wrote concept files: the index catches up with the written files (those in the
+   * concept folders), the generated files are rewritten and `entry` is the one log.md entry.
+   */
+  afterEdit(entry: AuthorLogEntry, vaultPathOf: (bundlePath: string) => string): Promise<void> {
+    return this.exclusive.run(async () => {
+      const session = this.session;
+      if (!session) throw new Error('the index is not open; the files were written, run "Rebuild index" to catch up');
+      const indexed = entry.paths.filter((p) => isIndexedPath(this.bundle.scope, vaultPathOf(p)));
+      await session.afterEdit(entry, {}, undefined, indexed);
+      this.indexChanged(session.index);
+    });
+  }
+
+  /** The index's concepts in path order, read between other index operations (for the pickers). */
+  conceptRecords(): Promise<ConceptRecord[]> {
+    return this.exclusive.run(async () => (this.session ? conceptRecordsFromIndex(this.session.index) : []));
+  }
+
   /** Answers a question from the index, with the settings' retrieval options and the vector signal when it can run. */
   query(question: string): Promise<QueryAnswer> {
     return this.exclusive.run(async () => {
-      const index = this.current;
-      if (!index) throw new Error(this.indexState.kind === 'failed' ? this.indexState.message : 'The index is still being built.');
-      const result = await contextFor(index, question, {
+      const session = this.session;
+      if (!session) throw new Error(this.indexState.kind === 'failed' ? this.indexState.message : 'The index is still being built.');
+      const index = session.index;
+      const result = await session.answer(question, {
         ...contextOptionsFrom(this.options.settings()),
         bundleThresholds: await this.bundleThresholds(),
-        clock: this.clock,
         ...this.vectorOptions(),
       });
       const markers = markersFor(index, result, this.clock.now());
@@ -176,39 +210,18 @@ export class WikiService {
 
   /** The lint report over the current index and the bundle's files (okf-wiki.json included). */
   lint(): Promise<LintReport> {
-    return this.exclusive.run(async () => {
-      const index = this.current;
-      if (!index) throw new Error('The index is still being built.');
-      return lintBundle(index, this.bundle, { clock: this.clock });
-    });
+    return this.exclusive.run(() => this.openSession().lint());
   }
 
   /** Regenerates one generated artifact (timeline.md, wiki-trigger-keywords.txt) from the index, as the CLI does. */
   regenerate(artifact: Artifact): Promise<GeneratedFile[]> {
-    return this.exclusive.run(async () => {
-      const index = this.current;
-      if (!index) throw new Error('The index is still being built.');
-      return regenerateBundleFiles({
-        concepts: conceptRecordsFromIndex(index),
-        source: this.bundle,
-        writer: this.bundle,
-        clock: this.clock,
-        artifacts: [artifact],
-        logEntry: (written) => {
-          const changed = written.filter((f) => f.outcome === 'created' || f.outcome === 'updated');
-          return changed.length === 0
-            ? undefined
-            : formatLogEntry('Regenerate', `rewrote ${changed.map((f) => `\`${f.path.slice(1)}\``).join(', ')} (Obsidian plugin).`);
-        },
-      });
-    });
+    return this.exclusive.run(async () => this.openSession().regenerate([artifact]));
   }
 
   /** Runs the bundle's evaluate.json (spec §7.5) as the CLI does; writes evaluate.last.json beside it. */
   evaluate(): Promise<EvaluateFileOutcome> {
     return this.exclusive.run(async () => {
-      const index = this.current;
-      if (!index) throw new Error('The index is still being built.');
+      const index = this.openSession().index;
       const files = { read: (p: string) => this.bundle.readIfExists(p), write: (p: string, text: string) => this.bundle.write(p, text) };
       return evaluateSetFile(index, files, '/' + DEFAULT_SET_NAME, {
         ...contextOptionsFrom(this.options.settings()),
@@ -227,7 +240,7 @@ export class WikiService {
     const settings = this.options.settings();
     const bundle = await this.bundleThresholds();
     const embedder = settings.embeddingsEnabled ? this.options.createEmbedder(settings) : undefined;
-    const calibration = embedder ? this.current?.vectorCalibration(embedder.model) : undefined;
+    const calibration = embedder ? this.session?.index.vectorCalibration(embedder.model) : undefined;
     const applied = resolveThresholds({
       setting: { coverage: settings.coverageThreshold ?? undefined, vector: settings.vectorThreshold ?? undefined },
       bundle,
@@ -258,7 +271,7 @@ export class WikiService {
     if (impact.reembed || !after.embeddingsEnabled) this.embedder = undefined;
     if (impact.rebuild) {
       this.bundle = new VaultBundle(this.options.vault, scopeOf(after));
-      if (this.current) await this.rebuild();
+      if (this.session) await this.rebuild();
     }
     if (impact.reembed) this.embeddings.reset();
     else if (!after.embeddingsEnabled && before.embeddingsEnabled) this.embeddings.request(true);
@@ -268,7 +281,7 @@ export class WikiService {
   /** Writes wiki.db now if the index changed since the last write. */
   persistNow(): Promise<void> {
     this.persister.cancelTimer();
-    return this.exclusive.run(() => this.persister.writeSnapshot(() => this.current?.export()));
+    return this.exclusive.run(() => this.persister.writeSnapshot(() => this.session?.index.export()));
   }
 
   /** Resolves when queued work, pending writes and embedding passes are done. */
@@ -287,9 +300,9 @@ export class WikiService {
     this.persister.stop();
     this.embeddings.stop();
     this.closing = this.exclusive.run(async () => {
-      await this.persister.writeSnapshot(() => this.current?.export());
-      this.current?.close();
-      this.current = undefined;
+      await this.persister.writeSnapshot(() => this.session?.index.export());
+      this.session?.close();
+      this.session = undefined;
       this.listeners.clear();
     });
     return this.closing;
@@ -299,20 +312,13 @@ export class WikiService {
     if (this.closed) return;
     this.setState({ kind: 'indexing', done: 0, total: 0 });
     try {
-      let persisted: Uint8Array | LoadProblem | undefined;
-      try {
-        persisted = await readPersisted(this.options.vault.adapter, this.persister.path);
-      } catch (error) {
-        this.options.notify(`OKF Graph Wiki: could not read ${this.persister.path} (${(error as Error).message}); rebuilding from the concept files.`);
-      }
-      const { index, outcome } = await openIndex(this.bundle, persisted, (done, total) => this.setState({ kind: 'indexing', done, total }));
-      this.current = index;
-      this.outcome = outcome;
-      if (outcome.kind === 'built' && persisted !== undefined) this.options.notify(`OKF Graph Wiki: ${outcome.reason}.`);
-      const changed = outcome.kind === 'built' || outcome.sync.updated.length + outcome.sync.removed.length > 0;
-      if (changed) this.indexChanged(index);
+      const session = await WikiSession.open(this.env, (done, total) => this.setState({ kind: 'indexing', done, total }));
+      this.session = session;
+      this.outcome = session.opened;
+      if (session.opened.kind === 'built' && this.hadWikiDb) this.options.notify(`OKF Graph Wiki: ${session.opened.reason}.`);
+      if (session.openChangedIndex) this.indexChanged(session.index);
       else {
-        this.setState({ kind: 'ready', concepts: index.stats().concepts });
+        this.setState({ kind: 'ready', concepts: session.index.stats().concepts });
         this.emit('index');
         this.embeddings.request();
       }
@@ -321,12 +327,23 @@ export class WikiService {
     }
   }
 
-  /** Removes a file, or every indexed file under a folder. Returns how many were removed. */
-  private removeUnder(index: WikiIndex, bundlePath: string | null): number {
-    if (bundlePath === null) return 0;
-    const paths = index.filesUnder(bundlePath);
-    for (const path of paths) index.removeFile(path);
-    return paths.length;
+  /** wiki.db's bytes for the session; a read failure is told and the index rebuilt from the concept files. */
+  private async readWikiDb(): Promise<Uint8Array | LoadProblem | undefined> {
+    this.hadWikiDb = false;
+    try {
+      const bytes = await readPersisted(this.options.vault.adapter, this.persister.path);
+      this.hadWikiDb = bytes !== undefined;
+      return bytes;
+    } catch (error) {
+      this.options.notify(`OKF Graph Wiki: could not read ${this.persister.path} (${(error as Error).message}); rebuilding from the concept files.`);
+      return undefined;
+    }
+  }
+
+  /** The open session, or an error saying the index is not ready. */
+  private openSession(): WikiSession {
+    if (!this.session) throw new Error('The index is still being built.');
+    return this.session;
   }
 
   /** A renamed or created folder stands for the files in it. */

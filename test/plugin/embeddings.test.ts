@@ -116,14 +116,20 @@ test('turning embeddings off stops the vector signal with a plain reason', async
   expect(r.plugin.service.embeddingState).toEqual({ kind: 'disabled' });
 });
 
-test('"Rebuild index" keeps the vectors of unchanged concepts: nothing is sent to Ollama again', async () => {
+test('"Rebuild index" is the CLI\'s rebuild: unchanged vectors kept (nothing sent to Ollama), generated files rewritten, one log entry', async () => {
   const r = await start();
   expect(r.plugin.service.index!.stats().embeddings).toBe(4);
+  const adapter = r.app.vault.adapter;
+  expect(await adapter.exists('wiki/timeline.md')).toBe(false);
   ollama.clear();
   await r.plugin.service.rebuild();
   await r.plugin.service.whenIdle();
   expect(conceptTexts()).toEqual([]);
   expect(r.plugin.service.index!.stats().embeddings).toBe(4);
+  expect(await adapter.read('wiki/timeline.md')).toContain('# Timeline');
+  expect(await adapter.exists('wiki/wiki-trigger-keywords.txt')).toBe(true);
+  expect(await adapter.read('wiki/entities/index.md')).toContain('Ada Lovelace');
+  expect((await adapter.read('wiki/log.md')).match(/\*\*Reindex\*\*: rebuilt .*\(Obsidian plugin\)\./g)).toHaveLength(1);
 });
 
 test('the Ollama notice shows at most once per session: after a recovery, a second outage only changes the status bar', async () => {

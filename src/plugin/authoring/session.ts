@@ -3,11 +3,10 @@
 // concept files written through the vault, then the index updated through the WikiService (serialized with
 // every other index operation), the generated files rewritten and exactly one log.md entry appended.
 import type { App } from 'obsidian';
-import { commitPlan, logLine, type AuthorLogEntry, type CommitOutcome } from '../../core/author/commit';
+import { commitPlan, type AuthorLogEntry, type CommitOutcome } from '../../core/author/commit';
 import type { ChangePlan } from '../../core/author/types';
 import type { BundleConfig } from '../../core/config/bundle-config';
-import { conceptRecordsFromIndex, type ConceptRecord } from '../../core/generate/concept-record';
-import { regenerateBundleFiles } from '../../core/generate/regenerate';
+import type { ConceptRecord } from '../../core/generate/concept-record';
 import { loadBundleConfig } from '../../core/lint/run-lint';
 import { systemClock, type Clock } from '../../core/types';
 import { isIndexedPath, toBundlePath } from '../bundle-scope';
@@ -55,10 +54,7 @@ export class AuthoringSession {
 
   /** The index's concepts in path order (read between other index operations, never during one). */
   records(): Promise<ConceptRecord[]> {
-    return this.service.exclusive.run(() => {
-      const index = this.service.index;
-      return index ? conceptRecordsFromIndex(index) : [];
-    });
+    return this.service.conceptRecords();
   }
 
   async concepts(): Promise<ConceptChoice[]> {
@@ -85,12 +81,7 @@ export class AuthoringSession {
     });
   }
 
-  private async refresh(bundle: VaultBundle, entry: AuthorLogEntry): Promise<void> {
-    await this.service.applyChanges({ changed: entry.paths.map((p) => bundle.vaultPath(p)), removed: [] });
-    await this.service.exclusive.run(async () => {
-      const index = this.service.index;
-      if (!index) throw new Error('the index is not open; the files were written, run "Rebuild index" to catch up');
-      await regenerateBundleFiles({ concepts: conceptRecordsFromIndex(index), source: bundle, writer: bundle, clock: this.clock, logEntry: () => logLine(entry) });
-    });
+  private refresh(bundle: VaultBundle, entry: AuthorLogEntry): Promise<void> {
+    return this.service.afterEdit(entry, (path) => bundle.vaultPath(path));
   }
 }
