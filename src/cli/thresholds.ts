@@ -22,8 +22,15 @@ export async function bundleThresholds(bundle: FsBundle, io: CliIo): Promise<Bun
   return config.thresholds ?? {};
 }
 
+/** Thresholds a user set explicitly (command-line flags). */
+export interface ThresholdSettings {
+  coverageThreshold?: number;
+  vectorThreshold?: number;
+  coverageWeighting?: 'plain' | 'idf';
+}
+
 /** The thresholds set explicitly on the command line. */
-export function thresholdFlags(flags: Flags): { coverageThreshold?: number; vectorThreshold?: number; coverageWeighting?: 'plain' | 'idf' } {
+export function thresholdFlags(flags: Flags): ThresholdSettings {
   const share = (name: string, value: string | undefined, min: number, max: number): number | undefined => {
     if (value === undefined) return undefined;
     const n = Number(value);

@@ -10,21 +10,18 @@ import { planRelate } from '../core/author/relate';
 import { renderPlan } from '../core/author/render-plan';
 import { planSupersede } from '../core/author/supersede';
 import type { AuthorPlan } from '../core/author/types';
-import { openIndex } from '../core/index/open';
+import type { EmbeddingChoice, WikiSession } from '../core/engine/session';
 import { renderLintReport } from '../core/lint/render-report';
-import { lintBundle, loadBundleConfig } from '../core/lint/run-lint';
+import { loadBundleConfig } from '../core/lint/run-lint';
 import { conceptNotesOf } from '../core/render/concept-notes';
 import { renderMermaid } from '../core/render/mermaid';
-import { contextFor } from '../core/retrieval/context-for';
 import type { Clock } from '../core/types';
 import { fsCommitEnvironment } from '../cli/commands/author-common';
-import type { Flags } from '../cli/args';
-import type { EmbeddingChoice } from '../cli/embedding';
 import type { FsBundle } from '../cli/fs-bundle';
 import type { CliIo } from '../cli/io';
-import { loadIndex, readWikiDb } from '../cli/load-index';
+import { openSession, saveOrNote } from '../cli/load-index';
 import { underWriteLock } from '../cli/write-session';
-import { bundleThresholds, thresholdFlags } from '../cli/thresholds';
+import { bundleThresholds, type ThresholdSettings } from '../cli/thresholds';
 
 /** What the server needs: the bundle and the settings `okf-wiki mcp` was started with. */
 export interface WikiServerOptions {
@@ -38,8 +35,10 @@ export interface WikiServerOptions {
   /** Actor stamped on writes when a call gives no `by` (OKF §7 actor convention). */
   readonly actor: string;
   readonly version: string;
-  /** The command line the server was started with: the reindex after a write uses its settings (--no-embed, …). */
-  readonly flags: Flags;
+  /** How concepts changed by a write are embedded (a longer timeout than a question's). */
+  readonly indexEmbedding: EmbeddingChoice;
+  /** Thresholds set explicitly when the server was started (they win over okf-wiki.json and the calibration). */
+  readonly thresholds?: ThresholdSettings;
 }
 
 /** The tool names, in the order they are registered. */
@@ -57,19 +56,36 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
   const { bundle, io, clock } = options;
   const server = new McpServer({ name: 'okf-wiki', version: options.version });
   let writing: Promise<unknown> = Promise.resolve();
+  let live: Promise<WikiSession> | undefined;
   /**
-   * Runs write operations one after another, each holding the bundle's write lock (shared with the CLI), so two
-   * calls, or a call and a CLI command, never edit the same file at once.
+   * The one index the server keeps in memory: opened on the first call, then caught up before each call by a
+   * stat of every concept file (only files whose mtime or size changed are read), instead of loading wiki.db again.
    */
-  const serialized = <T>(work: () => Promise<T>): Promise<T> => {
-    const locked = () => underWriteLock(bundle, io, 'okf-wiki mcp', clock, work);
-    const next = writing.then(locked, locked);
+  const session = async (): Promise<WikiSession> => {
+    if (!live) {
+      live = openSession(bundle, io, clock, 'okf-wiki mcp');
+      live.catch(() => (live = undefined));
+      return live;
+    }
+    const current = await live;
+    const caught = await current.sync();
+    if (caught.updated.length + caught.removed.length > 0) await saveOrNote(current, io);
+    return current;
+  };
+  /** Runs calls one after another, so a call never uses the live index while another changes it. */
+  const inOrder = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = writing.then(work, work);
     writing = next.catch(() => undefined);
     return next;
   };
+  /**
+   * Runs write operations in that order, each holding the bundle's write lock (shared with the CLI), so two
+   * calls, or a call and a CLI command, never edit the same file at once.
+   */
+  const serialized = <T>(work: () => Promise<T>): Promise<T> => inOrder(() => underWriteLock(bundle, io, 'okf-wiki mcp', clock, work));
   const finish = (plan: AuthorPlan, dryRun: boolean | undefined, by: string | undefined): Promise<CallToolResult> => {
     if (plan.kind !== 'change' || dryRun) return Promise.resolve(text(renderPlan(plan, false), plan.kind === 'refused'));
-    return commitPlan(plan, fsCommitEnvironment(bundle, io, options.flags, clock, by?.trim() || options.actor)).then((outcome) =>
+    return commitPlan(plan, fsCommitEnvironment(bundle, io, options.indexEmbedding, clock, by?.trim() || options.actor, session)).then((outcome) =>
       outcome.kind === 'committed' ? text(renderPlan(plan, true)) : text(`Not written (${outcome.kind}): ${outcome.message}\n`, true),
     );
   };
@@ -88,24 +104,17 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
       },
       annotations: { readOnlyHint: true },
     },
-    async ({ question, budget, json, format }) => {
-      const index = await loadIndex(bundle, io);
-      try {
-        const { embedder, off } = options.embedding;
-        const result = await contextFor(index, question, {
+    ({ question, budget, json, format }) =>
+      inOrder(async () => {
+        const current = await session();
+        const result = await current.answerWith(question, options.embedding, {
           budget: budget ?? options.budget,
-          clock,
-          ...thresholdFlags(options.flags),
+          ...options.thresholds,
           bundleThresholds: await bundleThresholds(bundle, io),
-          ...(embedder ? { embedder } : {}),
-          ...(off ? { vectorOff: off } : {}),
         });
-        if (format === 'mermaid') return text(renderMermaid(result, { notes: conceptNotesOf(index, clock.now()) }));
+        if (format === 'mermaid') return text(renderMermaid(result, { notes: conceptNotesOf(current.index, clock.now()) }));
         return text(json || format === 'json' ? JSON.stringify(result, null, 2) : result.text);
-      } finally {
-        index.close();
-      }
-    },
+      }),
   );
 
   server.registerTool(
@@ -116,15 +125,11 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
       inputSchema: {},
       annotations: { readOnlyHint: true },
     },
-    async () => {
-      const { index } = await openIndex(bundle, await readWikiDb(bundle));
-      try {
-        const report = await lintBundle(index, bundle, { clock });
-        return text(renderLintReport(report, { concepts: index.stats().concepts }));
-      } finally {
-        index.close();
-      }
-    },
+    () =>
+      inOrder(async () => {
+        const current = await session();
+        return text(renderLintReport(await current.lint(), { concepts: current.index.stats().concepts }));
+      }),
   );
 
   server.registerTool(

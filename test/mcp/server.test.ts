@@ -18,11 +18,12 @@ const INVERSES = { inverses: [['created', 'created_by'], ['worked_at', 'employed
 let dir: string;
 let cleanup: () => void;
 let client: Client;
+let io: ReturnType<typeof bufferIo>;
 
 beforeEach(async () => {
   ({ dir, cleanup } = tempBundle('examples/computing-history'));
   writeFileSync(path.join(dir, 'okf-wiki.json'), JSON.stringify(INVERSES));
-  const io = bufferIo();
+  io = bufferIo();
   const { flags } = parseCommandLine(['mcp', '--bundle', dir, ...FLAGS]);
   const server = createWikiServer(wikiServerOptions(flags, io));
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -134,4 +135,19 @@ test('two writes at once are serialized: both relations land', async () => {
   const pike = readFileSync(path.join(dir, 'entities/rob-pike.md'), 'utf8');
   expect(pike).toContain('{ predicate: collaborated_with, object: /entities/dennis-ritchie.md }');
   expect(pike).toContain('{ predicate: collaborated_with, object: /entities/john-von-neumann.md }');
+});
+
+test('one live index: a file edited on disk is seen by the next call, without loading wiki.db again', async () => {
+  expect(textOf(await call('context_for', { question: 'Who created Unix?' }))).toContain('Seeds: Unix');
+  // wiki.db is read only when the server opens its index: damaged now, the next calls never notice.
+  writeFileSync(path.join(dir, 'wiki.db'), 'not a database');
+  const file = path.join(dir, 'entities/unix.md');
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: Uniplexed Information Service'));
+  expect(textOf(await call('context_for', { question: 'Who created the Uniplexed Information Service?' }))).toContain(
+    'Seeds: Uniplexed Information Service (/entities/unix.md)',
+  );
+  expect(textOf(await call('lint', {}))).toMatch(/^Lint: /);
+  expect(io.stderr()).not.toContain('wiki.db was not used');
+  // The catch-up changed the index, so it was persisted again, from memory.
+  expect(readFileSync(path.join(dir, 'wiki.db')).subarray(0, 15).toString()).toBe('SQLite format 3');
 });

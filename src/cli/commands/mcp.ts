@@ -10,6 +10,7 @@ import { openBundle } from '../bundle-context';
 import { clockFromFlags } from '../clock';
 import { embeddingFromFlags } from '../embedding';
 import type { CliIo } from '../io';
+import { thresholdFlags } from '../thresholds';
 
 /** The actor stamped on what the MCP server writes when a call gives no `by`. */
 export const DEFAULT_MCP_ACTOR = 'agent:mcp';
@@ -24,7 +25,8 @@ export function wikiServerOptions(flags: Flags, io: CliIo): WikiServerOptions {
     budget: intFlag('budget', flags.budget, defaultContextOptions.budget),
     actor: flags.by ?? DEFAULT_MCP_ACTOR,
     version,
-    flags,
+    indexEmbedding: embeddingFromFlags(flags, 'index'),
+    thresholds: thresholdFlags(flags),
   };
 }
 
