@@ -75,10 +75,11 @@ export class WikiService {
       notify: options.notify,
       due: () => void this.persistNow(),
     });
-    const service = this;
+    // The bundle is replaced when the concept folders change: the session reads it through this getter.
+    const currentBundle = (): VaultBundle => this.bundle;
     this.env = {
       get bundle() {
-        return service.bundle;
+        return currentBundle();
       },
       store: { read: () => this.readWikiDb(), write: async () => this.markDirty() },
       clock: this.clock,
