@@ -194,8 +194,9 @@ test('an Ollama host that is not an http(s) address is refused with the reason, 
 });
 
 test('with concept folders set, a hand-written log.md outside them is appended to, never replaced', async () => {
-  type('Concept folders', 'entities');
+  await commit('Concept folders', 'entities');
   await running.plugin.config.flush();
+  await running.app.settle();
   running.app.commands.executeCommandById('okf-graph-wiki:regenerate-timeline');
   await waitFor(() => noticeMessages().some((m) => m.includes('timeline.md')), 'the timeline notice');
   await running.app.settle();
