@@ -35,6 +35,6 @@ test('a non-object and bad entries become diagnostics, never exceptions', () => 
     ['warning', 'config-bad-predicate'],
     ['warning', 'config-bad-synonyms'],
   ]);
-  expect(diagnostics[0].message).toBe('okf-wiki.json: unknown key "extra" ignored (known: inverses, multiValued, synonyms, distinct).');
+  expect(diagnostics[0].message).toBe('okf-wiki.json: unknown key "extra" ignored (known: inverses, multiValued, synonyms, distinct, thresholds).');
   expect(config.inverses).toEqual([]);
 });
