@@ -1,18 +1,30 @@
 // The bundle as the core sees it (BundleSource, BundleWriter), over the vault: the file list comes from the
-// vault's in-memory tree (no disk walk), contents through the adapter, writes atomically.
+// vault's in-memory tree (no disk walk), contents through the adapter. Generated files (timeline.md, log.md,
+// index.md blocks, the keywords, evaluate.last.json) are written through the Vault API — `Vault.process` for a
+// file that exists, `Vault.create` for a new one — so open editors, Sync and other plugins see one modify,
+// never the delete and create of a temporary-file rename. (The CLI keeps its atomic temp-and-rename; wiki.db
+// stays on the adapter, written by the IndexPersister.)
 import { normalizePath, type Vault } from 'obsidian';
 import { isConceptCandidate } from '../core/okf/paths';
 import type { BundleSource, BundleWriter, FileStat } from '../core/types';
-import { writeAtomically } from './atomic-write';
+import { toArrayBuffer, writeAtomically } from './atomic-write';
 import { inConceptFolders, toBundlePath, toVaultPath, type BundleScope } from './bundle-scope';
+
+/** Paths the vault's tree never holds (`.obsidian/`, dot folders): only the adapter reaches them. */
+const isHiddenPath = (vaultPath: string) => vaultPath.split('/').some((s) => s.startsWith('.'));
 
 export class VaultBundle implements BundleSource, BundleWriter {
   /**
-   * Files this bundle wrote that the vault's tree may not show yet: the adapter's writes reach the tree through
-   * the file watcher, a moment later. Listing them meanwhile keeps a second generator run (log.md) from reading
-   * "no file" and replacing what the first one wrote.
+   * Files this bundle wrote through the adapter (hidden paths) that the vault's tree may not show yet. Listing
+   * them meanwhile keeps a second generator run from reading "no file" and replacing what the first one wrote.
    */
   private readonly written = new Set<string>();
+  /**
+   * The text last read of each file that is not a concept (the generated files a generator reads, merges and
+   * writes back): a write compares it with the file's content inside `Vault.process`, so an edit that lands
+   * between the read and the write is never overwritten. Concept files are written by the plan writer instead.
+   */
+  private readonly readTexts = new Map<string, string>();
 
   constructor(
     private readonly vault: Vault,
@@ -41,7 +53,7 @@ export class VaultBundle implements BundleSource, BundleWriter {
 
   async read(path: string): Promise<string> {
     try {
-      return await this.vault.adapter.read(this.vaultPath(path));
+      return this.remember(path, await this.vault.adapter.read(this.vaultPath(path)));
     } catch (error) {
       throw new Error(`${path}: ${(error as Error).message}`);
     }
@@ -56,16 +68,56 @@ export class VaultBundle implements BundleSource, BundleWriter {
   /** A file's text, or undefined when it does not exist. */
   async readIfExists(path: string): Promise<string | undefined> {
     const vaultPath = this.vaultPath(path);
-    return (await this.vault.adapter.exists(vaultPath)) ? this.vault.adapter.read(vaultPath) : undefined;
+    return (await this.vault.adapter.exists(vaultPath)) ? this.remember(path, await this.vault.adapter.read(vaultPath)) : undefined;
   }
 
+  /**
+   * Writes a generated file through the vault: modified in place when it exists (refused, with the file named,
+   * when it changed since this bundle read it), created otherwise.
+   */
   async write(path: string, data: string | Uint8Array): Promise<void> {
-    await writeAtomically(this.vault.adapter, this.vaultPath(path), data);
-    this.written.add(path);
+    const vaultPath = this.vaultPath(path);
+    const expected = this.readTexts.get(path);
+    this.readTexts.delete(path);
+    if (isHiddenPath(vaultPath)) {
+      await writeAtomically(this.vault.adapter, vaultPath, data);
+      this.written.add(path);
+      return;
+    }
+    const file = this.vault.getFileByPath(vaultPath);
+    if (file && typeof data === 'string') {
+      await this.vault.process(file, (current) => {
+        // Inside the callback: the content Obsidian is about to replace, not a read made a moment earlier.
+        if (expected !== undefined && current !== expected) throw new Error(`${path} changed while it was being regenerated, so it was not overwritten; run the command again.`);
+        return data;
+      });
+    } else if (file) await this.vault.modifyBinary(file, toArrayBuffer(data as Uint8Array));
+    else await this.create(path, vaultPath, data);
   }
 
   /** The vault path of a bundle path. */
   vaultPath(path: string): string {
     return normalizePath(toVaultPath(this.scope, path));
+  }
+
+  /** Creates a new file (and its folder: `Vault.create` does not); one the tree does not show yet is replaced on disk. */
+  private async create(path: string, vaultPath: string, data: string | Uint8Array): Promise<void> {
+    const slash = vaultPath.lastIndexOf('/');
+    const parent = slash > 0 ? vaultPath.slice(0, slash) : '';
+    if (parent !== '' && this.vault.getFolderByPath(parent) === null && !(await this.vault.adapter.exists(parent))) await this.vault.createFolder(parent);
+    try {
+      if (typeof data === 'string') await this.vault.create(vaultPath, data);
+      else await this.vault.createBinary(vaultPath, toArrayBuffer(data));
+    } catch (error) {
+      // Written by someone else a moment ago, not yet in the vault's tree: a generated file, replaced as before.
+      if (!(await this.vault.adapter.exists(vaultPath))) throw error;
+      await writeAtomically(this.vault.adapter, vaultPath, data);
+      this.written.add(path);
+    }
+  }
+
+  private remember(path: string, text: string): string {
+    if (!isConceptCandidate(path)) this.readTexts.set(path, text);
+    return text;
   }
 }

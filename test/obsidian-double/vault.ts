@@ -157,8 +157,11 @@ export class Vault extends Events implements VaultApi {
     return created as unknown as T;
   }
 
+  /** Reads, calls `fn` with the current content and writes what it returns; when `fn` throws, nothing is written. */
   async process(file: O.TFile, fn: (data: string) => string): Promise<string> {
-    const next = fn(await this.read(file));
+    const node = this.byPath.get(file.path);
+    if (!(node instanceof TFile)) throw new Error(`File does not exist: ${file.path}`);
+    const next = fn(await this.read(node));
     await this.modify(file, next);
     return next;
   }
@@ -219,10 +222,15 @@ export class Vault extends Events implements VaultApi {
     while (this.reconciling) await this.reconciling;
   }
 
+  /**
+   * As Obsidian's `create`: refuses an existing file ("File already exists.") and a missing folder (the desktop
+   * adapter's ENOENT; plugins call `createFolder` first), so code that works here works on either platform.
+   */
   private async createFile(path: string, bytes: Uint8Array): Promise<TFile> {
     const p = normalizePath(path);
     if (this.byPath.has(p)) throw new Error('File already exists.');
-    await this.ensureFolder(parentOf(p));
+    const parent = parentOf(p);
+    if (parent !== '' && !(this.byPath.get(parent) instanceof TFolder)) throw new Error(`ENOENT: no such file or directory, open '${p}'`);
     await this.store.writeBytes(p, bytes);
     const file = this.makeNode(new TFile(), p);
     await this.refreshStat(file);

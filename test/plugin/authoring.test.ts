@@ -26,6 +26,8 @@ let running: Running;
 beforeEach(async () => {
   dir = mkdtempSync(nodePath.join(tmpdir(), 'okf-authoring-'));
   cpSync(DEMO, nodePath.join(dir, 'wiki'), { recursive: true, filter: (src) => !/wiki\.db$|evaluate\.last\.json$/.test(src) });
+  // The folder the tests' scratch notes go in (Vault.create does not make folders).
+  mkdirSync(nodePath.join(dir, 'notes'));
   const pluginDir = nodePath.join(dir, '.obsidian', 'plugins', manifest.id);
   mkdirSync(pluginDir, { recursive: true });
   writeFileSync(nodePath.join(pluginDir, 'data.json'), JSON.stringify({ bundleFolder: 'wiki', embeddingsEnabled: false }));
