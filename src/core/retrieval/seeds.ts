@@ -100,10 +100,11 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
   }
 
   // spec §6.1: the exact-title list enters the fusion twice. The vector list is weighted by what this model
-  // earned on this bundle (the calibration's trust), and kept apart: a candidate the lexical signals trust is
-  // ordered by the lexical fusion alone, so a weak encoder can never push a correct lexical top hit down
-  // (issue 11 item 3). Vector evidence orders what lexical evidence leaves tied or untrusted, and answers alone
-  // only at or above the gate.
+  // earned on this bundle (the calibration's trust: its self-retrieval against BM25's), so a weak encoder
+  // votes weakly (issue 11 item 3). Candidates the lexical signals trust come first, ordered by the weighted
+  // fusion of all three lists: vectors reorder what the words already vouch for ("Which machine cracked German
+  // naval codes?" → the Bombe before Bletchley Park) but never let an untrusted candidate jump ahead of them.
+  // A vector-only candidate answers only at or above the gate.
   const lexical = fuseRanks([lists.title, lists.title, lists.bm25]);
   const semantic = fuseRanks([lists.vector], undefined, [options.vectorTrust ?? 1]);
   const lexicallyTrusted = (e: Evidence) => e.title !== undefined || (e.bm25 !== undefined && e.coverage > options.coverageThreshold);
@@ -115,8 +116,8 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
     .sort(
       ([pa, a], [pb, b]) =>
         Number(lexicallyTrusted(b)) - Number(lexicallyTrusted(a)) ||
+        fused.get(pb)! - fused.get(pa)! ||
         (lexical.get(pb) ?? 0) - (lexical.get(pa) ?? 0) ||
-        (semantic.get(pb) ?? 0) - (semantic.get(pa) ?? 0) ||
         (a.title ?? 1e9) - (b.title ?? 1e9) ||
         (pa < pb ? -1 : 1),
     );
