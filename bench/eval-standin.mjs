@@ -17,6 +17,12 @@ const SETS = [
   ...['acme_retail', 'crypto_bitcoin', 'ga4', 'stackoverflow'].map((b) => ({ name: b, bundle: `test/fixtures/okf-bundles/${b}`, set: `test/fixtures/heldout/${b}.json` })),
 ];
 const only = process.argv.includes('--demo-only') ? SETS.slice(0, 1) : SETS;
+// --ollama URL: measure against a stand-in already running (started once for several runs); --failures: name
+// the questions each section fails with vectors on.
+const given = process.argv.indexOf('--ollama') > 0 ? process.argv[process.argv.indexOf('--ollama') + 1] : undefined;
+const showFailures = process.argv.includes('--failures');
+// Anything after `--` goes to `okf-wiki evaluate` (e.g. -- --coverage-weighting idf).
+const extra = process.argv.includes('--') ? process.argv.slice(process.argv.indexOf('--') + 1) : [];
 
 execFileSync(process.execPath, [nodePath.join(ROOT, 'esbuild.config.mjs'), 'cli'], { cwd: ROOT, stdio: 'inherit' });
 const miniPath = nodePath.join(ROOT, 'node_modules', '.cache', 'okf-bench', 'minisearch-sections.cjs');
@@ -34,8 +40,8 @@ await esbuild.build({
   plugins: [{ name: 'sqlite-browser-build', setup: (build) => build.onResolve({ filter: /^@sqlite\.org\/sqlite-wasm$/ }, () => ({ path: nodePath.join(ROOT, 'node_modules/@sqlite.org/sqlite-wasm/dist/index.mjs') })) }],
 });
 
-const server = spawn(process.execPath, [nodePath.join(ROOT, 'tools', 'ollama-standin', 'serve.mjs'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const url = await new Promise((resolve, reject) => {
+const server = given ? undefined : spawn(process.execPath, [nodePath.join(ROOT, 'tools', 'ollama-standin', 'serve.mjs'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const url = given ?? await new Promise((resolve, reject) => {
   let out = '';
   server.stdout.on('data', (chunk) => {
     out += chunk;
@@ -53,15 +59,16 @@ try {
     const set = nodePath.join(dir, 'labeled.json');
     cpSync(nodePath.join(ROOT, s.set), set);
     const reindex = cli(['reindex', '--bundle', dir, '--ollama', url]);
-    const evaluation = JSON.parse(cli(['evaluate', '--bundle', dir, '--set', set, '--ollama', url, '--json']));
+    const evaluation = JSON.parse(cli(['evaluate', '--bundle', dir, '--set', set, '--ollama', url, '--json', ...extra]));
     const mini = JSON.parse(execFileSync(process.execPath, [miniPath, dir, set], { encoding: 'utf8' }));
     console.log(`\n## ${s.name}`);
     console.log(reindex.split('\n').filter((l) => /^(Vectors|Vector gate)/.test(l)).join('\n'));
     console.log(`thresholds: coverage > ${evaluation.configuration.coverageThreshold}, vector >= ${evaluation.configuration.vectorThreshold}${evaluation.configuration.vectorThresholdSource ? ` (${evaluation.configuration.vectorThresholdSource})` : ''}`);
     console.log(table(evaluation, mini));
+    if (showFailures) for (const r of evaluation.results.filter((q) => !q.passed)) console.log(`  FAIL ${r.section} ${r.id}: ${r.confident ? r.seeds.slice(0, 2).join(' ') : 'abstained'}`);
   }
 } finally {
-  server.kill();
+  server?.kill();
   rmSync(temp, { recursive: true, force: true });
 }
 
