@@ -98,7 +98,7 @@ try {
   for (const n of sizes) {
     const runs = Number(runsFlag ?? (n <= 1000 ? 5 : 3));
     const files = syntheticBundle(n);
-    files[`.obsidian/plugins/${manifest.id}/data.json`] = JSON.stringify({ embeddingsEnabled: false });
+    files[`.obsidian/plugins/${manifest.id}/data.json`] = JSON.stringify({ bundleFolder: '', embeddingsEnabled: false });
     const page = await browser.newPage();
     await page.route('http://obsidian.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html><body></body></html>' }));
     await page.goto('http://obsidian.test/');

@@ -4,6 +4,8 @@ import { Notice, Plugin, type WorkspaceLeaf } from 'obsidian';
 import { ChangeBatcher } from './plugin/change-batcher';
 import { copyAnswer, registerCommands } from './plugin/commands';
 import { copyAnswerMermaid } from './plugin/copy-mermaid';
+import { offerSetup } from './plugin/first-run/first-run';
+import type { SetupModal } from './plugin/first-run/setup-modal';
 import { createPluginEmbedder } from './plugin/plugin-embedder';
 import { SettingsController } from './plugin/settings-controller';
 import { OkfSettingTab } from './plugin/settings-tab';
@@ -31,21 +33,35 @@ export default class OkfGraphWikiPlugin extends Plugin {
   /** The index and everything done with it; public for tests and for other plugins that want to query. */
   service!: WikiService;
   private batcher: ChangeBatcher | undefined;
+  private layoutReady = false;
+  private unloaded = false;
+  private setupModal: SetupModal | undefined;
 
   override async onload(): Promise<void> {
-    this.config = new SettingsController(this, (before, after) => this.service.reconfigure(before, after));
+    this.config = new SettingsController(this, async (before, after) => {
+      await this.service.reconfigure(before, after);
+      // The first choice of a folder (first-run dialog or settings) opens the index.
+      if (!before.bundleChosen && after.bundleChosen && this.layoutReady) this.startIndex();
+      renderStatus();
+    });
     await this.config.load();
     this.service = new WikiService({
       vault: this.app.vault,
       settings: () => this.config.settings,
       notify: (message) => new Notice(message, 10_000),
       createEmbedder: (s) => createPluginEmbedder(s),
+      notStarted: () => (this.config.settings.bundleChosen ? undefined : 'Choose the folder that holds your OKF wiki first: run “Choose the wiki folder…” or click OKF in the status bar.'),
     });
 
     // The element is removed with the plugin (addStatusBarItem), and its click listener with it.
-    const status = new StatusBar(this.addStatusBarItem(), (text) => new Notice(`OKF Graph Wiki: ${text}`, 15_000));
-    status.render(this.service.state, this.service.embeddingState);
-    this.service.onChange(() => status.render(this.service.state, this.service.embeddingState));
+    const status = new StatusBar(
+      this.addStatusBarItem(),
+      (text) => new Notice(`OKF Graph Wiki: ${text}`, 15_000),
+      () => void this.setUp(),
+    );
+    const renderStatus = () => (this.config.settings.bundleChosen ? status.render(this.service.state, this.service.embeddingState) : status.renderSetup());
+    renderStatus();
+    this.service.onChange(renderStatus);
 
     const openConcept = (path: string, evt?: MouseEvent, line?: number) => void openBundleFile(this.app, this.service.scope, path, evt, line);
     this.registerView(
@@ -75,14 +91,38 @@ export default class OkfGraphWikiPlugin extends Plugin {
         if (leaf?.view instanceof QueryView) leaf.view.focusQuestion();
       },
       openLintView: async () => void (await revealView(this.app, LINT_VIEW_TYPE, 'tab')),
+      chooseWikiFolder: () => void this.setUp(),
+      folderChosen: () => this.config.settings.bundleChosen,
     });
-    this.addSettingTab(new OkfSettingTab(this.app, this, this.config, () => this.service.thresholdReport()));
+    this.addSettingTab(new OkfSettingTab(this.app, this, this.config, () => this.service.thresholdReport(), () => void this.setUp()));
 
-    this.app.workspace.onLayoutReady(() => this.startIndex());
+    this.app.workspace.onLayoutReady(() => {
+      this.layoutReady = true;
+      if (this.config.settings.bundleChosen) this.startIndex();
+      else if (!this.config.settings.setupOffered) void this.setUp();
+    });
   }
 
-  /** After layout-ready: watch the vault, then open the index (events arriving meanwhile wait their turn). */
+  /**
+   * The first-run dialog (also the "Choose the wiki folder…" command and a click on the status bar before a
+   * folder is chosen): the folders holding OKF concepts, the example wiki, or later.
+   */
+  async setUp(): Promise<void> {
+    if (this.setupModal || this.unloaded) return;
+    await offerSetup(
+      {
+        app: this.app,
+        commit: (patch) => this.config.commit(patch),
+        notify: (message) => new Notice(message, 10_000),
+        active: () => !this.unloaded,
+      },
+      (modal) => (this.setupModal = modal),
+    );
+  }
+
+  /** After layout-ready and a chosen folder: watch the vault, then open the index (events meanwhile wait their turn). */
   private startIndex(): void {
+    if (this.batcher) return;
     const batcher = new ChangeBatcher((batch) => void this.service.applyChanges(batch));
     this.batcher = batcher;
     watchVault(this, batcher, () => this.service.scope);
@@ -95,6 +135,8 @@ export default class OkfGraphWikiPlugin extends Plugin {
   }
 
   override onunload(): void {
+    this.unloaded = true;
+    this.setupModal?.close();
     this.config.dispose();
     this.batcher?.dispose();
     // Obsidian does not await onunload: the write of wiki.db finishes on its own.

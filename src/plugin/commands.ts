@@ -16,6 +16,10 @@ export interface CommandHost {
   readonly service: WikiService;
   openQueryView(): Promise<void>;
   openLintView(): Promise<void>;
+  /** The first-run dialog: choose the folder holding the OKF concepts (or create the example wiki). */
+  chooseWikiFolder(): void;
+  /** False until a bundle folder is chosen (first run): nothing may be indexed or written before. */
+  readonly folderChosen: () => boolean;
 }
 
 /** Copies an answer's context block and says what was copied. */
@@ -72,11 +76,13 @@ export function registerCommands(plugin: Plugin, host: CommandHost): void {
   });
   plugin.addCommand({ id: 'open-query-sidebar', name: 'Open query sidebar', callback: () => void host.openQueryView() });
   plugin.addCommand({ id: 'open-lint-report', name: 'Open lint report', callback: () => void host.openLintView() });
+  plugin.addCommand({ id: 'choose-wiki-folder', name: 'Choose the wiki folder…', callback: () => host.chooseWikiFolder() });
   plugin.addCommand({ id: 'regenerate-timeline', name: 'Regenerate timeline', callback: () => void regenerate(service, 'timeline') });
   plugin.addCommand({
     id: 'rebuild-index',
     name: 'Rebuild index',
     callback: async () => {
+      if (!host.folderChosen()) return host.chooseWikiFolder();
       await service.rebuild();
       const state = service.state;
       if (state.kind === 'ready') new Notice(`OKF Graph Wiki: rebuilt the index (${formatCount(state.concepts)} concepts).`);

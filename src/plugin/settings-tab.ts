@@ -41,6 +41,8 @@ export class OkfSettingTab extends PluginSettingTab {
     plugin: Plugin,
     private readonly host: SettingsHost,
     private readonly thresholds?: ThresholdReport,
+    /** Opens the first-run dialog (offered here until a bundle folder is chosen). */
+    private readonly setUp?: () => void,
   ) {
     super(app, plugin);
   }
@@ -57,9 +59,17 @@ export class OkfSettingTab extends PluginSettingTab {
     const vault = this.app.vault;
 
     new Setting(containerEl).setName('Bundle').setHeading();
+    if (!s.bundleChosen && this.setUp) {
+      const setUp = this.setUp;
+      new Setting(containerEl)
+        .setName('Not set up yet')
+        .setDesc('No folder is chosen, so nothing is indexed or written. Choose the folder that holds your OKF concepts (found for you), or create the example wiki.')
+        .setClass('okf-setup-pending')
+        .addButton((b) => b.setButtonText('Choose the wiki folder…').setCta().onClick(() => setUp()));
+    }
     const bundle = this.pathField('Bundle folder', 'Vault folder holding the OKF bundle; notes outside it are not concepts. Empty: the whole vault.', s.bundleFolder, '(vault root)', (raw) => {
       const checked = checkBundleFolder(vault, cleanFolder(raw));
-      return checked.ok ? { ok: true, value: { bundleFolder: checked.value } } : checked;
+      return checked.ok ? { ok: true, value: { bundleFolder: checked.value, bundleChosen: true } } : checked;
     });
     new FolderSuggest(this.app, bundle, () => '', () => bundle.dispatchEvent(new Event('change')));
 

@@ -6,6 +6,13 @@ import type { ContextOptions } from '../core/retrieval/types';
 export interface OkfSettings {
   /** Vault folder holding the OKF bundle; `` is the vault root. */
   readonly bundleFolder: string;
+  /**
+   * Whether the bundle folder was chosen (first-run dialog or the settings). Until it is, nothing is indexed and
+   * nothing written: a vault of ordinary notes is not read as a bundle, and no wiki.db lands at its root.
+   */
+  readonly bundleChosen: boolean;
+  /** Whether the first-run dialog was shown once (it opens by itself only then). */
+  readonly setupOffered: boolean;
   /** Bundle folders whose markdown files are concepts (`entities`, `concepts`); empty means the whole bundle. */
   readonly conceptFolders: readonly string[];
   /** Vault path of the persisted index; `` means `wiki.db` at the bundle root. */
@@ -26,6 +33,8 @@ export interface OkfSettings {
 
 export const DEFAULT_SETTINGS: OkfSettings = {
   bundleFolder: '',
+  bundleChosen: false,
+  setupOffered: false,
   conceptFolders: [],
   wikiDbPath: '',
   embeddingsEnabled: true,
@@ -107,6 +116,7 @@ export function isLoopbackHost(host: string): boolean {
 /**
  * Valid settings from data.json content: unknown keys dropped, bad values replaced by defaults. On mobile,
  * embeddings default to off unless a host off the device is set (the default 127.0.0.1 is the phone itself).
+ * A data.json written before the first-run dialog existed names its bundle folder: that counts as chosen.
  */
 export function normalizeSettings(data: unknown, platform: { readonly isMobile: boolean } = { isMobile: false }): OkfSettings {
   const raw = isRecord(data) ? data : {};
@@ -115,6 +125,8 @@ export function normalizeSettings(data: unknown, platform: { readonly isMobile: 
   const embeddingsDefault = !(platform.isMobile && isLoopbackHost(ollamaHost));
   return {
     bundleFolder: cleanFolder(str(raw, 'bundleFolder', DEFAULT_SETTINGS.bundleFolder)),
+    bundleChosen: typeof raw.bundleChosen === 'boolean' ? raw.bundleChosen : typeof raw.bundleFolder === 'string',
+    setupOffered: raw.setupOffered === true,
     conceptFolders: Array.isArray(folders) ? parseFolderList(folders.filter((f): f is string => typeof f === 'string').join('\n')) : [],
     wikiDbPath: safeIndexPath(cleanFolder(str(raw, 'wikiDbPath', DEFAULT_SETTINGS.wikiDbPath))),
     embeddingsEnabled: typeof raw.embeddingsEnabled === 'boolean' ? raw.embeddingsEnabled : embeddingsDefault,

@@ -35,21 +35,39 @@ export function statusText(index: IndexState, embedding: EmbeddingState): { text
   }
 }
 
+/** Before a bundle folder is chosen (first run): nothing is indexed; a click opens the first-run dialog. */
+export const SETUP_STATUS = {
+  text: 'OKF: choose a wiki folder',
+  tooltip: 'OKF Graph Wiki has not indexed anything yet: click to choose the folder that holds your OKF concepts, or to create the example wiki.',
+};
+
 export class StatusBar {
   private explanation = '';
+  private setupShown = false;
 
-  /** `explain` shows the current state's explanation when the item is clicked. */
+  /** `explain` shows the current state's explanation when the item is clicked; `setUp` opens the first-run dialog. */
   constructor(
     private readonly el: HTMLElement,
     explain: (text: string) => void,
+    setUp: () => void = () => undefined,
   ) {
     el.addClass('okf-status');
     el.addClass('mod-clickable');
-    el.addEventListener('click', () => explain(this.explanation));
+    el.addEventListener('click', () => (this.setupShown ? setUp() : explain(this.explanation)));
   }
 
   render(index: IndexState, embedding: EmbeddingState): void {
-    const { text, tooltip } = statusText(index, embedding);
+    this.setupShown = false;
+    this.show(statusText(index, embedding));
+  }
+
+  /** The first-run state: no folder chosen yet. */
+  renderSetup(): void {
+    this.setupShown = true;
+    this.show(SETUP_STATUS);
+  }
+
+  private show({ text, tooltip }: { text: string; tooltip: string }): void {
     this.explanation = tooltip;
     this.el.setText(text);
     this.el.setAttr('aria-label', tooltip);

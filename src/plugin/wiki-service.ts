@@ -44,6 +44,8 @@ export interface WikiServiceOptions {
   readonly clock?: Clock;
   /** Quiet time before a changed index is written to wiki.db. */
   readonly persistDelayMs?: number;
+  /** Why the index is not open when it was never started (first run: no folder chosen yet), for queries and lint. */
+  readonly notStarted?: () => string | undefined;
 }
 
 /** How the plugin names itself in log.md entries. */
@@ -197,7 +199,7 @@ export class WikiService {
   query(question: string): Promise<QueryAnswer> {
     return this.exclusive.run(async () => {
       const session = this.session;
-      if (!session) throw new Error(this.indexState.kind === 'failed' ? this.indexState.message : 'The index is still being built.');
+      if (!session) throw new Error(this.indexState.kind === 'failed' ? this.indexState.message : this.notOpenMessage());
       const index = session.index;
       const result = await session.answer(question, {
         ...contextOptionsFrom(this.options.settings()),
@@ -268,7 +270,11 @@ export class WikiService {
   /** Applies a settings change: rebuild for new folders, a move for wiki.db, a re-embed for a new model. */
   async reconfigure(before: OkfSettings, after: OkfSettings): Promise<void> {
     const impact = settingsImpact(before, after);
-    if (impact.relocate) this.persister.moveTo(wikiDbVaultPath(after));
+    // Never opened (first run): nothing of ours is at the old place to move or remove.
+    if (impact.relocate) {
+      if (this.session) this.persister.moveTo(wikiDbVaultPath(after));
+      else this.persister.path = wikiDbVaultPath(after);
+    }
     if (impact.reembed || !after.embeddingsEnabled) this.embedder = undefined;
     if (impact.rebuild) {
       this.bundle = new VaultBundle(this.options.vault, scopeOf(after));
@@ -343,8 +349,12 @@ export class WikiService {
 
   /** The open session, or an error saying the index is not ready. */
   private openSession(): WikiSession {
-    if (!this.session) throw new Error('The index is still being built.');
+    if (!this.session) throw new Error(this.notOpenMessage());
     return this.session;
+  }
+
+  private notOpenMessage(): string {
+    return (this.indexState.kind === 'waiting' ? this.options.notStarted?.() : undefined) ?? 'The index is still being built.';
   }
 
   /** A renamed or created folder stands for the files in it. */

@@ -99,7 +99,7 @@ jest.setTimeout(90_000);
     await page.route('http://obsidian.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
     await page.goto('http://obsidian.test/');
     await page.addScriptTag({ content: doubleJs });
-    const files = { ...vaultFiles(), [`.obsidian/plugins/${manifest.id}/data.json`]: JSON.stringify({ embeddingsEnabled: false }) };
+    const files = { ...vaultFiles(), [`.obsidian/plugins/${manifest.id}/data.json`]: JSON.stringify({ bundleFolder: '', embeddingsEnabled: false }) };
     await page.evaluate(
       async ({ files, mainJs, manifest }) => {
         const w = window as unknown as Record<string, any>;

@@ -93,7 +93,7 @@ jest.setTimeout(60_000);
     await page.goto('http://obsidian.test/');
     await page.addScriptTag({ content: doubleJs });
 
-    const files = { ...demoFiles(), [`.obsidian/plugins/${manifest.id}/data.json`]: JSON.stringify({ ollamaHost: ollama.url }) };
+    const files = { ...demoFiles(), [`.obsidian/plugins/${manifest.id}/data.json`]: JSON.stringify({ bundleFolder: '', ollamaHost: ollama.url }) };
     await page.evaluate(
       async ({ files, mainJs, manifest }) => {
         const w = window as unknown as Record<string, any>;

@@ -49,6 +49,7 @@ test('onload reads only data.json; the index opens after layout-ready', async ()
     'OKF Graph Wiki: Copy context as Mermaid…',
     'OKF Graph Wiki: Open query sidebar',
     'OKF Graph Wiki: Open lint report',
+    'OKF Graph Wiki: Choose the wiki folder…',
     'OKF Graph Wiki: Regenerate timeline',
     'OKF Graph Wiki: Rebuild index',
     'OKF Graph Wiki: Regenerate trigger keywords',
