@@ -29,10 +29,10 @@ export async function demoCommand(flags: Flags, io: CliIo, positionals: string[]
   io.out(`Demo copy of ${source.root}\n        in ${workDir}\n\n`);
   const { index, summary } = await reindexBundle(bundle, io, true, flags);
   io.out(renderReindexSummary(summary));
-  const types = index.db.all<{ type: string; n: number }>('select type, count(*) as n from concepts group by type order by n desc, type');
-  io.out(`Concept types: ${types.map((t) => `${t.type} ${fmt(t.n)}`).join(', ')}\n`);
-  const trust = index.db.all<{ trust: string; n: number }>('select trust, count(*) as n from concepts group by trust order by trust');
-  io.out(`Trust tiers: ${trust.map((t) => `${t.trust} ${fmt(t.n)}`).join(', ')}\n`);
+  const types = index.countBy('type').sort((a, b) => b.n - a.n);
+  io.out(`Concept types: ${types.map((t) => `${t.value} ${fmt(t.n)}`).join(', ')}\n`);
+  const trust = index.countBy('trust');
+  io.out(`Trust tiers: ${trust.map((t) => `${t.value} ${fmt(t.n)}`).join(', ')}\n`);
 
   const { embedder, off } = embeddingFromFlags(flags);
   const clock = clockFromFlags(flags);

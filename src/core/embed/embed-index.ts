@@ -3,7 +3,7 @@
 import type { WikiIndex } from '../index/wiki-index';
 import { documentText } from './document-text';
 import { EmbedError, type Embedder } from './types';
-import { dot, encodeVector, normalize } from './vectors';
+import { dot, normalize } from './vectors';
 
 /** Texts per request to the embedder. */
 export const EMBED_BATCH = 16;
@@ -44,7 +44,7 @@ async function probeModel(index: WikiIndex, embedder: Embedder): Promise<{ chang
   } catch (error) {
     return { changed: false, error: error instanceof EmbedError ? error : new EmbedError(String(error), 'bad-response') };
   }
-  const hasVectors = Number(index.db.get<{ n: number }>('select count(*) as n from embeddings')?.n ?? 0) > 0;
+  const hasVectors = index.embeddingRows() > 0;
   const recorded = index.getMeta('embedding_probe');
   let changed = hasVectors;
   if (hasVectors && recorded !== undefined) {
@@ -64,12 +64,7 @@ async function probeModel(index: WikiIndex, embedder: Embedder): Promise<{ chang
 
 /** Concepts lacking a vector for `model` at their current hash, in path order. */
 export function conceptsToEmbed(index: WikiIndex, model: string): { path: string; hash: string }[] {
-  return index.db.all<{ path: string; hash: string }>(
-    `select c.path, c.hash from concepts c
-       left join embeddings e on e.path = c.path and e.hash = c.hash and e.model = ?
-      where e.path is null order by c.path`,
-    [model],
-  );
+  return index.conceptsToEmbed(model);
 }
 
 /** Embeds every concept that needs it; reports progress after each batch. Never throws for embedder failures. */
@@ -79,121 +74,78 @@ export function embedIndex(index: WikiIndex, embedder: Embedder, options: EmbedR
 
 async function embedRun(index: WikiIndex, embedder: Embedder, options: EmbedRunOptions, restarted: boolean): Promise<EmbedReport> {
   const { onProgress, shouldStop = () => false } = options;
+  const currentNow = () => index.conceptCount() - index.conceptsToEmbed(embedder.model).length;
   if (!restarted) {
-    if (shouldStop()) return { embedded: 0, current: countConcepts(index) - conceptsToEmbed(index, embedder.model).length, stopped: true };
+    if (shouldStop()) return { embedded: 0, current: currentNow(), stopped: true };
     const probe = await probeModel(index, embedder);
-    if (probe.error) {
-      index.touch();
-      const total = countConcepts(index);
-      return { embedded: 0, current: total - conceptsToEmbed(index, embedder.model).length, error: probe.error };
-    }
+    if (probe.error) return { embedded: 0, current: currentNow(), error: probe.error };
     if (probe.changed) {
       // Same name, different model (pulled anew, or swapped behind the name): every stored vector is incomparable,
       // and so is the calibrated gate (another model, another similarity scale).
-      index.db.run('delete from embeddings');
+      index.deleteEmbeddings();
       index.clearVectorCalibrations();
-      index.touch();
       return embedRun(index, embedder, options, true);
     }
   }
   // A vector of another model must never be compared with this model's queries. Dropped only now that this
   // model has answered: trying a model that is not pulled, or an Ollama that is down, keeps the old vectors.
-  index.db.run('delete from embeddings where model <> ?', [embedder.model]);
-  const todo = conceptsToEmbed(index, embedder.model);
-  const total = countConcepts(index);
+  index.deleteEmbeddings(embedder.model);
+  const todo = index.conceptsToEmbed(embedder.model);
+  const total = index.conceptCount();
   const current = total - todo.length;
   let embedded = 0;
   for (let i = 0; i < todo.length; i += EMBED_BATCH) {
     // Concepts may be edited or deleted while a batch is out (the plugin embeds in the background): embed only
     // those still at the hash listed, and store a vector only if the concept has not changed meanwhile.
-    const listed = todo.slice(i, i + EMBED_BATCH).map((t) => ({
-      t,
-      row: index.db.get<{ title: string; description: string | null; tags: string; body: string }>(
-        'select title, description, tags, body from concepts where path = ? and hash = ?',
-        [t.path, t.hash],
-      ),
-    }));
-    const live = listed.filter((x) => x.row !== undefined);
-    const batch = live.map((x) => x.t);
-    const rows = live.map((x) => x.row!);
-    if (batch.length === 0) continue;
-    if (shouldStop()) {
-      index.touch();
-      return { embedded, current, stopped: true };
-    }
+    const live = todo
+      .slice(i, i + EMBED_BATCH)
+      .map((t) => ({ t, fields: index.documentFields(t.path, t.hash) }))
+      .filter((x) => x.fields !== undefined);
+    if (live.length === 0) continue;
+    if (shouldStop()) return { embedded, current, stopped: true };
     let vectors: Float32Array[];
     try {
       vectors = await embedder.embed(
-        rows.map((r) => documentText({ title: r.title, description: r.description, tags: JSON.parse(r.tags) as string[], body: r.body })),
+        live.map((x) => documentText(x.fields!)),
         'document',
       );
     } catch (error) {
-      index.touch();
       return { embedded, current, error: error instanceof EmbedError ? error : new EmbedError(String(error), 'bad-response') };
     }
     const dims = new Set(vectors.map((v) => v.length));
     if (dims.size !== 1) {
-      index.touch();
       return { embedded, current, error: new EmbedError('The embedder answered with vectors of different lengths in one batch.', 'bad-response') };
     }
-    const stored = index.db.get<{ dim: number }>('select dim from embeddings limit 1')?.dim;
+    const stored = index.storedDimension();
     if (stored !== undefined && !dims.has(stored)) {
       // The model now answers in another dimension than the stored vectors (it was swapped under the same
       // name): every stored vector is incomparable, so start over with this one.
-      if (restarted) {
-        index.touch();
-        return { embedded, current, error: new EmbedError('The embedder keeps changing its vector dimension.', 'bad-response') };
-      }
-      index.db.run('delete from embeddings');
-      index.touch();
+      if (restarted) return { embedded, current, error: new EmbedError('The embedder keeps changing its vector dimension.', 'bad-response') };
+      index.deleteEmbeddings();
       return embedRun(index, embedder, options, true);
     }
-    index.db.transaction(() => {
-      batch.forEach((t, j) => {
-        if (!index.db.get('select 1 as ok from concepts where path = ? and hash = ?', [t.path, t.hash])) return;
-        index.db.run('insert or replace into embeddings (path, model, hash, dim, vector) values (?, ?, ?, ?, ?)', [
-          t.path,
-          embedder.model,
-          t.hash,
-          vectors[j].length,
-          encodeVector(vectors[j]),
-        ]);
-      });
-    });
-    embedded += batch.length;
+    index.putEmbeddings(
+      embedder.model,
+      live.map((x, j) => ({ path: x.t.path, hash: x.t.hash, vector: vectors[j] })),
+    );
+    embedded += live.length;
     onProgress?.(current + embedded, total);
   }
   index.setMeta('embedding_model', embedder.model);
-  index.touch();
   return { embedded, current };
-}
-
-function countConcepts(index: WikiIndex): number {
-  return Number(index.db.get<{ n: number }>('select count(*) as n from concepts')?.n ?? 0);
 }
 
 /**
  * Copies vectors from a previous index into a rebuilt one where the concept's content hash is unchanged, so
- * a full reindex never re-embeds what did not change (spec §7.4 rebuilds; it does not have to re-embed).
+ * a full reindex never re-embeds what did not change (spec §7.4 rebuilds; it does not have to re-embed). The
+ * model and its probe go with them, so the next pass does not take the model for a changed one.
  */
 export function carryOverEmbeddings(from: WikiIndex, to: WikiIndex): number {
-  const current = new Map(to.db.all<{ path: string; hash: string }>('select path, hash from concepts').map((r) => [r.path, r.hash]));
-  const rows = from.db.all<{ path: string; model: string; hash: string; dim: number; vector: Uint8Array }>(
-    'select path, model, hash, dim, vector from embeddings order by path',
-  );
-  let copied = 0;
-  to.db.transaction(() => {
-    for (const r of rows) {
-      if (current.get(r.path) !== r.hash) continue;
-      to.db.run('insert or replace into embeddings (path, model, hash, dim, vector) values (?, ?, ?, ?, ?)', [r.path, r.model, r.hash, r.dim, r.vector]);
-      copied++;
-    }
-  });
+  const copied = to.copyEmbeddingsFrom(from);
   for (const calibration of from.vectorCalibrations()) to.setVectorCalibration(calibration);
   for (const key of ['embedding_model', 'embedding_probe']) {
     const value = from.getMeta(key);
     if (value !== undefined) to.setMeta(key, value);
   }
-  to.touch();
   return copied;
 }

@@ -64,7 +64,7 @@ export type EvaluateFileOutcome =
 export async function readSet(index: WikiIndex, files: SetFiles, setPath: string): Promise<SetFileProblem | { readonly kind: 'set'; readonly set: EvaluationSet }> {
   const text = await files.read(setPath);
   if (text === undefined) return { kind: 'missing', setPath };
-  const knownPaths = new Set(index.db.all<{ path: string }>('select path from concepts').map((r) => r.path));
+  const knownPaths = new Set(index.conceptPaths());
   const parsed = parseEvaluationSet(text, { knownPaths });
   if (parsed.kind === 'problems') return { kind: 'invalid', setPath, problems: parsed.problems };
   return { kind: 'set', set: parsed.set };

@@ -19,13 +19,8 @@ export interface ConceptRecord {
 
 /** Every concept of the index, in path order. */
 export function conceptRecordsFromIndex(index: WikiIndex): ConceptRecord[] {
-  // One JSON string for all rows: the WASM binding's per-row objects cost ten times more at 10,000 concepts.
-  const row = index.db.get<{ j: string }>(
-    `select json_group_array(json_array(path, type, title, description, json(tags), trust, status, superseded_by, json(relations), json(sources))) as j
-     from (select * from concepts order by path)`,
-  );
   type Row = [string, string, string, string | null, string[], TrustTier, string | null, string | null, Relation[], Source[]];
-  return (JSON.parse(row?.j ?? '[]') as Row[]).map(([path, type, title, description, tags, trust, status, supersededBy, relations, sources]) => ({
+  return index.recordArrays<Row>().map(([path, type, title, description, tags, trust, status, supersededBy, relations, sources]) => ({
     path,
     type,
     title,

@@ -4,6 +4,9 @@
 import type { Concept, Diagnostic, FileStat, ReadResult } from '../types';
 import { Database, type SqlValue } from './sqlite';
 import type { VectorCalibration } from '../embed/calibrate';
+import * as embeddings from './embeddings-store';
+import * as reads from './read-queries';
+import type { DocumentFields, StoredVector } from './embeddings-store';
 import { INDEX_FORMAT, SCHEMA_SQL, SCHEMA_VERSION, TABLES } from './schema';
 import { checksum, oversizedReason, readSnapshot, withTrailer } from './snapshot';
 import { schemaProblem } from './verify-schema';
@@ -148,6 +151,7 @@ export class WikiIndex {
   }
 
   setMeta(key: string, value: string): void {
+    this.changes++;
     this.db.run('insert into meta (key, value) values (?, ?) on conflict(key) do update set value = excluded.value', [key, value]);
   }
 
@@ -208,6 +212,114 @@ export class WikiIndex {
   /** Number of concepts indexed. */
   conceptCount(): number {
     return Number(this.db.get<{ n: number }>('select count(*) as n from concepts')?.n ?? 0);
+  }
+
+  /** Rows of the embeddings table, whatever their model or hash. */
+  embeddingRows(): number {
+    return embeddings.embeddingRows(this.db);
+  }
+
+  /** Concepts lacking a vector for `model` at their current hash, in path order. */
+  conceptsToEmbed(model: string): { path: string; hash: string }[] {
+    return embeddings.conceptsToEmbed(this.db, model);
+  }
+
+  /** The embedded fields of a concept, if it is still at `hash`. */
+  documentFields(path: string, hash: string): DocumentFields | undefined {
+    return embeddings.documentFields(this.db, path, hash);
+  }
+
+  /** Deletes every vector, or those of another model than `keep`. */
+  deleteEmbeddings(keep?: string): void {
+    this.changes++;
+    embeddings.deleteEmbeddings(this.db, keep);
+  }
+
+  /** The dimension of the stored vectors, if there are any. */
+  storedDimension(): number | undefined {
+    return embeddings.storedDimension(this.db);
+  }
+
+  /** Stores vectors of `model`, each only if its concept is still at the hash it was computed from. */
+  putEmbeddings(model: string, items: readonly { path: string; hash: string; vector: Float32Array }[]): void {
+    this.changes++;
+    embeddings.putEmbeddings(this.db, model, items);
+  }
+
+  /** Copies the vectors of `from` whose concept is unchanged here. Returns how many. */
+  copyEmbeddingsFrom(from: WikiIndex): number {
+    this.changes++;
+    return embeddings.copyEmbeddings(from.db, this.db);
+  }
+
+  /** The current vectors of `model` (concept unchanged since), in path order. */
+  currentVectors(model: string): StoredVector[] {
+    return embeddings.currentVectors(this.db, model);
+  }
+
+  /** The model with the most stored vectors other than `model`, if any. */
+  otherEmbeddingModel(model: string): string | undefined {
+    return embeddings.otherEmbeddingModel(this.db, model);
+  }
+
+  /** BM25 hits of an FTS `MATCH` expression, best first, with the text coverage is measured on. */
+  bm25Rows(match: string, limit: number, weights: readonly number[]): reads.Bm25Row[] {
+    return reads.bm25Rows(this.db, match, limit, weights);
+  }
+
+  /** The relations of the given subjects, in (subject, ord) order. */
+  edgesFrom(subjects: readonly string[]): reads.EdgeRow[] {
+    return reads.edgesFrom(this.db, subjects);
+  }
+
+  /** Every concept's catalog fields, in path order. */
+  conceptInfoRows(): reads.ConceptInfoRow[] {
+    return reads.conceptInfoRows(this.db);
+  }
+
+  /** Bodies and stale dates of the given concepts. */
+  bodies(paths: readonly string[]): { path: string; body: string; stale_after: string | null }[] {
+    return reads.bodies(this.db, paths);
+  }
+
+  /** Every concept path, sorted. */
+  conceptPaths(): string[] {
+    return reads.conceptPaths(this.db);
+  }
+
+  /** Concepts whose sources may cite `references/`, in path order. */
+  conceptsCitingReferences(): reads.CitingRow[] {
+    return reads.conceptsCitingReferences(this.db);
+  }
+
+  /** Concepts per type or trust tier, by value. */
+  countBy(column: 'type' | 'trust'): { value: string; n: number }[] {
+    return reads.countBy(this.db, column);
+  }
+
+  /** Generator fields of every concept as arrays (see read-queries.ts for the order). */
+  recordArrays<T extends unknown[]>(): T[] {
+    return reads.recordArrays<T>(this.db);
+  }
+
+  /** Lint fields of every concept as arrays (see read-queries.ts for the order). */
+  lintConceptArrays<T extends unknown[]>(): T[] {
+    return reads.lintConceptArrays<T>(this.db);
+  }
+
+  /** Every relation as an array, in (subject, ord) order. */
+  edgeArrays<T extends unknown[]>(): T[] {
+    return reads.edgeArrays<T>(this.db);
+  }
+
+  /** Every prose link as an array, in (source, ord) order. */
+  linkArrays<T extends unknown[]>(): T[] {
+    return reads.linkArrays<T>(this.db);
+  }
+
+  /** Every indexed file as [path, status]. */
+  fileStatusArrays<T extends unknown[]>(): T[] {
+    return reads.fileStatusArrays<T>(this.db);
   }
 
   /** Counts for summaries and the status bar. */

@@ -61,15 +61,6 @@ export interface LintContext {
   readonly now: string;
 }
 
-/**
- * Rows as JSON arrays in one string: the WASM binding builds a JS object per row per column, which costs
- * about ten times more than SQLite's own json_group_array plus one JSON.parse at 10,000 concepts.
- */
-function selectArrays<T extends unknown[]>(index: WikiIndex, columns: string, from: string): T[] {
-  const row = index.db.get<{ j: string }>(`select json_group_array(json_array(${columns})) as j from (${from})`);
-  return parseJson<T[]>(row?.j ?? '[]', []);
-}
-
 /** Loads the lint context from an index and the bundle's file list. */
 export function loadLintContext(
   index: WikiIndex,
@@ -80,11 +71,7 @@ export function loadLintContext(
 ): LintContext {
   const concepts = new Map<string, LintConcept>();
   type ConceptRow = [string, string, string, string | null, string | null, string | null, string[], Source[], string | null, Record<string, unknown>];
-  for (const [path, title, type, status, staleAfter, supersededBy, supersedes, sources, resource, extra] of selectArrays<ConceptRow>(
-    index,
-    'path, title, type, status, stale_after, superseded_by, json(supersedes), json(sources), resource, json(extra)',
-    'select * from concepts order by path',
-  )) {
+  for (const [path, title, type, status, staleAfter, supersededBy, supersedes, sources, resource, extra] of index.lintConceptArrays<ConceptRow>()) {
     concepts.set(path, {
       path,
       title,
@@ -99,11 +86,7 @@ export function loadLintContext(
     });
   }
   type EdgeRow = [string, number, string, string | null, string | null, string | null, string | null];
-  const edges = selectArrays<EdgeRow>(
-    index,
-    'subject_path, ord, predicate, object_path, object_literal, date, source_id',
-    'select * from edges order by subject_path, ord',
-  ).map(([subject, ord, predicate, objectPath, objectLiteral, date, source]): LintEdge => {
+  const edges = index.edgeArrays<EdgeRow>().map(([subject, ord, predicate, objectPath, objectLiteral, date, source]): LintEdge => {
     const edge: { -readonly [K in keyof LintEdge]: LintEdge[K] } = { subject, ord, predicate };
     if (objectPath !== null) edge.objectPath = objectPath;
     if (objectLiteral !== null) edge.objectLiteral = objectLiteral;
@@ -112,7 +95,7 @@ export function loadLintContext(
     return edge;
   });
   type LinkRow = [string, 'markdown' | 'wikilink', string, string | null, string | null];
-  const links = selectArrays<LinkRow>(index, 'source_path, kind, raw, target_path, root_path', 'select * from links order by source_path, ord').map(
+  const links = index.linkArrays<LinkRow>().map(
     ([source, kind, raw, targetPath, rootPath]): LintLink => {
       const link: { -readonly [K in keyof LintLink]: LintLink[K] } = { source, kind, raw };
       if (targetPath !== null) link.targetPath = targetPath;
@@ -120,7 +103,7 @@ export function loadLintContext(
       return link;
     },
   );
-  const fileStatus = new Map(selectArrays<[string, 'concept' | 'invalid' | 'skipped']>(index, 'path, status', 'select * from files'));
+  const fileStatus = new Map(index.fileStatusArrays<[string, 'concept' | 'invalid' | 'skipped']>());
   const files = [...new Set([...listing, ...fileStatus.keys()])].sort();
   return {
     concepts,
@@ -134,12 +117,4 @@ export function loadLintContext(
     configDiagnostics,
     now,
   };
-}
-
-function parseJson<T>(text: string, fallback: T): T {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
 }

@@ -19,11 +19,7 @@ export interface RebuildCandidate {
 
 /** Every ingest-derived concept, in path order. */
 export function findRebuildCandidates(index: WikiIndex): RebuildCandidate[] {
-  const rows = index.db.all<{ path: string; title: string; trust: TrustTier; status: string | null; sources: string; verified: string }>(
-    `select path, title, trust, status, sources, verified from concepts
-     where exists (select 1 from json_each(concepts.sources) s where json_extract(s.value, '$.resource') like '%references/%')
-     order by path`,
-  );
+  const rows = index.conceptsCitingReferences();
   const out: RebuildCandidate[] = [];
   for (const r of rows) {
     const references = new Set<string>();

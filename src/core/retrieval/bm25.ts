@@ -11,7 +11,7 @@ export const BM25_LIMIT = 20;
  * Column weights for bm25(): path (unindexed), title, aliases, description, tags, body. A hit in the title
  * says more about what a page is about than a mention in its body.
  */
-const COLUMN_WEIGHTS = '0.0, 10.0, 8.0, 4.0, 4.0, 1.0';
+const COLUMN_WEIGHTS = [0, 10, 8, 4, 4, 1];
 
 export interface Bm25Hit {
   readonly path: string;
@@ -32,14 +32,7 @@ export type CoverageWeighting = 'plain' | 'idf';
 export function bm25Search(index: WikiIndex, question: string, limit = BM25_LIMIT, weighting: CoverageWeighting = 'plain'): Bm25Hit[] {
   const match = toFtsQuery(question);
   if (match === null) return [];
-  const rows = index.db.all<{ path: string; score: number; title: string; aliases: string; description: string; tags: string; body: string }>(
-    `select f.path, f.score, c.title, c.aliases, coalesce(c.description, '') as description, c.tags, c.body
-       from (select path, bm25(concepts_fts, ${COLUMN_WEIGHTS}) as score from concepts_fts where concepts_fts match ?
-              order by score, path limit ?) f
-       join concepts c on c.path = f.path
-      order by f.score, f.path`,
-    [match, limit],
-  );
+  const rows = index.bm25Rows(match, limit, COLUMN_WEIGHTS);
   const wanted = contentWords(question);
   const weights = weighting === 'idf' && rows.length > 0 ? idfWeights(index, wanted) : undefined;
   return rows.map((r) => ({ path: r.path, score: r.score, coverage: coverage(wanted, [r.title, r.aliases, r.description, r.tags, r.body].join('\n'), weights) }));

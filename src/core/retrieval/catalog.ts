@@ -28,18 +28,7 @@ const cache = new WeakMap<WikiIndex, Catalog>();
 export function catalogOf(index: WikiIndex): Catalog {
   const cached = cache.get(index);
   if (cached && cached.generation === index.generation) return cached;
-  const rows = index.db.all<{
-    path: string;
-    title: string;
-    type: string;
-    aliases: string;
-    trust: ConceptInfo['trust'];
-    status: string | null;
-    stale_after: string | null;
-    superseded_by: string | null;
-    superseded_at: string | null;
-    generated_at: string | null;
-  }>('select path, title, type, aliases, trust, status, stale_after, superseded_by, superseded_at, generated_at from concepts order by path');
+  const rows = index.conceptInfoRows();
   const concepts = new Map<string, ConceptInfo>();
   for (const r of rows) {
     concepts.set(r.path, {

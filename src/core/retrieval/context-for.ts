@@ -82,10 +82,7 @@ export async function contextFor(index: WikiIndex, rawQuestion: string, options:
     questionWords: contentWords(question),
   });
   const bodies = new Map<string, { body: string; stale?: string }>();
-  for (const row of index.db.all<{ path: string; body: string; stale_after: string | null }>(
-    'select path, body, stale_after from concepts where path in (select value from json_each(?))',
-    [JSON.stringify(seedPaths)],
-  )) {
+  for (const row of index.bodies(seedPaths)) {
     const stale = row.stale_after !== null && isPast(row.stale_after, now) ? row.stale_after : undefined;
     bodies.set(row.path, stale ? { body: row.body, stale } : { body: row.body });
   }

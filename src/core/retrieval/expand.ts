@@ -21,16 +21,6 @@ export interface ExpandOptions {
   readonly questionWords?: readonly string[];
 }
 
-interface EdgeRow {
-  subject_path: string;
-  ord: number;
-  predicate: string;
-  object_path: string | null;
-  object_literal: string | null;
-  date: string | null;
-  source_id: string | null;
-}
-
 /** Every fact reachable within the hop limit, scored, best first (score, then trust, then hop, then path). */
 export function expandFacts(index: WikiIndex, catalog: Catalog, seeds: readonly string[], options: ExpandOptions): Fact[] {
   const historical = options.intent === 'HISTORICAL';
@@ -39,10 +29,7 @@ export function expandFacts(index: WikiIndex, catalog: Catalog, seeds: readonly 
   let frontier = [...seeds];
   const facts: Fact[] = [];
   for (let hop = 0; hop < options.hops && frontier.length > 0; hop++) {
-    const rows = index.db.all<EdgeRow>(
-      'select subject_path, ord, predicate, object_path, object_literal, date, source_id from edges where subject_path in (select value from json_each(?)) order by subject_path, ord',
-      [JSON.stringify(frontier)],
-    );
+    const rows = index.edgesFrom(frontier);
     const next = new Map<string, number>();
     for (const row of rows) {
       const subject = catalog.concepts.get(row.subject_path);

@@ -27,11 +27,7 @@ const caches = new WeakMap<WikiIndex, VectorCache>();
 function vectorsOf(index: WikiIndex, model: string): VectorCache {
   const cached = caches.get(index);
   if (cached && cached.generation === index.generation && cached.model === model) return cached;
-  const rows = index.db.all<{ path: string; dim: number; vector: Uint8Array }>(
-    `select e.path, e.dim, e.vector from embeddings e join concepts c on c.path = e.path and c.hash = e.hash
-      where e.model = ? order by e.path`,
-    [model],
-  );
+  const rows = index.currentVectors(model);
   const cache: VectorCache = {
     generation: index.generation,
     model,
@@ -62,8 +58,8 @@ export async function vectorSearch(index: WikiIndex, question: string, embedder:
 /** Why the index has no vectors to compare for `model`, or undefined when it has. */
 function noVectors(index: WikiIndex, model: string): VectorOff | undefined {
   if (vectorsOf(index, model).paths.length > 0) return undefined;
-  const other = index.db.get<{ model: string }>('select model from embeddings where model <> ? group by model order by count(*) desc limit 1', [model]);
-  return { kind: 'no-vectors', model, ...(other ? { otherModel: other.model } : {}) };
+  const other = index.otherEmbeddingModel(model);
+  return { kind: 'no-vectors', model, ...(other !== undefined ? { otherModel: other } : {}) };
 }
 
 /** Ranks concepts by cosine similarity to an already embedded query (the calibration embeds its questions in one batch). */

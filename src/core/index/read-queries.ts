@@ -1,0 +1,149 @@
+// The read queries of the index, named by what they return: retrieval, lint, the generators and evaluation ask
+// WikiIndex for these instead of writing SQL. Rows keep SQLite's shapes (JSON text for list columns, null for
+// absent values); the read models that map them stay with their users.
+import type { Database } from './sqlite';
+
+/** A BM25 hit with the text its word coverage is measured on. */
+export interface Bm25Row {
+  readonly path: string;
+  readonly score: number;
+  readonly title: string;
+  readonly aliases: string;
+  readonly description: string;
+  readonly tags: string;
+  readonly body: string;
+}
+
+/** One row of `edges`. */
+export interface EdgeRow {
+  readonly subject_path: string;
+  readonly ord: number;
+  readonly predicate: string;
+  readonly object_path: string | null;
+  readonly object_literal: string | null;
+  readonly date: string | null;
+  readonly source_id: string | null;
+}
+
+/** What the retrieval catalog holds per concept. */
+export interface ConceptInfoRow {
+  readonly path: string;
+  readonly title: string;
+  readonly type: string;
+  readonly aliases: string;
+  readonly trust: 'human-reviewed' | 'machine-confirmed' | 'unverified';
+  readonly status: string | null;
+  readonly stale_after: string | null;
+  readonly superseded_by: string | null;
+  readonly superseded_at: string | null;
+  readonly generated_at: string | null;
+}
+
+/** A concept whose sources may cite `references/` (spec §7.6). */
+export interface CitingRow {
+  readonly path: string;
+  readonly title: string;
+  readonly trust: 'human-reviewed' | 'machine-confirmed' | 'unverified';
+  readonly status: string | null;
+  readonly sources: string;
+  readonly verified: string;
+}
+
+/** `MATCH` over the FTS index, ranked by bm25 with the given column weights (path column first). */
+export function bm25Rows(db: Database, match: string, limit: number, weights: readonly number[]): Bm25Row[] {
+  const columnWeights = weights.map((w) => w.toFixed(1)).join(', ');
+  return db.all<Bm25Row>(
+    `select f.path, f.score, c.title, c.aliases, coalesce(c.description, '') as description, c.tags, c.body
+       from (select path, bm25(concepts_fts, ${columnWeights}) as score from concepts_fts where concepts_fts match ?
+              order by score, path limit ?) f
+       join concepts c on c.path = f.path
+      order by f.score, f.path`,
+    [match, limit],
+  );
+}
+
+/** The relations of the given subjects, in (subject, ord) order. */
+export function edgesFrom(db: Database, subjects: readonly string[]): EdgeRow[] {
+  return db.all<EdgeRow>(
+    'select subject_path, ord, predicate, object_path, object_literal, date, source_id from edges where subject_path in (select value from json_each(?)) order by subject_path, ord',
+    [JSON.stringify(subjects)],
+  );
+}
+
+/** Every concept's catalog fields, in path order. */
+export function conceptInfoRows(db: Database): ConceptInfoRow[] {
+  return db.all<ConceptInfoRow>('select path, title, type, aliases, trust, status, stale_after, superseded_by, superseded_at, generated_at from concepts order by path');
+}
+
+/** Bodies (and stale dates) of the given concepts. */
+export function bodies(db: Database, paths: readonly string[]): { path: string; body: string; stale_after: string | null }[] {
+  return db.all<{ path: string; body: string; stale_after: string | null }>('select path, body, stale_after from concepts where path in (select value from json_each(?))', [
+    JSON.stringify(paths),
+  ]);
+}
+
+/** Every concept path. */
+export function conceptPaths(db: Database): string[] {
+  return db.all<{ path: string }>('select path from concepts order by path').map((r) => r.path);
+}
+
+/** Concepts with a source whose resource mentions `references/`, in path order. */
+export function conceptsCitingReferences(db: Database): CitingRow[] {
+  return db.all<CitingRow>(
+    `select path, title, trust, status, sources, verified from concepts
+     where exists (select 1 from json_each(concepts.sources) s where json_extract(s.value, '$.resource') like '%references/%')
+     order by path`,
+  );
+}
+
+/** How many concepts per value of a column (type or trust tier), by value. */
+export function countBy(db: Database, column: 'type' | 'trust'): { value: string; n: number }[] {
+  const sql = column === 'type' ? 'select type as value, count(*) as n from concepts group by type order by type' : 'select trust as value, count(*) as n from concepts group by trust order by trust';
+  return db.all<{ value: string; n: number }>(sql).map((r) => ({ value: r.value, n: Number(r.n) }));
+}
+
+/**
+ * Rows as JSON arrays in one string: the WASM binding builds a JS object per row per column, which costs about
+ * ten times more than SQLite's own json_group_array plus one JSON.parse at 10,000 concepts.
+ */
+function selectArrays<T extends unknown[]>(db: Database, columns: string, from: string): T[] {
+  const row = db.get<{ j: string }>(`select json_group_array(json_array(${columns})) as j from (${from})`);
+  try {
+    return JSON.parse(row?.j ?? '[]') as T[];
+  } catch {
+    return [];
+  }
+}
+
+/** Generator fields of every concept, in path order: path, type, title, description, tags, trust, status, superseded_by, relations, sources. */
+export function recordArrays<T extends unknown[]>(db: Database): T[] {
+  return selectArrays<T>(
+    db,
+    'path, type, title, description, json(tags), trust, status, superseded_by, json(relations), json(sources)',
+    'select * from concepts order by path',
+  );
+}
+
+/** Lint fields of every concept, in path order: path, title, type, status, stale_after, superseded_by, supersedes, sources, resource, extra. */
+export function lintConceptArrays<T extends unknown[]>(db: Database): T[] {
+  return selectArrays<T>(
+    db,
+    'path, title, type, status, stale_after, superseded_by, json(supersedes), json(sources), resource, json(extra)',
+    'select * from concepts order by path',
+  );
+}
+
+/** Every relation as [subject, ord, predicate, object_path, object_literal, date, source_id], in (subject, ord) order. */
+export function edgeArrays<T extends unknown[]>(db: Database): T[] {
+  return selectArrays<T>(db, 'subject_path, ord, predicate, object_path, object_literal, date, source_id', 'select * from edges order by subject_path, ord');
+}
+
+/** Every prose link as [source, kind, raw, target_path, root_path], in (source, ord) order. */
+export function linkArrays<T extends unknown[]>(db: Database): T[] {
+  return selectArrays<T>(db, 'source_path, kind, raw, target_path, root_path', 'select * from links order by source_path, ord');
+}
+
+/** Every indexed file as [path, status]. */
+export function fileStatusArrays<T extends unknown[]>(db: Database): T[] {
+  return selectArrays<T>(db, 'path, status', 'select * from files');
+}
