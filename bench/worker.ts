@@ -15,7 +15,7 @@ import { parseEvaluationSet } from '../src/core/evaluate/parse-set';
 import { runEvaluation } from '../src/core/evaluate/run';
 import { buildIndex, listConceptFiles, readBundleFile } from '../src/core/index/build';
 import { readSnapshot } from '../src/core/index/snapshot';
-import { isLoadProblem, WikiIndex } from '../src/core/index/wiki-index';
+import { rawDatabase, isLoadProblem, WikiIndex } from '../src/core/index/wiki-index';
 import { lintBundle } from '../src/core/lint/run-lint';
 import { bm25Search } from '../src/core/retrieval/bm25';
 import { contextFor } from '../src/core/retrieval/context-for';
@@ -224,8 +224,8 @@ async function compare(args: Args): Promise<Record<string, unknown>> {
   const matches = questions.map((q) => toFtsQuery(q)).filter((m): m is string => m !== null);
   const rawPasses = async (index: WikiIndex) => {
     const sql = 'select path from concepts_fts where concepts_fts match ? order by rank limit 20';
-    index.db.all(sql, [matches[0]]);
-    const runs = await latencyPasses(matches, args.passes, (m) => index.db.all(sql, [m]));
+    rawDatabase(index).all(sql, [matches[0]]);
+    const runs = await latencyPasses(matches, args.passes, (m) => rawDatabase(index).all(sql, [m]));
     return latencyFigures(runs.wall, runs.cpu);
   };
   const signalPasses = async (index: WikiIndex) => {
@@ -237,7 +237,7 @@ async function compare(args: Args): Promise<Record<string, unknown>> {
   const ftsNative = await rawPasses(native.last);
   const signalWasm = await signalPasses(wasm.last);
   const signalNative = await signalPasses(native.last);
-  const wasmVersion = wasm.last.db.version();
+  const wasmVersion = rawDatabase(wasm.last).version();
   wasm.last.close();
   native.last.close();
 
@@ -285,7 +285,7 @@ async function demo(args: Args): Promise<Record<string, unknown>> {
   const outside = set.questions.filter((q) => q.outOfBundle);
   const bm25Top = labeled.filter((q) => bm25Search(index, q.question)[0]?.path === q.expectSeeds[0]).length;
 
-  const docs = index.db
+  const docs = rawDatabase(index)
     .all<{ path: string; title: string; description: string | null; tags: string; body: string }>('select path, title, description, tags, body from concepts order by path')
     .map((r) => ({ id: r.path, title: r.title, description: r.description ?? '', tags: (JSON.parse(r.tags) as string[]).join(' '), body: r.body }));
   const ms = newMiniSearch();

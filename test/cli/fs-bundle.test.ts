@@ -7,6 +7,7 @@ import { ChangedSincePlan } from '../../src/core/author/apply-plan';
 import { buildIndex } from '../../src/core/index/build';
 import { conceptFile } from '../support/builders';
 import { listTree, makeTempDir, removeTempDir, writeTree } from '../support/temp-dir';
+import { rawDatabase } from '../../src/core/index/wiki-index';
 
 let tmp: string;
 let root: string;
@@ -95,8 +96,8 @@ describe('symlinks', () => {
         message: expect.stringMatching(/^Could not read the file: \/entities\/leak\.md is a link to .+, outside the bundle; refused$/),
       },
     ]);
-    expect(index.db.all('select path from concepts')).toEqual([{ path: '/entities/real.md' }]);
-    expect(index.db.all("select path from concepts_fts where concepts_fts match 'classified'")).toEqual([]);
+    expect(rawDatabase(index).all('select path from concepts')).toEqual([{ path: '/entities/real.md' }]);
+    expect(rawDatabase(index).all("select path from concepts_fts where concepts_fts match 'classified'")).toEqual([]);
     index.close();
   });
 
@@ -113,7 +114,7 @@ describe('symlinks', () => {
     writeTree(root, { '/entities/real.md': conceptFile({ type: 'Person', title: 'Real' }, 'inside-word\n') });
     symlinkSync(nodePath.join(root, 'entities', 'real.md'), nodePath.join(root, 'alias.md'));
     const index = await buildIndex(new FsBundle(root));
-    expect(index.db.all("select path from concepts_fts where concepts_fts match 'inside' order by path")).toEqual([{ path: '/alias.md' }, { path: '/entities/real.md' }]);
+    expect(rawDatabase(index).all("select path from concepts_fts where concepts_fts match 'inside' order by path")).toEqual([{ path: '/alias.md' }, { path: '/entities/real.md' }]);
     expect(index.diagnostics()).toEqual([]);
     index.close();
   });

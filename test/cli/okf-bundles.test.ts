@@ -5,7 +5,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { run } from '../../src/cli/main';
 import type { CliIo } from '../../src/cli/io';
-import { isLoadProblem, WikiIndex } from '../../src/core/index/wiki-index';
+import { rawDatabase, isLoadProblem, WikiIndex } from '../../src/core/index/wiki-index';
 import { copyWritable, listTree, makeTempDir, removeTempDir, OKF_BUNDLES } from '../support/temp-dir';
 
 let tmp: string;
@@ -65,7 +65,7 @@ test.each([
   expect(summary.invalidFiles).toBe(0);
 
   const loaded = await loadWikiDb(bundle);
-  const paths = loaded.db.all<{ path: string }>('select path from concepts order by path').map((r) => r.path);
+  const paths = rawDatabase(loaded).all<{ path: string }>('select path from concepts order by path').map((r) => r.path);
   loaded.close();
   expect(paths).toHaveLength(expectedConcepts);
   expect(paths.filter((p) => /\/(index|log)\.md$/i.test(p))).toEqual([]);
@@ -81,13 +81,13 @@ test.each([
 test('acme_retail keeps its unquoted dates as written and reads its human verification; its log.md has frontmatter', async () => {
   const { bundle } = await reindexCopy('acme_retail');
   const loaded = await loadWikiDb(bundle);
-  expect(loaded.db.get('select generated_at, stale_after, trust, verified from concepts where path = ?', ['/metrics/gross-margin.md'])).toEqual({
+  expect(rawDatabase(loaded).get('select generated_at, stale_after, trust, verified from concepts where path = ?', ['/metrics/gross-margin.md'])).toEqual({
     generated_at: '2026-06-30T14:00:00Z',
     stale_after: '2026-12-31T00:00:00Z',
     trust: 'human-reviewed',
     verified: '[{"by":"human:jsmith@acme","at":"2026-07-01T09:00:00Z"}]',
   });
-  expect(loaded.db.get('select count(*) as n from files where path like ?', ['%/log.md'])).toEqual({ n: 0 });
+  expect(rawDatabase(loaded).get('select count(*) as n from files where path like ?', ['%/log.md'])).toEqual({ n: 0 });
   expect(readFileSync(nodePath.join(OKF_BUNDLES, 'acme_retail', 'log.md'), 'utf8')).toMatch(/^---\ntype: Log\n/);
   loaded.close();
 });

@@ -11,6 +11,7 @@ import { openIndex } from '../../src/core/index/open';
 import { lintBundle } from '../../src/core/lint/run-lint';
 import { createWikiServer, WIKI_TOOLS } from '../../src/mcp/server';
 import { bufferIo, snapshotFiles, tempBundle } from './temp-bundle';
+import { rawDatabase } from '../../src/core/index/wiki-index';
 
 const FLAGS = ['--no-embed', '--today', '2026-12-01'];
 const INVERSES = { inverses: [['created', 'created_by'], ['worked_at', 'employed'], ['collaborated_with', 'collaborated_with']] };
@@ -89,7 +90,7 @@ test('relate previews with dry_run, then writes both files, reindexes, and lint 
   const bundle = new FsBundle(dir);
   const { index } = await openIndex(bundle, await bundle.readBytes('/wiki.db'));
   try {
-    expect(index.db.all("select subject_path from edges where object_path = '/entities/ken-thompson.md' and predicate = 'employed'")).toContainEqual({ subject_path: '/entities/lucent-bell-labs.md' });
+    expect(rawDatabase(index).all("select subject_path from edges where object_path = '/entities/ken-thompson.md' and predicate = 'employed'")).toContainEqual({ subject_path: '/entities/lucent-bell-labs.md' });
     const report = await lintBundle(index, bundle, { clock: { now: () => '2026-12-01' } });
     const touched = report.findings.filter(
       (f) => f.check.startsWith('asymmetric') && (f.path === '/entities/ken-thompson.md' || f.path === '/entities/lucent-bell-labs.md'),

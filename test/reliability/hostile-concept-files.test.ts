@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { FsBundle } from '../../src/cli/fs-bundle';
 import { run } from '../../src/cli/main';
-import { WikiIndex, isLoadProblem } from '../../src/core/index/wiki-index';
+import { rawDatabase, WikiIndex, isLoadProblem } from '../../src/core/index/wiki-index';
 import { readConcept } from '../../src/core/okf/read-concept';
 import { contextFor } from '../../src/core/retrieval/context-for';
 import type { Diagnostic } from '../../src/core/types';
@@ -125,12 +125,12 @@ afterAll(() => {
 test('the corpus holds at least 30 hostile files, and every file the bundle lists has an expectation', () => {
   const hostile = Object.keys(EXPECTED).filter((p) => !/ada-lovelace|charles-babbage/.test(p));
   expect(hostile.length).toBeGreaterThanOrEqual(30);
-  const statuses = index.db.all<{ path: string }>('select path from files order by path').map((r) => r.path);
+  const statuses = rawDatabase(index).all<{ path: string }>('select path from files order by path').map((r) => r.path);
   expect(statuses.sort()).toEqual(Object.keys(EXPECTED).sort());
 });
 
 test.each(Object.entries(EXPECTED))('%s is indexed as expected, with a diagnostic naming the file and the problem', (path, expected) => {
-  const status = index.db.get<{ status: string }>('select status from files where path = ?', [path])?.status;
+  const status = rawDatabase(index).get<{ status: string }>('select status from files where path = ?', [path])?.status;
   expect(status).toBe(expected.kind);
   const diagnostics = summary.diagnostics.filter((d) => d.path === path);
   expect(diagnostics.map((d) => d.code)).toEqual(expected.codes);
@@ -145,7 +145,7 @@ test.each(Object.entries(EXPECTED))('%s is indexed as expected, with a diagnosti
 test('every good concept is still indexed with its relations, and answers a question', async () => {
   const concepts = Object.values(EXPECTED).filter((e) => e.kind === 'concept').length;
   expect(summary.concepts).toBe(concepts);
-  const edges = index.db.all<{ predicate: string; object_path: string }>(
+  const edges = rawDatabase(index).all<{ predicate: string; object_path: string }>(
     "select predicate, object_path from edges where subject_path = '/entities/ada-lovelace.md'",
   );
   expect(edges).toEqual([{ predicate: 'collaborated_with', object_path: '/entities/charles-babbage.md' }]);
@@ -173,11 +173,11 @@ test('nothing outside the bundle is read or written: the sentinel is unchanged a
 
 test('relation objects, supersession and links that climb out of the bundle never become paths outside it', () => {
   const paths = [
-    ...index.db.all<{ p: string }>('select object_path as p from edges where object_path is not null'),
-    ...index.db.all<{ p: string }>('select superseded_by as p from concepts where superseded_by is not null'),
-    ...index.db.all<{ p: string }>('select value as p from concepts, json_each(concepts.supersedes)'),
-    ...index.db.all<{ p: string }>('select target_path as p from links where target_path is not null'),
-    ...index.db.all<{ p: string }>('select root_path as p from links where root_path is not null'),
+    ...rawDatabase(index).all<{ p: string }>('select object_path as p from edges where object_path is not null'),
+    ...rawDatabase(index).all<{ p: string }>('select superseded_by as p from concepts where superseded_by is not null'),
+    ...rawDatabase(index).all<{ p: string }>('select value as p from concepts, json_each(concepts.supersedes)'),
+    ...rawDatabase(index).all<{ p: string }>('select target_path as p from links where target_path is not null'),
+    ...rawDatabase(index).all<{ p: string }>('select root_path as p from links where root_path is not null'),
   ].map((r) => r.p);
   const fsBundle = new FsBundle(bundle.dir);
   expect(paths.length).toBeGreaterThan(5);
@@ -192,7 +192,7 @@ test('relation objects, supersession and links that climb out of the bundle neve
 });
 
 test('the files whose content is odd still index faithfully', () => {
-  const row = (path: string) => index.db.get<{ title: string; body: string; type: string; aliases: string }>('select * from concepts where path = ?', [path])!;
+  const row = (path: string) => rawDatabase(index).get<{ title: string; body: string; type: string; aliases: string }>('select * from concepts where path = ?', [path])!;
   expect(row('/entities/bom-and-crlf.md').title).toBe('BOM and CRLF');
   expect(row('/entities/bom-and-crlf.md').body).not.toContain('\r');
   expect(row('/entities/dashes-inside-body.md').body).toContain('type: NotFrontmatter');

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { run } from '../../src/cli/main';
-import { WikiIndex, isLoadProblem } from '../../src/core/index/wiki-index';
+import { rawDatabase, WikiIndex, isLoadProblem } from '../../src/core/index/wiki-index';
 import { conceptFile, rel } from '../support/builders';
 import { FAKE_DIM, FakeOllama, type FakeMode } from '../support/fake-ollama';
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-dir';
@@ -52,7 +52,7 @@ async function storedVectors(): Promise<{ model: string; dim: number; n: number 
   const loaded = await WikiIndex.load(new Uint8Array(readFileSync(nodePath.join(dir, 'wiki.db'))));
   if (isLoadProblem(loaded)) throw new Error(loaded.reason);
   try {
-    return loaded.db.all('select model, dim, count(*) as n from embeddings group by model, dim order by model');
+    return rawDatabase(loaded).all('select model, dim, count(*) as n from embeddings group by model, dim order by model');
   } finally {
     loaded.close();
   }

@@ -20,6 +20,7 @@ import { createTestApp, disablePlugin, enablePlugin, noticeMessages } from '../o
 import { NodeFsStore } from '../obsidian-double/node-fs-store';
 import { clearNotices } from '../obsidian-double/ui';
 import { HOSTILE_CORPUS, snapshotFiles } from './support/hostile-bundle';
+import { rawDatabase } from '../../src/core/index/wiki-index';
 
 const DATA_JSON = `.obsidian/plugins/${manifest.id}/data.json`;
 const SETTINGS = { bundleFolder: 'wiki', embeddingsEnabled: false };
@@ -119,7 +120,7 @@ test('two saves of one file inside one debounce window: one batch, the second te
   await r.app.vault.modify(ada, ADA.replace('title: Ada Lovelace', 'title: Augusta King'));
   await r.app.vault.modify(ada, ADA.replace('title: Ada Lovelace', 'title: Countess of Lovelace'));
   await settle(r);
-  const title = r.plugin.service.index!.db.get<{ title: string }>("select title from concepts where path = '/entities/ada.md'")?.title;
+  const title = rawDatabase(r.plugin.service.index!).get<{ title: string }>("select title from concepts where path = '/entities/ada.md'")?.title;
   expect(title).toBe('Countess of Lovelace');
   await expectConverged(r, ['Who was the Countess of Lovelace?', 'Who was Augusta King?']);
 });

@@ -6,7 +6,7 @@ import { promises as fsPromises } from 'node:fs';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, chmodSync, existsSync, lstatSync, readdirSync, realpathSync, statSync, utimesSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { run } from '../../src/cli/main';
-import { WikiIndex, isLoadProblem } from '../../src/core/index/wiki-index';
+import { rawDatabase, WikiIndex, isLoadProblem } from '../../src/core/index/wiki-index';
 import { conceptFile, rel } from '../support/builders';
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-dir';
 import { fileFingerprint } from './support/hostile-bundle';
@@ -72,7 +72,7 @@ async function indexBytes(files: Record<string, string>, sql?: string): Promise<
     if (!sql) return bytes;
     const loaded = await WikiIndex.load(bytes);
     if (isLoadProblem(loaded)) throw new Error(loaded.reason);
-    loaded.db.exec(sql);
+    rawDatabase(loaded).exec(sql);
     const altered = loaded.export();
     loaded.close();
     return altered;

@@ -1,9 +1,10 @@
 // The index over a bundle: concepts, FTS5, edges, links, embeddings and diagnostics in one in-memory
 // SQLite database, persisted as `wiki.db`. Applying or removing one file leaves the tables exactly as a
 // full rebuild of the same files would (rows are keyed by path, never by insertion order).
-import type { Concept, Diagnostic, FileStat, ReadResult } from '../types';
-import { Database, type SqlValue } from './sqlite';
+import type { Diagnostic, FileStat, ReadResult } from '../types';
+import { Database } from './sqlite';
 import type { VectorCalibration } from '../embed/calibrate';
+import { applyFileRows, pathOf, removeFileRows } from './file-rows';
 import * as embeddings from './embeddings-store';
 import * as reads from './read-queries';
 import type { DocumentFields, StoredVector } from './embeddings-store';
@@ -25,14 +26,20 @@ export interface IndexStats {
   readonly diagnostics: { readonly error: number; readonly warning: number; readonly info: number };
 }
 
-const json = (value: unknown) => JSON.stringify(value);
-const orNull = (value: string | undefined): SqlValue => (value === undefined ? null : value);
 
 /** The SQLite index over one bundle. */
 export class WikiIndex {
   private changes = 0;
 
-  private constructor(readonly db: Database) {}
+  private constructor(private readonly db: Database) {}
+
+  /**
+   * The SQLite database behind an index, for src/core/index's own modules (dump) and for tests that inspect or
+   * damage tables. Nothing else in src may use it (test/architecture enforces it): ask WikiIndex for what you need.
+   */
+  static rawDatabase(index: WikiIndex): Database {
+    return index.db;
+  }
 
   /** Grows on every change to the index, so callers can cache what they derive from it (title lists, vectors). */
   get generation(): number {
@@ -97,14 +104,14 @@ export class WikiIndex {
   /** Replaces everything known about one file with what reading it gave (and its mtime/size, when known). */
   applyFile(result: ReadResult, stat?: FileStat): void {
     this.changes++;
-    this.db.transaction(() => this.applyFileUnsafe(result, stat));
+    this.db.transaction(() => applyFileRows(this.db, result, stat));
   }
 
   /** Applies many files in one transaction (a full build, or a batch of saves). */
   applyFiles(results: readonly ReadResult[], stats?: ReadonlyMap<string, FileStat>): void {
     this.changes++;
     this.db.transaction(() => {
-      for (const result of results) this.applyFileUnsafe(result, stats?.get(pathOf(result)));
+      for (const result of results) applyFileRows(this.db, result, stats?.get(pathOf(result)));
     });
   }
 
@@ -116,7 +123,7 @@ export class WikiIndex {
   /** Forgets a file (deleted, or no longer a concept candidate). */
   removeFile(path: string): void {
     this.changes++;
-    this.db.transaction(() => this.removeRows(path, true));
+    this.db.transaction(() => removeFileRows(this.db, path, true));
   }
 
   /** The content hash of every file in the index, to find what changed on disk. */
@@ -363,119 +370,12 @@ export class WikiIndex {
   close(): void {
     this.db.close();
   }
-
-  private applyFileUnsafe(result: ReadResult, stat: FileStat | undefined): void {
-    const path = pathOf(result);
-    const hash = hashOf(result);
-    const previousHash = this.db.get<{ hash: string }>('select hash from concepts where path = ?', [path])?.hash;
-    this.removeRows(path, result.kind !== 'concept' || previousHash !== hash);
-    this.db.run('insert into files (path, hash, status, mtime, size) values (?, ?, ?, ?, ?)', [path, hash, result.kind, stat?.mtime ?? null, stat?.size ?? null]);
-    if (result.kind === 'skipped') return;
-    if (result.kind === 'concept') this.insertConcept(result.concept);
-    result.diagnostics.forEach((d, ord) =>
-      this.db.run('insert into diagnostics (path, ord, severity, code, message, line, value) values (?, ?, ?, ?, ?, ?, ?)', [
-        path,
-        ord,
-        d.severity,
-        d.code,
-        d.message,
-        d.line ?? null,
-        orNull(d.value),
-      ]),
-    );
-  }
-
-  private removeRows(path: string, dropEmbedding: boolean): void {
-    // External-content FTS5: a row is removed by replaying its indexed values with the 'delete' command.
-    const old = this.db.get<{ rowid: number; path: string; title: string; aliases: string; description: string | null; tags: string; body: string }>(
-      'select rowid, path, title, aliases, description, tags, body from concepts where path = ?',
-      [path],
-    );
-    if (old) {
-      this.db.run(
-        "insert into concepts_fts (concepts_fts, rowid, path, title, aliases, description, tags, body) values ('delete', ?, ?, ?, ?, ?, ?, ?)",
-        [old.rowid, old.path, old.title, old.aliases, old.description, old.tags, old.body],
-      );
-    }
-    for (const [table, column] of [
-      ['files', 'path'],
-      ['concepts', 'path'],
-      ['edges', 'subject_path'],
-      ['links', 'source_path'],
-      ['diagnostics', 'path'],
-    ] as const) {
-      this.db.run(`delete from ${table} where ${column} = ?`, [path]);
-    }
-    if (dropEmbedding) this.db.run('delete from embeddings where path = ?', [path]);
-  }
-
-  private insertConcept(c: Concept): void {
-    this.db.run(
-      `insert into concepts (path, id, type, title, description, tags, aliases, resource, sources, relations,
-        generated_by, generated_at, verified, trust, status, stale_after, superseded_by, superseded_at, supersedes, extra, body, hash)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        c.path,
-        c.id,
-        c.type,
-        c.title,
-        orNull(c.description),
-        json(c.tags),
-        json(c.aliases),
-        orNull(c.resource),
-        json(c.sources),
-        json(c.relations),
-        orNull(c.generated?.by),
-        orNull(c.generated?.at),
-        json(c.verified),
-        c.trust,
-        orNull(c.status),
-        orNull(c.staleAfter),
-        orNull(c.supersededBy),
-        orNull(c.supersededAt),
-        json(c.supersedes),
-        json(c.extra),
-        c.body,
-        c.hash,
-      ],
-    );
-    this.db.run(
-      'insert into concepts_fts (rowid, path, title, aliases, description, tags, body) select rowid, path, title, aliases, description, tags, body from concepts where path = ?',
-      [c.path],
-    );
-    c.relations.forEach((r, ord) =>
-      this.db.run('insert into edges (subject_path, ord, predicate, object_path, object_literal, date, source_id) values (?, ?, ?, ?, ?, ?, ?)', [
-        c.path,
-        ord,
-        r.predicate,
-        orNull(r.objectPath),
-        r.objectPath === undefined ? r.object : null,
-        orNull(r.date),
-        orNull(r.source),
-      ]),
-    );
-    c.links.forEach((l, ord) =>
-      this.db.run('insert into links (source_path, ord, kind, raw, target_path, root_path) values (?, ?, ?, ?, ?, ?)', [
-        c.path,
-        ord,
-        l.kind,
-        l.raw,
-        orNull(l.targetPath),
-        orNull(l.rootPath),
-      ]),
-    );
-  }
 }
 
-/** The bundle path a read result is about. */
-export function pathOf(result: ReadResult): string {
-  return result.kind === 'concept' ? result.concept.path : result.path;
-}
+export { hashOf, pathOf } from './file-rows';
 
-/** The content hash a read result carries (the file's, for an invalid or skipped file). */
-export function hashOf(result: ReadResult): string {
-  return result.kind === 'concept' ? result.concept.hash : result.hash;
-}
+/** See WikiIndex.rawDatabase. */
+export const rawDatabase = (index: WikiIndex): Database => WikiIndex.rawDatabase(index);
 
 /** True when `load` returned a problem rather than an index. */
 export function isLoadProblem(value: WikiIndex | LoadProblem): value is LoadProblem {

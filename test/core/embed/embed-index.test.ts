@@ -8,6 +8,7 @@ import { buildIndex } from '../../../src/core/index/build';
 import { readConcept } from '../../../src/core/okf/read-concept';
 import { conceptFile, MemoryBundle } from '../../support/retrieval-bundle';
 import { FakeEmbedder, FakeVectors } from '../../support/fake-ollama';
+import { rawDatabase } from '../../../src/core/index/wiki-index';
 
 function files(n: number): Record<string, string> {
   const out: Record<string, string> = {};
@@ -59,7 +60,7 @@ describe('embedIndex', () => {
     await embedIndex(index, new FakeEmbedder('nomic-embed-text'));
     const other = new FakeEmbedder('mxbai-embed-large');
     expect(await embedIndex(index, other)).toEqual({ embedded: 4, current: 0 });
-    expect(index.db.all('select distinct model from embeddings')).toEqual([{ model: 'mxbai-embed-large' }]);
+    expect(rawDatabase(index).all('select distinct model from embeddings')).toEqual([{ model: 'mxbai-embed-large' }]);
     expect(index.getMeta('embedding_model')).toBe('mxbai-embed-large');
     index.close();
   });
@@ -91,7 +92,7 @@ describe('embedIndex', () => {
     index.applyFile(readConcept('/entities/c00.md', conceptFile({ title: 'Concept 0', body: 'Changed.' })));
     const resized = new FakeEmbedder('m', new FakeVectors(32));
     expect(await embedIndex(index, resized)).toEqual({ embedded: 4, current: 0 });
-    expect(index.db.all('select distinct dim from embeddings')).toEqual([{ dim: 32 }]);
+    expect(rawDatabase(index).all('select distinct dim from embeddings')).toEqual([{ dim: 32 }]);
     index.close();
   });
 
@@ -190,7 +191,7 @@ test('a concept deleted or edited while its batch is being embedded is skipped, 
   const report = await embedIndex(index, meddling);
   expect(report.error).toBeUndefined();
   // c00 is gone and c01's new text was never embedded: neither has a vector; a second run embeds c01 only.
-  expect(index.db.all("select path from embeddings where path in ('/entities/c00.md', '/entities/c01.md')")).toEqual([]);
+  expect(rawDatabase(index).all("select path from embeddings where path in ('/entities/c00.md', '/entities/c01.md')")).toEqual([]);
   expect(conceptsToEmbed(index, inner.model).map((c) => c.path)).toEqual(['/entities/c01.md']);
   index.close();
 });

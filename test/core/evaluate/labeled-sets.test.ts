@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { parseEvaluationSet } from '../../../src/core/evaluate/parse-set';
 import type { EvaluationSet } from '../../../src/core/evaluate/types';
-import type { WikiIndex } from '../../../src/core/index/wiki-index';
+import { rawDatabase, type WikiIndex } from '../../../src/core/index/wiki-index';
 import { stemOf } from '../../../src/core/retrieval/stem';
 import { contentWords } from '../../../src/core/retrieval/text';
 import { indexOfFixture } from '../../support/retrieval-bundle';
@@ -14,7 +14,7 @@ const ROOT = nodePath.join(__dirname, '../../..');
 
 async function setOf(bundleDir: string, setFile: string): Promise<{ index: WikiIndex; set: EvaluationSet }> {
   const index = await indexOfFixture(nodePath.relative(nodePath.join(ROOT, 'test/fixtures'), bundleDir));
-  const known = new Set(index.db.all<{ path: string }>('select path from concepts').map((r) => r.path));
+  const known = new Set(rawDatabase(index).all<{ path: string }>('select path from concepts').map((r) => r.path));
   const parsed = parseEvaluationSet(readFileSync(setFile, 'utf8'), { knownPaths: known });
   if (parsed.kind !== 'set') throw new Error(JSON.stringify(parsed.problems.slice(0, 3)));
   return { index, set: parsed.set };
@@ -30,7 +30,7 @@ describe('the demo set', () => {
     const paraphrases = set.questions.filter((q) => q.section === 'paraphrase');
     expect(paraphrases.length).toBeGreaterThanOrEqual(15);
     const shared = paraphrases.flatMap((q) => {
-      const row = index.db.get<{ title: string; aliases: string; description: string | null }>('select title, aliases, description from concepts where path = ?', [q.expectSeeds[0]])!;
+      const row = rawDatabase(index).get<{ title: string; aliases: string; description: string | null }>('select title, aliases, description from concepts where path = ?', [q.expectSeeds[0]])!;
       const named = new Set(contentWords([row.title, ...(JSON.parse(row.aliases) as string[]), row.description ?? ''].join(' ')).map(stemOf));
       return contentWords(q.question)
         .filter((w) => named.has(stemOf(w)))

@@ -4,14 +4,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { FsBundle } from '../../../src/cli/fs-bundle';
 import { buildIndex } from '../../../src/core/index/build';
-import type { WikiIndex } from '../../../src/core/index/wiki-index';
+import { rawDatabase, type WikiIndex } from '../../../src/core/index/wiki-index';
 import { readConcept } from '../../../src/core/okf/read-concept';
 import type { Diagnostic } from '../../../src/core/types';
 
 const fixtureDir = (name: string) => nodePath.join(__dirname, '..', '..', 'fixtures', name);
 const fixture = (name: string) => new FsBundle(fixtureDir(name));
 
-const conceptPaths = (index: WikiIndex) => index.db.all<{ path: string }>('select path from concepts order by path').map((r) => r.path);
+const conceptPaths = (index: WikiIndex) => rawDatabase(index).all<{ path: string }>('select path from concepts order by path').map((r) => r.path);
 
 describe('bad-input: one clear diagnostic per problem, naming the file', () => {
   let index: WikiIndex;
@@ -45,7 +45,7 @@ describe('bad-input: one clear diagnostic per problem, naming the file', () => {
     expect(mine[0]).toMatchObject({ path: file, code, severity });
     expect(mine[0].message).toMatch(message);
     expect(conceptPaths(index).includes(file)).toBe(stillConcept);
-    expect(index.db.get('select status from files where path = ?', [file])).toEqual({ status: stillConcept ? 'concept' : 'invalid' });
+    expect(rawDatabase(index).get('select status from files where path = ?', [file])).toEqual({ status: stillConcept ? 'concept' : 'invalid' });
   });
 
   test('diagnostics point at the offending line where there is one', () => {
@@ -64,24 +64,24 @@ describe('bad-input: one clear diagnostic per problem, naming the file', () => {
   test('every good file is indexed as a concept, with its content', () => {
     const good = ['/concepts/good-bom.md', '/concepts/good-idea.md', '/entities/good-org.md', '/entities/good-person.md'];
     expect(conceptPaths(index)).toEqual(expect.arrayContaining(good));
-    expect(index.db.all('select path, title, trust from concepts where path in (?, ?, ?, ?) order by path', good)).toEqual([
+    expect(rawDatabase(index).all('select path, title, trust from concepts where path in (?, ?, ?, ?) order by path', good)).toEqual([
       { path: '/concepts/good-bom.md', title: 'Good With BOM', trust: 'unverified' },
       { path: '/concepts/good-idea.md', title: 'Good Idea', trust: 'unverified' },
       { path: '/entities/good-org.md', title: 'Good Org', trust: 'unverified' },
       { path: '/entities/good-person.md', title: 'Good Person', trust: 'human-reviewed' },
     ]);
-    expect(index.db.get('select body from concepts where path = ?', ['/concepts/good-idea.md'])).toEqual({ body: 'Written with CRLF line endings.\n' });
-    expect(index.db.all('select subject_path, predicate, object_path, date from edges where subject_path like ? order by subject_path', ['/entities/good-%'])).toEqual([
+    expect(rawDatabase(index).get('select body from concepts where path = ?', ['/concepts/good-idea.md'])).toEqual({ body: 'Written with CRLF line endings.\n' });
+    expect(rawDatabase(index).all('select subject_path, predicate, object_path, date from edges where subject_path like ? order by subject_path', ['/entities/good-%'])).toEqual([
       { subject_path: '/entities/good-org.md', predicate: 'employs', object_path: '/entities/good-person.md', date: '2020-01-01' },
       { subject_path: '/entities/good-person.md', predicate: 'works_at', object_path: '/entities/good-org.md', date: '2020-01-01' },
     ]);
   });
 
   test('the good parts of a file with a problem are kept', () => {
-    expect(index.db.get('select title from concepts where path = ?', ['/duplicate-keys.md'])).toEqual({ title: 'Second Title' });
-    expect(index.db.get('select extra from concepts where path = ?', ['/boolean-true-key.md'])).toEqual({ extra: '{"true":"2020-01-01"}' });
-    expect(index.db.get('select tags from concepts where path = ?', ['/non-string-tag.md'])).toEqual({ tags: '["finance"]' });
-    expect(index.db.get('select relations from concepts where path = ?', ['/object-path-escapes.md'])).toEqual({ relations: '[]' });
+    expect(rawDatabase(index).get('select title from concepts where path = ?', ['/duplicate-keys.md'])).toEqual({ title: 'Second Title' });
+    expect(rawDatabase(index).get('select extra from concepts where path = ?', ['/boolean-true-key.md'])).toEqual({ extra: '{"true":"2020-01-01"}' });
+    expect(rawDatabase(index).get('select tags from concepts where path = ?', ['/non-string-tag.md'])).toEqual({ tags: '["finance"]' });
+    expect(rawDatabase(index).get('select relations from concepts where path = ?', ['/object-path-escapes.md'])).toEqual({ relations: '[]' });
   });
 
   test('stats count the invalid files', () => {
@@ -101,7 +101,7 @@ describe('reserved-files: index.md, log.md, generated files, agent docs and hidd
   });
 
   test('reserved and hidden files are not even read (no file rows, no diagnostics)', () => {
-    expect(index.db.all('select path from files order by path').map((r) => r.path)).toEqual(['/entities/real-concept.md', '/entities/timeline.md']);
+    expect(rawDatabase(index).all('select path from files order by path').map((r) => r.path)).toEqual(['/entities/real-concept.md', '/entities/timeline.md']);
     expect(index.diagnostics()).toEqual([]);
   });
 

@@ -6,7 +6,7 @@ import { openIndex } from '../../../src/core/index/open';
 import { SCHEMA_VERSION } from '../../../src/core/index/schema';
 import { readSnapshot } from '../../../src/core/index/snapshot';
 import { Database } from '../../../src/core/index/sqlite';
-import { isLoadProblem, WikiIndex, type LoadProblem } from '../../../src/core/index/wiki-index';
+import { rawDatabase, isLoadProblem, WikiIndex, type LoadProblem } from '../../../src/core/index/wiki-index';
 import { conceptFile } from '../../support/builders';
 import { MemoryBundle } from '../../support/memory-bundle';
 import { sampleFiles } from '../../support/sample-bundle';
@@ -71,14 +71,14 @@ describe('export and load', () => {
   test('a loaded index can be searched and updated like a built one', async () => {
     const bundle = new MemoryBundle(sampleFiles());
     const loaded = await loadIndex(bytes);
-    expect(loaded.db.all("select path from concepts_fts where concepts_fts match 'godel'")).toEqual([{ path: '/entities/kurt-godel.md' }]);
+    expect(rawDatabase(loaded).all("select path from concepts_fts where concepts_fts match 'godel'")).toEqual([{ path: '/entities/kurt-godel.md' }]);
     bundle.set('/entities/new.md', conceptFile({ type: 'Person', title: 'Grace Hopper' }));
     bundle.delete('/entities/kurt-godel.md');
     const sync = await syncIndex(loaded, bundle);
     expect(sync).toEqual({ updated: ['/entities/new.md'], removed: ['/entities/kurt-godel.md'] });
     const fresh = await buildIndex(bundle);
     expect(dumpIndex(loaded)).toEqual(dumpIndex(fresh));
-    expect(() => loaded.db.run("insert into concepts_fts (concepts_fts) values ('integrity-check')")).not.toThrow();
+    expect(() => rawDatabase(loaded).run("insert into concepts_fts (concepts_fts) values ('integrity-check')")).not.toThrow();
     fresh.close();
     loaded.close();
   });
@@ -164,7 +164,7 @@ describe('a wiki.db that cannot be trusted is a problem, not an exception', () =
     ['an older schema version', () => variant((i) => i.setMeta('schema_version', String(SCHEMA_VERSION - 1))), new RegExp(`^schema version ${SCHEMA_VERSION - 1}, expected ${SCHEMA_VERSION}$`)],
     ['a schema version that is not a number', () => variant((i) => i.setMeta('schema_version', 'banana')), /^schema version banana, expected/],
     ['a newer schema version', () => variant((i) => i.setMeta('schema_version', String(SCHEMA_VERSION + 1))), new RegExp(`^written by a newer version \\(schema ${SCHEMA_VERSION + 1}, this version reads ${SCHEMA_VERSION}\\)$`)],
-    ['a table missing', () => variant((i) => i.db.exec('drop table links')), /^not the exact schema this version writes \(index idx_links_target is missing, table links is missing\)$/],
+    ['a table missing', () => variant((i) => rawDatabase(i).exec('drop table links')), /^not the exact schema this version writes \(index idx_links_target is missing, table links is missing\)$/],
   ])('%s', async (_case, make, reason) => {
     const data = await make();
     const problem = await loadProblem(data);
@@ -212,7 +212,7 @@ describe('openIndex', () => {
   });
 
   test('a wiki.db whose FTS index disagrees with its concepts is rebuilt', async () => {
-    const damaged = await foreign((i) => i.db.run("update concepts set title = 'Wrong' where path = '/entities/kurt-godel.md'"));
+    const damaged = await foreign((i) => rawDatabase(i).run("update concepts set title = 'Wrong' where path = '/entities/kurt-godel.md'"));
     const { index, outcome } = await openIndex(new MemoryBundle(sampleFiles()), damaged);
     expect(outcome.kind).toBe('built');
     expect(dumpIndex(index)).toEqual(reference);
@@ -223,8 +223,8 @@ describe('openIndex', () => {
     // The persisted index says kurt-godel has another hash: the catch-up must re-read it. (Editing an indexed
     // column such as the title behind FTS5's back is damage, caught by the integrity check: see below.)
     const lying = await variant((i) => {
-      i.db.run("update concepts set hash = 'x' where path = '/entities/kurt-godel.md'");
-      i.db.run("update files set hash = 'x' where path = '/entities/kurt-godel.md'");
+      rawDatabase(i).run("update concepts set hash = 'x' where path = '/entities/kurt-godel.md'");
+      rawDatabase(i).run("update files set hash = 'x' where path = '/entities/kurt-godel.md'");
     });
     const bundle = new MemoryBundle(sampleFiles());
     const { index, outcome } = await openIndex(bundle, lying);
@@ -276,7 +276,7 @@ describe('syncIndex re-reads only what changed', () => {
     expect(index.diagnostics().filter((d) => d.path === '/entities/eniac.md')).toEqual([
       { path: '/entities/eniac.md', severity: 'error', code: 'unreadable', message: 'Could not read the file: EACCES: permission denied' },
     ]);
-    expect(index.db.get('select status from files where path = ?', ['/entities/eniac.md'])).toEqual({ status: 'invalid' });
+    expect(rawDatabase(index).get('select status from files where path = ?', ['/entities/eniac.md'])).toEqual({ status: 'invalid' });
     expect(await syncIndex(index, source)).toEqual({ updated: [], removed: [] });
     failing = false;
     expect(await syncIndex(index, source)).toEqual({ updated: ['/entities/eniac.md'], removed: [] });

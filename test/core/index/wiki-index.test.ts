@@ -3,7 +3,7 @@
 import { buildIndex, readBundleFile } from '../../../src/core/index/build';
 import { dumpIndex } from '../../../src/core/index/dump';
 import { SCHEMA_VERSION } from '../../../src/core/index/schema';
-import { WikiIndex } from '../../../src/core/index/wiki-index';
+import { rawDatabase, WikiIndex } from '../../../src/core/index/wiki-index';
 import { readConcept } from '../../../src/core/okf/read-concept';
 import { conceptFile, rawConcept, rel } from '../../support/builders';
 import { MemoryBundle } from '../../support/memory-bundle';
@@ -22,7 +22,7 @@ async function expectSameAsRebuild(index: WikiIndex, bundle: MemoryBundle): Prom
 
 /** FTS5's own check that the external-content index matches the concepts table (throws SQLITE_CORRUPT_VTAB otherwise). */
 function expectFtsSound(index: WikiIndex): void {
-  expect(() => index.db.run("insert into concepts_fts (concepts_fts) values ('integrity-check')")).not.toThrow();
+  expect(() => rawDatabase(index).run("insert into concepts_fts (concepts_fts) values ('integrity-check')")).not.toThrow();
 }
 
 /** Re-reads one file of the bundle into the index, as the plugin does on a save. */
@@ -32,7 +32,7 @@ async function save(index: WikiIndex, bundle: MemoryBundle, path: string, text: 
 }
 
 function ftsPaths(index: WikiIndex, query: string): string[] {
-  return index.db.all<{ path: string }>('select path from concepts_fts where concepts_fts match ? order by path', [query]).map((r) => r.path);
+  return rawDatabase(index).all<{ path: string }>('select path from concepts_fts where concepts_fts match ? order by path', [query]).map((r) => r.path);
 }
 
 describe('a full build', () => {
@@ -43,8 +43,8 @@ describe('a full build', () => {
   afterAll(() => index.close());
 
   test('indexes every concept file and nothing reserved, hidden or non-markdown', () => {
-    expect(index.db.all<{ path: string }>('select path from concepts order by path').map((r) => r.path)).toEqual(SAMPLE_CONCEPTS);
-    expect(index.db.all('select path, status from files order by path')).toEqual([
+    expect(rawDatabase(index).all<{ path: string }>('select path from concepts order by path').map((r) => r.path)).toEqual(SAMPLE_CONCEPTS);
+    expect(rawDatabase(index).all('select path, status from files order by path')).toEqual([
       { path: '/concepts/computing.md', status: 'concept' },
       { path: '/entities/ada-lovelace.md', status: 'concept' },
       { path: '/entities/analytical-engine.md', status: 'concept' },
@@ -75,7 +75,7 @@ describe('a full build', () => {
   });
 
   test('a concept row holds every field, list fields as JSON text', () => {
-    const row = index.db.get('select * from concepts where path = ?', ['/entities/ada-lovelace.md'])!;
+    const row = rawDatabase(index).get('select * from concepts where path = ?', ['/entities/ada-lovelace.md'])!;
     const concept = readConcept('/entities/ada-lovelace.md', sampleFiles()['/entities/ada-lovelace.md']);
     if (concept.kind !== 'concept') throw new Error('sample is a concept');
     expect(row).toEqual({
@@ -102,8 +102,8 @@ describe('a full build', () => {
       body: concept.concept.body,
       hash: concept.concept.hash,
     });
-    expect(index.db.get('select extra from concepts where path = ?', ['/entities/kurt-godel.md'])).toEqual({ extra: '{"extra_key":{"a":[1,2]}}' });
-    expect(index.db.all("select path, trust from concepts where trust != 'unverified' order by path")).toEqual([
+    expect(rawDatabase(index).get('select extra from concepts where path = ?', ['/entities/kurt-godel.md'])).toEqual({ extra: '{"extra_key":{"a":[1,2]}}' });
+    expect(rawDatabase(index).all("select path, trust from concepts where trust != 'unverified' order by path")).toEqual([
       { path: '/entities/ada-lovelace.md', trust: 'human-reviewed' },
       { path: '/entities/charles-babbage.md', trust: 'machine-confirmed' },
     ]);
@@ -111,7 +111,7 @@ describe('a full build', () => {
 
   test('relations are queryable with json_each (spec §5)', () => {
     expect(
-      index.db.all(
+      rawDatabase(index).all(
         `select c.path, r.value ->> 'predicate' as predicate, r.value ->> 'object' as object, r.value ->> 'date' as date
            from concepts c, json_each(c.relations) r where r.value ->> 'predicate' = 'collaborated_with' order by c.path`,
       ),
@@ -119,21 +119,21 @@ describe('a full build', () => {
       { path: '/entities/ada-lovelace.md', predicate: 'collaborated_with', object: '/entities/charles-babbage.md', date: '1843' },
       { path: '/entities/charles-babbage.md', predicate: 'collaborated_with', object: '/entities/ada-lovelace.md', date: '1843' },
     ]);
-    expect(index.db.all("select c.path from concepts c, json_each(c.tags) t where t.value = 'logic'")).toEqual([{ path: '/entities/kurt-godel.md' }]);
+    expect(rawDatabase(index).all("select c.path from concepts c, json_each(c.tags) t where t.value = 'logic'")).toEqual([{ path: '/entities/kurt-godel.md' }]);
   });
 
   test('edges flatten relations: path objects and literals in their own columns, in file order', () => {
-    expect(index.db.all('select * from edges order by subject_path, ord')).toEqual([
+    expect(rawDatabase(index).all('select * from edges order by subject_path, ord')).toEqual([
       { subject_path: '/entities/ada-lovelace.md', ord: 0, predicate: 'collaborated_with', object_path: '/entities/charles-babbage.md', object_literal: null, date: '1843', source_id: 'notes' },
       { subject_path: '/entities/ada-lovelace.md', ord: 1, predicate: 'born_on', object_path: null, object_literal: '1815-12-10', date: null, source_id: null },
       { subject_path: '/entities/charles-babbage.md', ord: 0, predicate: 'collaborated_with', object_path: '/entities/ada-lovelace.md', object_literal: null, date: '1843', source_id: null },
       { subject_path: '/entities/charles-babbage.md', ord: 1, predicate: 'designed', object_path: '/entities/analytical-engine.md', object_literal: null, date: null, source_id: null },
     ]);
-    expect(index.db.all('select subject_path from edges where object_path = ?', ['/entities/ada-lovelace.md'])).toEqual([{ subject_path: '/entities/charles-babbage.md' }]);
+    expect(rawDatabase(index).all('select subject_path from edges where object_path = ?', ['/entities/ada-lovelace.md'])).toEqual([{ subject_path: '/entities/charles-babbage.md' }]);
   });
 
   test('links hold the prose links of each body', () => {
-    expect(index.db.all('select * from links order by source_path, ord')).toEqual([
+    expect(rawDatabase(index).all('select * from links order by source_path, ord')).toEqual([
       { source_path: '/entities/ada-lovelace.md', ord: 0, kind: 'markdown', raw: '/entities/analytical-engine.md', target_path: '/entities/analytical-engine.md', root_path: null },
       { source_path: '/entities/ada-lovelace.md', ord: 1, kind: 'wikilink', raw: 'Charles Babbage', target_path: null, root_path: null },
       { source_path: '/entities/charles-babbage.md', ord: 0, kind: 'markdown', raw: './ada-lovelace.md', target_path: '/entities/ada-lovelace.md', root_path: null },
@@ -141,7 +141,7 @@ describe('a full build', () => {
   });
 
   test('supersession columns are set', () => {
-    expect(index.db.all('select path, status, superseded_by, supersedes, stale_after from concepts where status is not null or supersedes != ? order by path', ['[]'])).toEqual([
+    expect(rawDatabase(index).all('select path, status, superseded_by, supersedes, stale_after from concepts where status is not null or supersedes != ? order by path', ['[]'])).toEqual([
       { path: '/entities/analytical-engine.md', status: 'superseded', superseded_by: '/entities/eniac.md', supersedes: '[]', stale_after: null },
       { path: '/entities/eniac.md', status: null, superseded_by: null, supersedes: '["/entities/analytical-engine.md"]', stale_after: '2030-01-01' },
     ]);
@@ -167,7 +167,7 @@ describe('a full build', () => {
   });
 
   test('bm25 ranks a title hit above a body mention', () => {
-    const rows = index.db.all<{ path: string }>("select path from concepts_fts where concepts_fts match 'engine' order by bm25(concepts_fts, 0, 10, 5, 2, 2, 1)");
+    const rows = rawDatabase(index).all<{ path: string }>("select path from concepts_fts where concepts_fts match 'engine' order by bm25(concepts_fts, 0, 10, 5, 2, 2, 1)");
     expect(rows[0].path).toBe('/entities/analytical-engine.md');
   });
 });
@@ -200,7 +200,7 @@ describe('incremental updates equal a fresh rebuild', () => {
   test('removing relations and links shrinks edges and links', async () => {
     await save(index, bundle, '/entities/ada-lovelace.md', conceptFile({ type: 'Person', title: 'Ada Lovelace' }, 'No links now.\n'));
     await expectSameAsRebuild(index, bundle);
-    expect(index.db.all('select ord from edges where subject_path = ?', ['/entities/ada-lovelace.md'])).toEqual([]);
+    expect(rawDatabase(index).all('select ord from edges where subject_path = ?', ['/entities/ada-lovelace.md'])).toEqual([]);
   });
 
   test('adding a new concept', async () => {
@@ -256,7 +256,7 @@ describe('incremental updates equal a fresh rebuild', () => {
     index.applyFile(await readBundleFile(bundle, '/people/kurt-goedel.md'));
     await expectSameAsRebuild(index, bundle);
     expect(ftsPaths(index, 'godel')).toEqual(['/people/kurt-goedel.md']);
-    expect(index.db.get('select id from concepts where path = ?', ['/people/kurt-goedel.md'])).toEqual({ id: 'people/kurt-goedel' });
+    expect(rawDatabase(index).get('select id from concepts where path = ?', ['/people/kurt-goedel.md'])).toEqual({ id: 'people/kurt-goedel' });
   });
 
   test('renaming onto an existing path replaces it', async () => {
@@ -310,10 +310,10 @@ describe('embeddings follow the content hash', () => {
     const bundle = new MemoryBundle(sampleFiles());
     const index = await buildIndex(bundle);
     const addVector = (path: string) => {
-      const { hash } = index.db.get<{ hash: string }>('select hash from concepts where path = ?', [path])!;
-      index.db.run('insert into embeddings (path, model, hash, dim, vector) values (?, ?, ?, ?, ?)', [path, 'm', hash, 2, new Uint8Array(8)]);
+      const { hash } = rawDatabase(index).get<{ hash: string }>('select hash from concepts where path = ?', [path])!;
+      rawDatabase(index).run('insert into embeddings (path, model, hash, dim, vector) values (?, ?, ?, ?, ?)', [path, 'm', hash, 2, new Uint8Array(8)]);
     };
-    const vectors = () => index.db.all<{ path: string }>('select path from embeddings order by path').map((r) => r.path);
+    const vectors = () => rawDatabase(index).all<{ path: string }>('select path from embeddings order by path').map((r) => r.path);
     for (const path of SAMPLE_CONCEPTS.slice(0, 4)) addVector(path);
     expect(index.stats().embeddings).toBe(4);
 

@@ -2,7 +2,7 @@
 // question, however odd, may make MATCH raise a syntax error.
 import fc from 'fast-check';
 import { MAX_FTS_TERMS, toFtsQuery } from '../../../src/core/retrieval/fts-query';
-import type { WikiIndex } from '../../../src/core/index/wiki-index';
+import { rawDatabase, type WikiIndex } from '../../../src/core/index/wiki-index';
 import { indexOfSpecs } from '../../support/retrieval-bundle';
 
 let index: WikiIndex;
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => index.close());
 
 function match(query: string): string[] {
-  return index.db.all<{ path: string }>('select path from concepts_fts where concepts_fts match ? order by path', [query]).map((r) => r.path);
+  return rawDatabase(index).all<{ path: string }>('select path from concepts_fts where concepts_fts match ? order by path', [query]).map((r) => r.path);
 }
 
 describe('toFtsQuery', () => {

@@ -2,7 +2,7 @@
 // §10.3 title beats mentions, §10.3 boundaries, §10.4 coverage gate, §7.7 supersession chains and cycles.
 import { bm25Search } from '../../../src/core/retrieval/bm25';
 import { contextFor } from '../../../src/core/retrieval/context-for';
-import type { WikiIndex } from '../../../src/core/index/wiki-index';
+import { rawDatabase, type WikiIndex } from '../../../src/core/index/wiki-index';
 import { fixedClock, indexOfFixture } from '../../support/retrieval-bundle';
 
 const clock = fixedClock('2026-11-30');
@@ -16,7 +16,7 @@ describe('§10.3: the page about X seeds first, not the page that mentions X mos
 
   test('the finding reproduces: another page mentions him more and wins on BM25 alone', async () => {
     const mentions = (path: string) =>
-      (index.db.get<{ t: string }>("select title || ' ' || description || ' ' || tags || ' ' || body as t from concepts where path = ?", [path])!.t.match(/marc[ -]andreessen/gi) ?? []).length;
+      (rawDatabase(index).get<{ t: string }>("select title || ' ' || description || ' ' || tags || ' ' || body as t from concepts where path = ?", [path])!.t.match(/marc[ -]andreessen/gi) ?? []).length;
     expect(mentions('/entities/andreessen-horowitz.md')).toBeGreaterThan(mentions('/entities/marc-andreessen.md'));
     expect(bm25Search(index, 'Who is Marc Andreessen?')[0].path).toBe('/entities/andreessen-horowitz.md');
     const bm25Only = await contextFor(index, 'Who is Marc Andreessen?', { clock, disabledSignals: ['title'] });

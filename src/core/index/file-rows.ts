@@ -1,0 +1,120 @@
+// Writing one file's rows: files, concepts (and their FTS5 entry), edges, links, diagnostics. Keyed by path, so
+// applying or removing a file leaves the tables exactly as a full rebuild of the same files would.
+import type { Concept, FileStat, ReadResult } from '../types';
+import type { Database, SqlValue } from './sqlite';
+
+const json = (value: unknown) => JSON.stringify(value);
+const orNull = (value: string | undefined): SqlValue => (value === undefined ? null : value);
+
+/** The bundle path a read result is about. */
+export function pathOf(result: ReadResult): string {
+  return result.kind === 'concept' ? result.concept.path : result.path;
+}
+
+/** The content hash a read result carries (the file's, for an invalid or skipped file). */
+export function hashOf(result: ReadResult): string {
+  return result.kind === 'concept' ? result.concept.hash : result.hash;
+}
+
+/** Replaces everything known about one file with what reading it gave (call inside a transaction). */
+export function applyFileRows(db: Database, result: ReadResult, stat: FileStat | undefined): void {
+  const path = pathOf(result);
+  const hash = hashOf(result);
+  const previousHash = db.get<{ hash: string }>('select hash from concepts where path = ?', [path])?.hash;
+  removeFileRows(db, path, result.kind !== 'concept' || previousHash !== hash);
+  db.run('insert into files (path, hash, status, mtime, size) values (?, ?, ?, ?, ?)', [path, hash, result.kind, stat?.mtime ?? null, stat?.size ?? null]);
+  if (result.kind === 'skipped') return;
+  if (result.kind === 'concept') insertConcept(db, result.concept);
+  result.diagnostics.forEach((d, ord) =>
+    db.run('insert into diagnostics (path, ord, severity, code, message, line, value) values (?, ?, ?, ?, ?, ?, ?)', [
+      path,
+      ord,
+      d.severity,
+      d.code,
+      d.message,
+      d.line ?? null,
+      orNull(d.value),
+    ]),
+  );
+}
+
+export function removeFileRows(db: Database, path: string, dropEmbedding: boolean): void {
+  // External-content FTS5: a row is removed by replaying its indexed values with the 'delete' command.
+  const old = db.get<{ rowid: number; path: string; title: string; aliases: string; description: string | null; tags: string; body: string }>(
+    'select rowid, path, title, aliases, description, tags, body from concepts where path = ?',
+    [path],
+  );
+  if (old) {
+    db.run(
+      "insert into concepts_fts (concepts_fts, rowid, path, title, aliases, description, tags, body) values ('delete', ?, ?, ?, ?, ?, ?, ?)",
+      [old.rowid, old.path, old.title, old.aliases, old.description, old.tags, old.body],
+    );
+  }
+  for (const [table, column] of [
+    ['files', 'path'],
+    ['concepts', 'path'],
+    ['edges', 'subject_path'],
+    ['links', 'source_path'],
+    ['diagnostics', 'path'],
+  ] as const) {
+    db.run(`delete from ${table} where ${column} = ?`, [path]);
+  }
+  if (dropEmbedding) db.run('delete from embeddings where path = ?', [path]);
+}
+
+function insertConcept(db: Database, c: Concept): void {
+  db.run(
+    `insert into concepts (path, id, type, title, description, tags, aliases, resource, sources, relations,
+      generated_by, generated_at, verified, trust, status, stale_after, superseded_by, superseded_at, supersedes, extra, body, hash)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      c.path,
+      c.id,
+      c.type,
+      c.title,
+      orNull(c.description),
+      json(c.tags),
+      json(c.aliases),
+      orNull(c.resource),
+      json(c.sources),
+      json(c.relations),
+      orNull(c.generated?.by),
+      orNull(c.generated?.at),
+      json(c.verified),
+      c.trust,
+      orNull(c.status),
+      orNull(c.staleAfter),
+      orNull(c.supersededBy),
+      orNull(c.supersededAt),
+      json(c.supersedes),
+      json(c.extra),
+      c.body,
+      c.hash,
+    ],
+  );
+  db.run(
+    'insert into concepts_fts (rowid, path, title, aliases, description, tags, body) select rowid, path, title, aliases, description, tags, body from concepts where path = ?',
+    [c.path],
+  );
+  c.relations.forEach((r, ord) =>
+    db.run('insert into edges (subject_path, ord, predicate, object_path, object_literal, date, source_id) values (?, ?, ?, ?, ?, ?, ?)', [
+      c.path,
+      ord,
+      r.predicate,
+      orNull(r.objectPath),
+      r.objectPath === undefined ? r.object : null,
+      orNull(r.date),
+      orNull(r.source),
+    ]),
+  );
+  c.links.forEach((l, ord) =>
+    db.run('insert into links (source_path, ord, kind, raw, target_path, root_path) values (?, ?, ?, ?, ?, ?)', [
+      c.path,
+      ord,
+      l.kind,
+      l.raw,
+      orNull(l.targetPath),
+      orNull(l.rootPath),
+    ]),
+  );
+}
