@@ -6,7 +6,7 @@ import type { LoadProblem, WikiIndex } from '../core/index/wiki-index';
 import { systemClock, type Clock } from '../core/types';
 import { WIKI_DB } from './bundle-context';
 import type { FsBundle } from './fs-bundle';
-import { fsSessionEnv } from './index-store';
+import { fsSessionEnv } from '../node/index-store';
 import type { CliIo } from './io';
 
 /**

@@ -12,7 +12,7 @@ import type { Flags } from '../args';
 import { clockFromFlags } from '../clock';
 import { embeddingFromFlags, type EmbeddingChoice } from '../embedding';
 import type { FsBundle } from '../fs-bundle';
-import { fsSessionEnv } from '../index-store';
+import { fsSessionEnv } from '../../node/index-store';
 import type { CliIo } from '../io';
 import { fsPlanJournal } from '../pending-writes';
 import { underWriteLock } from '../write-session';

@@ -9,7 +9,7 @@ import { openBundle, WIKI_DB } from '../bundle-context';
 import { clockFromFlags } from '../clock';
 import { embeddingFromFlags } from '../embedding';
 import type { FsBundle } from '../fs-bundle';
-import { fsSessionEnv } from '../index-store';
+import { fsSessionEnv } from '../../node/index-store';
 import { fmt, type CliIo } from '../io';
 import { vectorOffNote, vectorOffSentence } from '../vector-note';
 import { underWriteLock } from '../write-session';

@@ -7,7 +7,7 @@ import { openBundle } from '../bundle-context';
 import { clockFromFlags } from '../clock';
 import type { Clock } from '../../core/types';
 import type { FsBundle } from '../fs-bundle';
-import { fsSessionEnv } from '../index-store';
+import { fsSessionEnv } from '../../node/index-store';
 import type { CliIo } from '../io';
 import { underWriteLock } from '../write-session';
 

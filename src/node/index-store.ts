@@ -1,9 +1,9 @@
 // wiki.db in a bundle folder, as the engine session's IndexStore: read when present, written atomically.
 import type { IndexStore, SessionEnv } from '../core/engine/session';
 import type { Clock } from '../core/types';
-import { WIKI_DB } from './bundle-context';
-import type { FsBundle } from './fs-bundle';
-import { readWikiDb } from './load-index';
+import { WIKI_DB } from '../cli/bundle-context';
+import type { FsBundle } from '../cli/fs-bundle';
+import { readWikiDb } from '../cli/load-index';
 
 /** The bundle's wiki.db. */
 export function fsIndexStore(bundle: FsBundle): IndexStore {
