@@ -5,8 +5,7 @@ import { UsageError, type Flags } from './args';
 import { FsBundle } from './fs-bundle';
 import type { CliIo } from './io';
 
-/** Where the index is persisted, relative to the bundle root. */
-export const WIKI_DB = '/wiki.db';
+export { WIKI_DB } from '../node/paths';
 
 export function openBundle(flags: Flags, io: CliIo): FsBundle {
   const dir = nodePath.resolve(io.cwd, flags.bundle ?? '.');

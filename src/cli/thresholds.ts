@@ -1,33 +1,8 @@
 // The CLI's thresholds (issue 11 item 2): explicit flags (--coverage-threshold, --vector-threshold,
 // --coverage-weighting) are the user's setting; okf-wiki.json's `thresholds` come next; contextFor applies the
-// calibration and the defaults below them. The MCP server reads the same file the same way.
-import { BUNDLE_CONFIG_PATH, parseBundleConfig } from '../core/config/bundle-config';
-import type { BundleThresholds } from '../core/retrieval/thresholds';
+// calibration and the defaults below them. okf-wiki.json is read in node/bundle-thresholds.ts, as the MCP server reads it.
 import { UsageError, type Flags } from './args';
-import type { FsBundle } from './fs-bundle';
-import type { CliIo } from './io';
-
-/** The bundle's okf-wiki.json `thresholds` ({} without the file); its problems about thresholds go to stderr. */
-export async function bundleThresholds(bundle: FsBundle, io: CliIo): Promise<BundleThresholds> {
-  if (!(await bundle.exists(BUNDLE_CONFIG_PATH))) return {};
-  let text: string;
-  try {
-    text = await bundle.read(BUNDLE_CONFIG_PATH);
-  } catch (error) {
-    io.err(`note: could not read okf-wiki.json (${(error as Error).message}); using the default thresholds\n`);
-    return {};
-  }
-  const { config, diagnostics } = parseBundleConfig(text);
-  for (const d of diagnostics) if (d.severity === 'error' || /threshold/.test(d.code) || /thresholds/.test(d.message)) io.err(`note: ${d.message}\n`);
-  return config.thresholds ?? {};
-}
-
-/** Thresholds a user set explicitly (command-line flags). */
-export interface ThresholdSettings {
-  coverageThreshold?: number;
-  vectorThreshold?: number;
-  coverageWeighting?: 'plain' | 'idf';
-}
+import type { ThresholdSettings } from '../node/bundle-thresholds';
 
 /** The thresholds set explicitly on the command line. */
 export function thresholdFlags(flags: Flags): ThresholdSettings {

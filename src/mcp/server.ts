@@ -19,9 +19,9 @@ import type { Clock } from '../core/types';
 import { fsCommitEnvironment } from '../cli/commands/author-common';
 import type { FsBundle } from '../cli/fs-bundle';
 import type { CliIo } from '../cli/io';
-import { openSession, saveOrNote } from '../cli/load-index';
 import { underWriteLock } from '../cli/write-session';
-import { bundleThresholds, type ThresholdSettings } from '../cli/thresholds';
+import { openSession, saveOrNote } from '../node/open-session';
+import { bundleThresholds, type ThresholdSettings } from '../node/bundle-thresholds';
 
 /** What the server needs: the bundle and the settings `okf-wiki mcp` was started with. */
 export interface WikiServerOptions {

@@ -1,12 +1,28 @@
 // wiki.db in a bundle folder, as the engine session's IndexStore: read when present, written atomically.
 import type { IndexStore, SessionEnv } from '../core/engine/session';
+import { oversizedReason } from '../core/index/snapshot';
+import type { LoadProblem } from '../core/index/wiki-index';
 import type { Clock } from '../core/types';
-import { WIKI_DB } from '../cli/bundle-context';
-import type { FsBundle } from '../cli/fs-bundle';
-import { readWikiDb } from '../cli/load-index';
+import type { FolderBundle } from './folder-bundle';
+import { WIKI_DB } from './paths';
+
+/**
+ * wiki.db's bytes for openIndex: undefined when there is none, a problem naming the file when it is over the
+ * size limit (never read: a 2 GiB file used to stop every command) or cannot be read. Either way it is rebuilt.
+ */
+export async function readWikiDb(bundle: FolderBundle): Promise<Uint8Array | LoadProblem | undefined> {
+  const stat = await bundle.stat(WIKI_DB);
+  const oversized = stat && oversizedReason(bundle.resolve(WIKI_DB), stat.size);
+  if (oversized) return { reason: oversized };
+  try {
+    return await bundle.readBytes(WIKI_DB);
+  } catch (error) {
+    return { reason: `${bundle.resolve(WIKI_DB)} could not be read (${(error as Error).message})` };
+  }
+}
 
 /** The bundle's wiki.db. */
-export function fsIndexStore(bundle: FsBundle): IndexStore {
+export function fsIndexStore(bundle: FolderBundle): IndexStore {
   return {
     // Over the size limit or unreadable: a problem naming the file, and the session rebuilds (readWikiDb).
     read: () => readWikiDb(bundle),
@@ -15,6 +31,6 @@ export function fsIndexStore(bundle: FsBundle): IndexStore {
 }
 
 /** A session environment over a bundle folder; `origin` names the command in log.md ("okf-wiki reindex"). */
-export function fsSessionEnv(bundle: FsBundle, clock: Clock, origin: string): SessionEnv {
+export function fsSessionEnv(bundle: FolderBundle, clock: Clock, origin: string): SessionEnv {
   return { bundle, store: fsIndexStore(bundle), clock, origin };
 }

@@ -8,9 +8,10 @@ import { openBundle } from '../bundle-context';
 import { clockFromFlags } from '../clock';
 import { embeddingFromFlags } from '../embedding';
 import type { CliIo } from '../io';
-import { openSession } from '../load-index';
+import { openSession } from '../../node/open-session';
 import { vectorOffNote } from '../vector-note';
-import { bundleThresholds, thresholdFlags } from '../thresholds';
+import { bundleThresholds } from '../../node/bundle-thresholds';
+import { thresholdFlags } from '../thresholds';
 
 export async function contextCommand(flags: Flags, io: CliIo, positionals: string[]): Promise<number> {
   if (positionals.length === 0) throw new UsageError('context needs a question: okf-wiki context "Who was Kurt Gödel?"');

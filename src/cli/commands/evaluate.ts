@@ -12,7 +12,8 @@ import { openBundle } from '../bundle-context';
 import { embeddingFromFlags } from '../embedding';
 import type { CliIo } from '../io';
 import { loadIndex } from '../load-index';
-import { bundleThresholds, thresholdFlags } from '../thresholds';
+import { bundleThresholds } from '../../node/bundle-thresholds';
+import { thresholdFlags } from '../thresholds';
 import { applySweep } from './apply-sweep';
 import { isIsoDate } from '../../core/okf/dates';
 

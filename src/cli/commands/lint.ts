@@ -8,7 +8,7 @@ import type { Flags } from '../args';
 import { openBundle } from '../bundle-context';
 import { clockFromFlags } from '../clock';
 import type { CliIo } from '../io';
-import { readWikiDb } from '../load-index';
+import { readWikiDb } from '../../node/index-store';
 
 export async function lintCommand(flags: Flags, io: CliIo): Promise<number> {
   const clock = clockFromFlags(flags);

@@ -5,7 +5,7 @@ import { findRebuildCandidates } from '../../core/lint/rebuild-candidates';
 import type { Flags } from '../args';
 import { openBundle } from '../bundle-context';
 import type { CliIo } from '../io';
-import { readWikiDb } from '../load-index';
+import { readWikiDb } from '../../node/index-store';
 
 export async function rebuildCandidatesCommand(flags: Flags, io: CliIo): Promise<number> {
   const bundle = openBundle(flags, io);
