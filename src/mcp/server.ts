@@ -12,7 +12,7 @@ import { planSupersede } from '../core/author/supersede';
 import type { AuthorPlan } from '../core/author/types';
 import type { EmbeddingChoice, WikiSession } from '../core/engine/session';
 import { renderLintReport } from '../core/lint/render-report';
-import { loadBundleConfig } from '../core/lint/run-lint';
+import { loadBundleConfig } from '../core/config/load-bundle-config';
 import { conceptNotesOf } from '../core/render/concept-notes';
 import { renderMermaid } from '../core/render/mermaid';
 import type { Clock } from '../core/types';

@@ -12,7 +12,7 @@ import { planRelate } from '../../src/core/author/relate';
 import { planSupersede } from '../../src/core/author/supersede';
 import { planDiff, type AuthorPlan, type ChangePlan } from '../../src/core/author/types';
 import { conceptRecordsFromIndex } from '../../src/core/generate/concept-record';
-import { loadBundleConfig } from '../../src/core/lint/run-lint';
+import { loadBundleConfig } from '../../src/core/config/load-bundle-config';
 import { VaultBundle } from '../../src/plugin/vault-bundle';
 import { noticeMessages, waitFor } from '../obsidian-double/harness';
 import type { MarkdownView } from '../obsidian-double/views';

@@ -6,7 +6,7 @@ import { planJson, renderPlan } from '../../core/author/render-plan';
 import type { AuthorPlan, ChangePlan } from '../../core/author/types';
 import type { BundleConfig } from '../../core/config/bundle-config';
 import { WikiSession } from '../../core/engine/session';
-import { loadBundleConfig } from '../../core/lint/run-lint';
+import { loadBundleConfig } from '../../core/config/load-bundle-config';
 import type { Clock } from '../../core/types';
 import type { Flags } from '../args';
 import { clockFromFlags } from '../clock';

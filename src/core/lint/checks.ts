@@ -33,5 +33,3 @@ export const LINT_CHECKS: readonly LintCheck[] = [
   unreviewedReference,
 ];
 
-/** Every check id, in report order. */
-export const LINT_CHECK_IDS: readonly string[] = LINT_CHECKS.map((c) => c.id);

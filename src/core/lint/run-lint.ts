@@ -1,7 +1,8 @@
 // Runs every lint check over an index (spec §7.3, §7.6, §7.7). Lint detects; it never rewrites a file.
 // `runLint` is synchronous over an index plus the bundle's file list; `lintBundle` gathers both from a
 // BundleSource (it reads okf-wiki.json too). The CLI and the plugin's lint view both call these.
-import { BUNDLE_CONFIG_PATH, DEFAULT_BUNDLE_CONFIG, DEFAULT_MULTI_VALUED, parseBundleConfig, type BundleConfig } from '../config/bundle-config';
+import { DEFAULT_BUNDLE_CONFIG, DEFAULT_MULTI_VALUED, type BundleConfig } from '../config/bundle-config';
+import { loadBundleConfig } from '../config/load-bundle-config';
 import type { WikiIndex } from '../index/wiki-index';
 import type { BundleSource, Clock, Diagnostic, Severity } from '../types';
 import { LINT_CHECKS } from './checks';
@@ -50,22 +51,6 @@ export async function lintBundle(index: WikiIndex, source: BundleSource, options
   const files = await source.list();
   const { config, diagnostics } = await loadBundleConfig(source, files);
   return runLint(index, files, { ...options, ...config, configDiagnostics: diagnostics });
-}
-
-/** Reads okf-wiki.json from the bundle: the defaults when it is absent, diagnostics when it is bad. */
-export async function loadBundleConfig(source: BundleSource, files?: readonly string[]): Promise<{ config: BundleConfig; diagnostics: Diagnostic[] }> {
-  const listing = files ?? (await source.list());
-  if (!listing.includes(BUNDLE_CONFIG_PATH)) return { config: DEFAULT_BUNDLE_CONFIG, diagnostics: [] };
-  let text: string;
-  try {
-    text = await source.read(BUNDLE_CONFIG_PATH);
-  } catch (error) {
-    return {
-      config: DEFAULT_BUNDLE_CONFIG,
-      diagnostics: [{ path: BUNDLE_CONFIG_PATH, severity: 'error', code: 'unreadable', message: `Could not read okf-wiki.json: ${(error as Error).message}` }],
-    };
-  }
-  return parseBundleConfig(text);
 }
 
 /** True when the report holds an error (the CLI exits 1). */

@@ -7,7 +7,7 @@ import { commitPlan, type AuthorLogEntry, type CommitOutcome } from '../../core/
 import type { ChangePlan } from '../../core/author/types';
 import type { BundleConfig } from '../../core/config/bundle-config';
 import type { ConceptRecord } from '../../core/generate/concept-record';
-import { loadBundleConfig } from '../../core/lint/run-lint';
+import { loadBundleConfig } from '../../core/config/load-bundle-config';
 import { systemClock, type Clock } from '../../core/types';
 import { isIndexedPath, toBundlePath } from '../bundle-scope';
 import { Exclusive } from '../exclusive';

@@ -36,12 +36,6 @@ function ordinal(n: number): string {
   return `${n}${suffix}`;
 }
 
-const TRUST_LABELS: Record<Fact['trust'], string> = {
-  'human-reviewed': 'human-reviewed',
-  'machine-confirmed': 'machine-confirmed',
-  unverified: 'unverified',
-};
-
 export function renderAnswer(el: HTMLElement, answer: QueryAnswer, handlers: AnswerHandlers): void {
   const { result, markers } = answer;
   el.empty();
@@ -123,7 +117,7 @@ function renderFact(list: HTMLElement, fact: Fact, markers: ReadonlyMap<string, 
   if (fact.date) line.createSpan({ cls: 'okf-date', text: fact.date });
 
   const meta = li.createDiv({ cls: 'okf-fact-meta' });
-  meta.createSpan({ cls: `okf-trust okf-trust-${fact.trust}`, text: TRUST_LABELS[fact.trust] });
+  meta.createSpan({ cls: `okf-trust okf-trust-${fact.trust}`, text: fact.trust });
   if (fact.source) meta.createSpan({ cls: 'okf-source', text: `source: ${fact.source}` });
   meta.createSpan({
     cls: 'okf-hop',
