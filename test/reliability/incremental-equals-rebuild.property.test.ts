@@ -26,11 +26,10 @@ const SCOPE = { bundleFolder: 'wiki', conceptFolders: [] };
 const SLOTS = ['wiki/entities/ada.md', 'wiki/entities/babbage.md', 'wiki/entities/hopper.md', 'wiki/notes/loom.md', 'wiki/notes/engine.md'];
 const ELSEWHERE = ['wiki/entities/ada.txt', 'outside/ada.md', 'wiki/index.md', 'wiki/notes/log.md'];
 const PATHS = [...SLOTS, ...ELSEWHERE];
-// Folder names of equal length: the double's Vault.rename computes the children's new paths with the folder's
-// already-renamed path (test/obsidian-double/vault.ts, reported), which garbles them when the lengths differ.
+// Folder names of different lengths, so a rename must recompute every child's path from the folder's old one.
 const FOLDERS: readonly [string, string][] = [
-  ['wiki/notes', 'wiki/draft'],
-  ['wiki/draft', 'wiki/notes'],
+  ['wiki/notes', 'wiki/old-drafts'],
+  ['wiki/old-drafts', 'wiki/notes'],
 ];
 
 const concept = (title: string, extra: string, body: string) => `---\ntype: Person\ntitle: ${title}\n${extra}---\n${body}\n`;
@@ -178,7 +177,7 @@ async function applyUnsafe(r: Running, store: MemoryStore, o: Op): Promise<Runni
 async function reset(r: Running, seeded: readonly string[]): Promise<void> {
   const { vault } = r.app;
   const wanted = new Map(seeded.map((path, i) => [path, CONTENTS[i % 6]]));
-  for (const folder of ['wiki/draft', 'outside']) {
+  for (const folder of ['wiki/old-drafts', 'outside']) {
     const f = vault.getFolderByPath(folder);
     if (f) await vault.delete(f);
   }
