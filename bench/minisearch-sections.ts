@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import MiniSearch from 'minisearch';
 import { parseEvaluationSet } from '../src/core/evaluate/parse-set';
 import { buildIndex } from '../src/core/index/build';
+import { rawDatabase } from '../src/core/index/wiki-index';
 import { FsBundle } from '../src/cli/fs-bundle';
 
 async function main(): Promise<void> {
@@ -12,7 +13,7 @@ async function main(): Promise<void> {
   const index = await buildIndex(new FsBundle(dir));
   const parsed = parseEvaluationSet(readFileSync(setFile, 'utf8'));
   if (parsed.kind !== 'set') throw new Error(`${setFile} did not parse`);
-  const docs = index.db
+  const docs = rawDatabase(index)
     .all<{ path: string; title: string; description: string | null; tags: string; body: string }>('select path, title, description, tags, body from concepts order by path')
     .map((r) => ({ id: r.path, title: r.title, description: r.description ?? '', tags: (JSON.parse(r.tags) as string[]).join(' '), body: r.body }));
   index.close();

@@ -11,9 +11,7 @@ import type { LintReport } from '../core/lint/types';
 import { DEFAULT_SET_NAME, evaluateSetFile, type EvaluateFileOutcome } from '../core/evaluate/evaluate-set-file';
 import { conceptRecordsFromIndex, type ConceptRecord } from '../core/generate/concept-record';
 import type { Artifact, GeneratedFile } from '../core/generate/regenerate';
-import { BUNDLE_CONFIG_PATH, parseBundleConfig } from '../core/config/bundle-config';
-import { defaultContextOptions } from '../core/retrieval/context-for';
-import { resolveThresholds, type BundleThresholds } from '../core/retrieval/thresholds';
+import type { BundleThresholds } from '../core/retrieval/thresholds';
 import type { ContextOptions } from '../core/retrieval/types';
 import { systemClock, type Clock } from '../core/types';
 import { markersFor, successorTitlesFor, type QueryAnswer } from './answer';
@@ -23,6 +21,7 @@ import type { ChangeBatch } from './change-batcher';
 import { EmbeddingScheduler, type EmbeddingState } from './embedding-scheduler';
 import { Exclusive } from './exclusive';
 import { DEFAULT_PERSIST_DELAY_MS, IndexPersister } from './index-persister';
+import { readBundleThresholds, thresholdReport } from './threshold-report';
 import { contextOptionsFrom, settingsImpact, wikiDbVaultPath, type OkfSettings } from './settings';
 import { VaultBundle } from './vault-bundle';
 
@@ -235,36 +234,16 @@ export class WikiService {
     });
   }
 
-  /**
-   * The thresholds answers use and where each comes from (setting > okf-wiki.json > calibration > default),
-   * for the settings tab: "vector gate 0.41 (calibration for nomic-embed-text on 1,204 concepts)".
-   */
+  /** The thresholds answers use and where each comes from, for the settings tab. */
   async thresholdReport(): Promise<{ coverage: string; vector: string }> {
     const settings = this.options.settings();
-    const bundle = await this.bundleThresholds();
     const embedder = settings.embeddingsEnabled ? this.options.createEmbedder(settings) : undefined;
     const calibration = embedder ? this.session?.index.vectorCalibration(embedder.model) : undefined;
-    const applied = resolveThresholds({
-      setting: { coverage: settings.coverageThreshold ?? undefined, vector: settings.vectorThreshold ?? undefined },
-      bundle,
-      calibratedVector: calibration?.gate,
-      defaults: { coverage: defaultContextOptions.coverageThreshold, vector: defaultContextOptions.vectorThreshold },
-    });
-    const from = (source: string) => (source === 'setting' ? 'this setting' : source === 'calibration' && calibration ? `calibrated for ${calibration.model} on ${calibration.concepts.toLocaleString('en-US')} concepts` : source);
-    return {
-      coverage: `coverage ${applied.coverage.value} (${from(applied.coverage.source)})`,
-      vector: `vector gate ${applied.vector.value} (${from(applied.vector.source)})`,
-    };
+    return thresholdReport(settings, await this.bundleThresholds(), calibration);
   }
 
-  /** okf-wiki.json's `thresholds` ({} without the file or when it cannot be read). */
-  private async bundleThresholds(): Promise<BundleThresholds> {
-    try {
-      const text = await this.bundle.readIfExists(BUNDLE_CONFIG_PATH);
-      return text === undefined ? {} : (parseBundleConfig(text).config.thresholds ?? {});
-    } catch {
-      return {};
-    }
+  private bundleThresholds(): Promise<BundleThresholds> {
+    return readBundleThresholds(this.bundle);
   }
 
   /** Applies a settings change: rebuild for new folders, a move for wiki.db, a re-embed for a new model. */
