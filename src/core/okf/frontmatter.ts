@@ -2,6 +2,7 @@
 // YAML 1.2 core schema (spec §10.1, §10.2): dates stay strings, `on:` stays the string "on".
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 import type { Diagnostic } from '../types';
+import { fastFrontmatter } from './fast-yaml';
 
 /** A markdown file split at its frontmatter fences. Line endings are normalized to `\n`, a BOM dropped. */
 export interface SplitFile {
@@ -46,6 +47,14 @@ export interface ParsedFrontmatter {
 
 /** Parses frontmatter YAML into a plain object and reports every structural problem, naming the file. */
 export function parseFrontmatterYaml(path: string, yaml: string, startLine: number): ParsedFrontmatter {
+  // Plain frontmatter (nearly every file) needs neither the full parser nor its checks: the fast reader gives up
+  // on anything that could carry a diagnostic or need the parser's rules.
+  const fast = fastFrontmatter(yaml);
+  return fast !== undefined ? { data: fast, diagnostics: [] } : parseWithYamlPackage(path, yaml, startLine);
+}
+
+/** The full parse with the `yaml` package: every YAML 1.2 rule and every diagnostic (the reference). */
+export function parseWithYamlPackage(path: string, yaml: string, startLine: number): ParsedFrontmatter {
   const diagnostics: Diagnostic[] = [];
   if (flowDepth(yaml) > MAX_DEPTH) {
     // Checked before parsing: thousands of nested brackets would exhaust the parser's stack.
