@@ -6,17 +6,12 @@
 // parsing, indexing and SQLite; a real vault adds its disk reads. Prints numbers; asserts nothing.
 //
 //   node bench/plugin-startup.mjs [--sizes 1000,10000] [--runs 3]
-import esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import * as os from 'node:os';
-import * as nodePath from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { buildDouble, buildMainJs, CHROMIUM, launchChromium, MANIFEST as manifest, openObsidianPage } from '../test/browser/chromium-page.mjs';
 import { bundleFiles } from './generate.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CHROMIUM = '/usr/bin/chromium';
 const argv = process.argv.slice(2);
 const flag = (name, fallback) => {
   const i = argv.indexOf(name);
@@ -38,21 +33,8 @@ function syntheticBundle(n, seed = 1) {
 
 // ---- Building the plugin and the browser double.
 
-execFileSync(process.execPath, ['esbuild.config.mjs', 'plugin'], { cwd: ROOT, stdio: 'inherit' });
-const mainJs = readFileSync(nodePath.join(ROOT, 'main.js'), 'utf8');
-const manifest = JSON.parse(readFileSync(nodePath.join(ROOT, 'manifest.json'), 'utf8'));
-const doubleJs = (
-  await esbuild.build({
-    entryPoints: [nodePath.join(ROOT, 'test', 'obsidian-double', 'browser-entry.ts')],
-    bundle: true,
-    format: 'iife',
-    globalName: 'obsidianDouble',
-    platform: 'browser',
-    target: 'es2020',
-    write: false,
-    logLevel: 'silent',
-  })
-).outputFiles[0].text;
+const mainJs = buildMainJs();
+const doubleJs = await buildDouble();
 
 // ---- In the page: one start of the plugin on a store, timed.
 
@@ -89,20 +71,14 @@ const startOnce = `async (store, mainJs, manifest) => {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
 
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launchChromium();
 const rows = [];
 try {
   for (const n of sizes) {
     const runs = Number(runsFlag ?? (n <= 1000 ? 5 : 3));
     const files = syntheticBundle(n);
     files[`.obsidian/plugins/${manifest.id}/data.json`] = JSON.stringify({ bundleFolder: '', embeddingsEnabled: false });
-    const page = await browser.newPage();
-    await page.route('http://obsidian.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html><body></body></html>' }));
-    await page.goto('http://obsidian.test/');
-    await page.addScriptTag({ content: doubleJs });
+    const page = await openObsidianPage(browser, { theme: false, double: doubleJs });
     const result = await page.evaluate(
       async ({ files, mainJs, manifest, runs, startOnce }) => {
         const O = window.obsidianDouble;

@@ -1,126 +1,39 @@
-// The answer graph of the query sidebar (issue 16) in headless Chromium: the plugin bundle (built in memory, the
-// same options as `esbuild.config.mjs plugin`) loaded as Obsidian loads it, over the demo bundle plus a hub
+// The answer graph of the query sidebar (issue 16) in headless Chromium: the release main.js (built to
+// test-artifacts/, so the tests never race on one file) loaded as Obsidian loads it, over the demo bundle plus a hub
 // concept with 60 facts. For three demo questions it checks the graph's node and edge counts against the
 // answer, that clicking a node opens the note and hovering lights the fact list; it measures main-thread long
 // tasks (PerformanceObserver 'longtask') for the 60-fact answer with the graph hidden and shown and prints them
 // (no timing assertion: speed is measured, not asserted); screenshots go to test-artifacts/.
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import { build } from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { answerGraph } from '../../src/core/render/answer-graph';
 import type { ContextResult } from '../../src/core/retrieval/types';
 import { conceptFile } from '../support/retrieval-bundle';
 import { hubSpecs } from '../render/graph-bundles';
+import { ARTIFACTS, buildMainJs, chromiumRuns, DATA_JSON, folderFiles, installPlugin, launchChromium, openObsidianPage, ROOT } from './chromium-page.mjs';
 
-const ROOT = nodePath.join(__dirname, '..', '..');
-const CHROMIUM = '/usr/bin/chromium';
 const DEMO = nodePath.join(ROOT, 'examples', 'computing-history');
-const ARTIFACTS = nodePath.join(ROOT, 'test-artifacts');
-const runs = existsSync(CHROMIUM) || process.env.CI !== undefined;
-
-if (!runs) {
-  // eslint-disable-next-line no-console
-  console.warn(`Skipping the answer-graph Chromium test: ${CHROMIUM} is absent (apt-get install -y chromium). CI always runs it.`);
-}
 
 /** The demo bundle's concept files and the hub's, vault-relative. */
 function vaultFiles(): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (dir: string, prefix: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      if (name.startsWith('.') || name.startsWith('wiki.db') || name.endsWith('.last.json')) continue;
-      const full = nodePath.join(dir, name);
-      if (statSync(full).isDirectory()) walk(full, `${prefix}${name}/`);
-      else out[prefix + name] = readFileSync(full, 'utf8');
-    }
-  };
-  walk(DEMO, '');
+  const out = folderFiles(DEMO);
   for (const [path, spec] of Object.entries(hubSpecs(20))) out[path.slice(1)] = conceptFile(spec);
   return out;
 }
 
-/** main.js as `npm run build` makes it, in memory (the other browser test writes the file; no race). */
-async function pluginBundle(): Promise<string> {
-  const result = await build({
-    entryPoints: [nodePath.join(ROOT, 'src', 'main.ts')],
-    bundle: true,
-    format: 'cjs',
-    target: 'es2020',
-    platform: 'browser',
-    loader: { '.wasm': 'binary' },
-    external: ['obsidian', 'electron', '@codemirror/*', '@lezer/*'],
-    minify: true,
-    legalComments: 'none',
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]!.text;
-}
-
-async function doubleBundle(): Promise<string> {
-  const result = await build({
-    entryPoints: [nodePath.join(ROOT, 'test', 'obsidian-double', 'browser-entry.ts')],
-    bundle: true,
-    format: 'iife',
-    globalName: 'obsidianDouble',
-    platform: 'browser',
-    target: 'es2020',
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]!.text;
-}
-
 jest.setTimeout(90_000);
 
-(runs ? describe : describe.skip)('the answer graph in headless Chromium', () => {
+(chromiumRuns('the answer-graph Chromium test') ? describe : describe.skip)('the answer graph in headless Chromium', () => {
   let browser: Browser;
   let page: Page;
   const consoleProblems: string[] = [];
 
   beforeAll(async () => {
-    const [mainJs, doubleJs] = await Promise.all([pluginBundle(), doubleBundle()]);
-    const manifest = JSON.parse(readFileSync(nodePath.join(ROOT, 'manifest.json'), 'utf8')) as { id: string };
-    mkdirSync(ARTIFACTS, { recursive: true });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
-    page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, deviceScaleFactor: 1 });
-    page.setDefaultTimeout(45_000);
-    page.on('console', (msg) => {
-      if (msg.type() === 'error' || msg.type() === 'warning') consoleProblems.push(`${msg.type()}: ${msg.text()}`);
-    });
-    page.on('pageerror', (error) => consoleProblems.push(`pageerror: ${error.message}`));
-    const css = readFileSync(nodePath.join(__dirname, 'obsidian-theme.css'), 'utf8') + readFileSync(nodePath.join(ROOT, 'styles.css'), 'utf8');
-    const html = `<!doctype html><html><head><meta charset="utf-8"><title>OKF Graph Wiki</title><style>${css}</style></head><body></body></html>`;
-    // A real origin, as Obsidian's app:// is (SQLite's WASM build touches localStorage); served by interception.
-    await page.route('http://obsidian.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
-    await page.goto('http://obsidian.test/');
-    await page.addScriptTag({ content: doubleJs });
-    const files = { ...vaultFiles(), [`.obsidian/plugins/${manifest.id}/data.json`]: JSON.stringify({ bundleFolder: '', embeddingsEnabled: false }) };
-    await page.evaluate(
-      async ({ files, mainJs, manifest }) => {
-        const w = window as unknown as Record<string, any>;
-        const O = w.obsidianDouble;
-        const app = await O.App.create(O.MemoryStore.from(files));
-        const requireObsidian = (name: string) => {
-          if (name === 'obsidian') return O;
-          throw new Error(`Cannot find module '${name}'`);
-        };
-        w.require = requireObsidian;
-        const load = w.eval(`(function anonymous(require, module, exports) {${mainJs}\n})`);
-        const module = { exports: {} as Record<string, any> };
-        load(requireObsidian, module, module.exports);
-        const plugin = new module.exports.default(app, manifest);
-        plugin.load();
-        await plugin.loading;
-        app.workspace.triggerLayoutReady();
-        w.okf = { app, plugin };
-      },
-      { files, mainJs, manifest },
-    );
+    const mainJs = buildMainJs('test-artifacts/answer-graph-main.js');
+    browser = await launchChromium();
+    page = await openObsidianPage(browser, { viewport: { width: 1280, height: 1000 }, problems: consoleProblems });
+    await installPlugin(page, { files: { ...vaultFiles(), [DATA_JSON]: JSON.stringify({ bundleFolder: '', embeddingsEnabled: false }) }, mainJs });
+    await page.evaluate(() => (window as any).okfEnable());
     await page.waitForFunction(() => (window as any).okf.plugin.service.state.kind === 'ready', undefined, { timeout: 90_000 });
     await page.evaluate(async () => {
       const { app } = (window as any).okf;

@@ -3,119 +3,36 @@
 // bundle. Opens the query sidebar, asks questions, opens the lint report, and saves screenshots in
 // test-artifacts/. requestUrl is served by this test process (as Obsidian serves it outside the renderer),
 // against a fake Ollama.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import { build } from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { FakeOllama } from '../support/fake-ollama';
 import { nodeTransport } from '../obsidian-double/node-transport';
+import { ARTIFACTS, buildMainJs, chromiumRuns, DATA_JSON, folderFiles, installPlugin, launchChromium, openObsidianPage, ROOT } from './chromium-page.mjs';
 
-const ROOT = nodePath.join(__dirname, '..', '..');
-const CHROMIUM = '/usr/bin/chromium';
 const DEMO = nodePath.join(ROOT, 'examples', 'computing-history');
-const ARTIFACTS = nodePath.join(ROOT, 'test-artifacts');
-const hasChromium = existsSync(CHROMIUM);
-const runs = hasChromium || process.env.CI !== undefined;
-
-if (!runs) {
-  // eslint-disable-next-line no-console
-  console.warn(`Skipping the headless-Chromium plugin test: ${CHROMIUM} is absent (install it with: apt-get install -y chromium). CI always runs it.`);
-}
-
-/** The demo bundle's text files, vault-relative (no wiki.db or evaluation outputs: the plugin builds its own). */
-function demoFiles(): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (dir: string, prefix: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      if (name.startsWith('.') || name.startsWith('wiki.db') || name.endsWith('.last.json')) continue;
-      const full = nodePath.join(dir, name);
-      if (statSync(full).isDirectory()) walk(full, `${prefix}${name}/`);
-      else out[prefix + name] = readFileSync(full, 'utf8');
-    }
-  };
-  walk(DEMO, '');
-  return out;
-}
-
-async function bundleDouble(): Promise<string> {
-  const result = await build({
-    entryPoints: [nodePath.join(ROOT, 'test', 'obsidian-double', 'browser-entry.ts')],
-    bundle: true,
-    format: 'iife',
-    globalName: 'obsidianDouble',
-    platform: 'browser',
-    target: 'es2020',
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0].text;
-}
 
 // Generous limits: CI machines may be slow or shared.
 jest.setTimeout(60_000);
 
-(runs ? describe : describe.skip)('main.js in headless Chromium', () => {
+(chromiumRuns('the headless-Chromium plugin test') ? describe : describe.skip)('main.js in headless Chromium', () => {
   let browser: Browser;
   let page: Page;
   let ollama: FakeOllama;
   const consoleProblems: string[] = [];
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ['esbuild.config.mjs', 'plugin'], { cwd: ROOT, stdio: 'pipe' });
-    const mainJs = readFileSync(nodePath.join(ROOT, 'main.js'), 'utf8');
+    const mainJs = buildMainJs();
     expect(mainJs).not.toMatch(/require\("(?!obsidian")[^"]+"\)/);
-    const doubleJs = await bundleDouble();
-    const manifest = JSON.parse(readFileSync(nodePath.join(ROOT, 'manifest.json'), 'utf8')) as { id: string };
     ollama = await FakeOllama.start();
-    mkdirSync(ARTIFACTS, { recursive: true });
-
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
-    page.setDefaultTimeout(45_000);
-    page.on('console', (msg) => {
-      if (msg.type() === 'error' || msg.type() === 'warning') consoleProblems.push(`${msg.type()}: ${msg.text()}`);
-    });
-    page.on('pageerror', (error) => consoleProblems.push(`pageerror: ${error.message}`));
+    browser = await launchChromium();
+    page = await openObsidianPage(browser, { viewport: { width: 1440, height: 900 }, problems: consoleProblems });
     await page.exposeFunction('__okfRequestUrl', async (r: { url: string; method: string; headers: Record<string, string>; body?: string; bodyBase64?: string }) => {
       const body = r.body ?? (r.bodyBase64 !== undefined ? Buffer.from(r.bodyBase64, 'base64').buffer : undefined);
       const res = await nodeTransport({ url: r.url, method: r.method, headers: r.headers, ...(body !== undefined ? { body } : {}) });
       return { status: res.status, headers: res.headers, bodyBase64: Buffer.from(res.body).toString('base64') };
     });
-    const css = readFileSync(nodePath.join(__dirname, 'obsidian-theme.css'), 'utf8') + readFileSync(nodePath.join(ROOT, 'styles.css'), 'utf8');
-    // A real origin (as Obsidian's app://obsidian.md is): SQLite's WASM build touches localStorage at start,
-    // which an about:blank page refuses. Served by route interception; nothing leaves the machine.
-    const html = `<!doctype html><html><head><meta charset="utf-8"><title>OKF Graph Wiki</title><style>${css}</style></head><body></body></html>`;
-    await page.route('http://obsidian.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
-    await page.goto('http://obsidian.test/');
-    await page.addScriptTag({ content: doubleJs });
-
-    const files = { ...demoFiles(), [`.obsidian/plugins/${manifest.id}/data.json`]: JSON.stringify({ bundleFolder: '', ollamaHost: ollama.url }) };
-    await page.evaluate(
-      async ({ files, mainJs, manifest }) => {
-        const w = window as unknown as Record<string, any>;
-        const O = w.obsidianDouble;
-        const app = await O.App.create(O.MemoryStore.from(files));
-        const requireObsidian = (name: string) => {
-          if (name === 'obsidian') return O;
-          throw new Error(`Cannot find module '${name}'`);
-        };
-        w.require = requireObsidian;
-        // As Obsidian loads a community plugin: main.js evaluated as a CommonJS function body.
-        const load = w.eval(`(function anonymous(require, module, exports) {${mainJs}\n})`);
-        const module = { exports: {} as Record<string, any> };
-        load(requireObsidian, module, module.exports);
-        const plugin = new module.exports.default(app, manifest);
-        plugin.load();
-        await plugin.loading;
-        app.workspace.triggerLayoutReady();
-        w.okf = { app, plugin };
-      },
-      { files, mainJs, manifest },
-    );
+    await installPlugin(page, { files: { ...folderFiles(DEMO), [DATA_JSON]: JSON.stringify({ bundleFolder: '', ollamaHost: ollama.url }) }, mainJs });
+    await page.evaluate(() => (window as any).okfEnable());
     try {
       await page.waitForFunction(
         () => {

@@ -2,134 +2,34 @@
 // in `wiki/` and ordinary notes beside it: the settings tab refuses bad values with the reason and without a
 // side effect (the index-file guard among them), the folder suggester, and disabling then re-enabling the
 // plugin leaves no timers, window/document listeners, globals or DOM behind. Screenshots in test-artifacts/.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import { build } from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { ARTIFACTS, buildMainJs, chromiumRuns, DATA_JSON, folderFiles, installPlugin, launchChromium, openObsidianPage, ROOT } from './chromium-page.mjs';
 
-const ROOT = nodePath.join(__dirname, '..', '..');
-const CHROMIUM = '/usr/bin/chromium';
 const VAULT = nodePath.join(ROOT, 'test', 'plugin', 'fixtures', 'small-vault');
-const ARTIFACTS = nodePath.join(ROOT, 'test-artifacts');
-const runs = existsSync(CHROMIUM) || process.env.CI !== undefined;
-
-function vaultFiles(dir = VAULT, prefix = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of readdirSync(dir).sort()) {
-    const full = nodePath.join(dir, name);
-    if (statSync(full).isDirectory()) Object.assign(out, vaultFiles(full, `${prefix}${name}/`));
-    else out[prefix + name] = readFileSync(full, 'utf8');
-  }
-  return out;
-}
 
 jest.setTimeout(60_000);
 
-(runs ? describe : describe.skip)('main.js in headless Chromium: settings and a clean unload', () => {
+(chromiumRuns('the Chromium settings and lifecycle test') ? describe : describe.skip)('main.js in headless Chromium: settings and a clean unload', () => {
   let browser: Browser;
   let page: Page;
   const problems: string[] = [];
-  const manifest = JSON.parse(readFileSync(nodePath.join(ROOT, 'manifest.json'), 'utf8')) as { id: string };
-  const dataJson = `.obsidian/plugins/${manifest.id}/data.json`;
+  const dataJson = DATA_JSON;
 
   beforeAll(async () => {
-    const out = nodePath.join(ROOT, 'test-artifacts', 'lifecycle-main.js');
-    mkdirSync(ARTIFACTS, { recursive: true });
-    execFileSync(process.execPath, ['esbuild.config.mjs', 'plugin', out], { cwd: ROOT, stdio: 'pipe' });
-    const mainJs = readFileSync(out, 'utf8');
-    const double = await build({
-      entryPoints: [nodePath.join(ROOT, 'test', 'obsidian-double', 'browser-entry.ts')],
-      bundle: true,
-      format: 'iife',
-      globalName: 'obsidianDouble',
-      platform: 'browser',
-      target: 'es2020',
-      write: false,
-      logLevel: 'silent',
-    });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
-    page = await browser.newPage({ viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1 });
-    page.setDefaultTimeout(45_000);
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`${m.type()}: ${m.text()}`));
-    const css = readFileSync(nodePath.join(__dirname, 'obsidian-theme.css'), 'utf8') + readFileSync(nodePath.join(ROOT, 'styles.css'), 'utf8');
-    const html = `<!doctype html><html><head><meta charset="utf-8"><style>${css}</style></head><body></body></html>`;
-    await page.route('http://obsidian.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
-    await page.goto('http://obsidian.test/');
+    const mainJs = buildMainJs('test-artifacts/lifecycle-main.js');
+    browser = await launchChromium();
     // Track what is alive: timers and window/document listeners, from before the double and the plugin load.
-    await page.evaluate(() => {
-      const w = window as unknown as Record<string, any>;
-      const timers = new Set<number>();
-      const intervals = new Set<number>();
-      const listeners = new Map<EventTarget, number>();
-      const st = window.setTimeout.bind(window);
-      const ct = window.clearTimeout.bind(window);
-      const si = window.setInterval.bind(window);
-      const ci = window.clearInterval.bind(window);
-      (window as any).setTimeout = (fn: () => void, ms?: number, ...args: unknown[]) => {
-        const id: number = st(() => {
-          timers.delete(id);
-          fn(...(args as []));
-        }, ms);
-        timers.add(id);
-        return id;
-      };
-      (window as any).clearTimeout = (id: number) => (timers.delete(id), ct(id));
-      (window as any).setInterval = (fn: () => void, ms?: number) => {
-        const id: number = si(fn, ms);
-        intervals.add(id);
-        return id;
-      };
-      (window as any).clearInterval = (id: number) => (intervals.delete(id), ci(id));
-      const add = EventTarget.prototype.addEventListener;
-      const remove = EventTarget.prototype.removeEventListener;
-      EventTarget.prototype.addEventListener = function (this: EventTarget, ...a: Parameters<EventTarget['addEventListener']>) {
-        if (this === window || this === document) listeners.set(this, (listeners.get(this) ?? 0) + 1);
-        return add.apply(this, a);
-      };
-      EventTarget.prototype.removeEventListener = function (this: EventTarget, ...a: Parameters<EventTarget['removeEventListener']>) {
-        if (this === window || this === document) listeners.set(this, (listeners.get(this) ?? 0) - 1);
-        return remove.apply(this, a);
-      };
-      w.okfLive = () => ({ timers: timers.size, intervals: intervals.size, windowListeners: listeners.get(window) ?? 0, documentListeners: listeners.get(document) ?? 0 });
-    });
-    await page.addScriptTag({ content: double.outputFiles[0].text });
-    const files = { ...vaultFiles(), [dataJson]: JSON.stringify({ bundleFolder: 'wiki', embeddingsEnabled: false }) };
-    await page.evaluate(
-      async ({ files, mainJs, manifest }) => {
-        const w = window as unknown as Record<string, any>;
-        const O = w.obsidianDouble;
-        const app = await O.App.create(O.MemoryStore.from(files));
-        app.workspace.triggerLayoutReady();
-        const requireObsidian = (name: string) => {
-          if (name === 'obsidian') return O;
-          throw new Error(`Cannot find module '${name}'`);
-        };
-        // As Obsidian enables a community plugin: main.js evaluated anew each time, then constructed and loaded.
-        w.okfEnable = async () => {
-          const module = { exports: {} as Record<string, any> };
-          w.eval(`(function anonymous(require, module, exports) {${mainJs}\n})`)(requireObsidian, module, module.exports);
-          const plugin = new module.exports.default(app, manifest);
-          plugin.load();
-          await plugin.loading;
-          w.okf.plugin = plugin;
-          await plugin.service.whenIdle();
-        };
-        w.okfDisable = async () => {
-          const plugin = w.okf.plugin;
-          plugin.unload();
-          await plugin.service.close();
-          await app.settle();
-          w.okf.plugin = undefined;
-        };
-        w.okf = { app };
-        w.okfBaseline = { live: w.okfLive(), globals: Object.getOwnPropertyNames(window).sort() };
-      },
-      { files, mainJs, manifest },
-    );
-    await page.evaluate(() => (window as any).okfEnable());
+    page = await openObsidianPage(browser, { viewport: { width: 1200, height: 900 }, problems, beforeDouble: trackLiveness });
+    await installPlugin(page, { files: { ...folderFiles(VAULT), [dataJson]: JSON.stringify({ bundleFolder: 'wiki', embeddingsEnabled: false }) }, mainJs, layoutReady: 'first' });
+    await page.evaluate(() => ((window as any).okfBaseline = { live: (window as any).okfLive(), globals: Object.getOwnPropertyNames(window).sort() }));
+    await enable();
   }, 120_000);
+
+  const enable = () => page.evaluate(async () => {
+    await (window as any).okfEnable();
+    await (window as any).okf.plugin.service.whenIdle();
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -217,7 +117,7 @@ jest.setTimeout(60_000);
     expect(after.newGlobals).toEqual([]);
     expect(after.dom).toEqual([]);
 
-    await page.evaluate(() => (window as any).okfEnable());
+    await enable();
     expect(await page.textContent('.status-bar .okf-status')).toBe('OKF: 4 concepts');
     expect(await page.evaluate(async () => (await (window as any).okf.plugin.service.query('Who was Ada Lovelace?')).result.seeds[0].path)).toBe('/entities/ada-lovelace.md');
   });
@@ -226,3 +126,43 @@ jest.setTimeout(60_000);
     expect(problems).toEqual([]);
   });
 });
+
+/** Counts live timers, intervals and window/document listeners from here on (`window.okfLive()`). */
+async function trackLiveness(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as Record<string, any>;
+    const timers = new Set<number>();
+    const intervals = new Set<number>();
+    const listeners = new Map<EventTarget, number>();
+    const st = window.setTimeout.bind(window);
+    const ct = window.clearTimeout.bind(window);
+    const si = window.setInterval.bind(window);
+    const ci = window.clearInterval.bind(window);
+    (window as any).setTimeout = (fn: () => void, ms?: number, ...args: unknown[]) => {
+      const id: number = st(() => {
+        timers.delete(id);
+        fn(...(args as []));
+      }, ms);
+      timers.add(id);
+      return id;
+    };
+    (window as any).clearTimeout = (id: number) => (timers.delete(id), ct(id));
+    (window as any).setInterval = (fn: () => void, ms?: number) => {
+      const id: number = si(fn, ms);
+      intervals.add(id);
+      return id;
+    };
+    (window as any).clearInterval = (id: number) => (intervals.delete(id), ci(id));
+    const add = EventTarget.prototype.addEventListener;
+    const remove = EventTarget.prototype.removeEventListener;
+    EventTarget.prototype.addEventListener = function (this: EventTarget, ...a: Parameters<EventTarget['addEventListener']>) {
+      if (this === window || this === document) listeners.set(this, (listeners.get(this) ?? 0) + 1);
+      return add.apply(this, a);
+    };
+    EventTarget.prototype.removeEventListener = function (this: EventTarget, ...a: Parameters<EventTarget['removeEventListener']>) {
+      if (this === window || this === document) listeners.set(this, (listeners.get(this) ?? 0) - 1);
+      return remove.apply(this, a);
+    };
+    w.okfLive = () => ({ timers: timers.size, intervals: intervals.size, windowListeners: listeners.get(window) ?? 0, documentListeners: listeners.get(document) ?? 0 });
+  });
+}
