@@ -1,7 +1,9 @@
 // The built main.js in headless Chromium, as plugin-in-chromium.test.ts loads it, on a vault with an OKF bundle
 // in `wiki/` and ordinary notes beside it: the settings tab refuses bad values with the reason and without a
-// side effect (the index-file guard among them), the folder suggester, and disabling then re-enabling the
-// plugin leaves no timers, window/document listeners, globals or DOM behind. Screenshots in test-artifacts/.
+// side effect (the index-file guard among them), the folder suggester, the lint report (a finding opens at its
+// line, paths without a leading `/`, no raw backticks), the query sidebar (own icon, focused box, plain labels
+// with explanations), and disabling then re-enabling the plugin leaves no timers, window/document listeners,
+// globals or DOM behind. Screenshots in test-artifacts/.
 import * as nodePath from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { ARTIFACTS, buildMainJs, chromiumRuns, DATA_JSON, folderFiles, installPlugin, launchChromium, openObsidianPage, ROOT } from './chromium-page.mjs';
@@ -86,6 +88,44 @@ jest.setTimeout(60_000);
     await page.waitForFunction(() => (window as any).okf.plugin.config.settings.bundleFolder === 'wiki');
     await page.evaluate(() => (window as any).okf.plugin.service.whenIdle());
     await page.evaluate(() => (window as any).okf.app.settingTabs[0]?.containerEl.remove());
+  });
+
+  test('lint report: a finding opens its file at its line, paths as the vault shows them, fix text without raw backticks; screenshot', async () => {
+    expect(await page.evaluate(() => (window as any).okf.app.commands.executeCommandById('okf-graph-wiki:open-lint-report'))).toBe(true);
+    await page.waitForSelector('.okf-lint-group');
+    const paths = await page.$$eval('.okf-finding-path', (els) => els.map((e) => e.textContent ?? ''));
+    expect(paths.length).toBeGreaterThan(0);
+    expect(paths.filter((p) => p.startsWith('/'))).toEqual([]);
+    expect(await page.$$eval('.okf-finding-fix, .okf-finding-message', (els) => els.filter((e) => (e.textContent ?? '').includes('`')).length)).toBe(0);
+    expect(await page.$$eval('.okf-finding-fix code, .okf-finding-message code', (els) => els.length)).toBeGreaterThan(0);
+    const withLine = await page.evaluate(() => {
+      const view = (window as any).okf.app.workspace.getLeavesOfType('okf-graph-wiki-lint')[0].view;
+      return view.currentReport.findings.find((f: { line?: number }) => f.line !== undefined && f.line > 1) as { path: string; line: number };
+    });
+    await page.screenshot({ path: nodePath.join(ARTIFACTS, 'lint-report-lines.png') });
+    await page.locator(`.okf-finding-path[data-path="${withLine.path}"]`, { hasText: new RegExp(`:${withLine.line}$`) }).first().click();
+    await page.waitForFunction(
+      ({ path, line }) => {
+        const { workspace } = (window as any).okf.app;
+        return workspace.getActiveFile()?.path === `wiki${path}` && workspace.activeLeaf?.view?.editor?.getCursor().line === line - 1;
+      },
+      withLine,
+    );
+  });
+
+  test('query sidebar: its own icon, the question box focused on open, labels in plain words with explanations', async () => {
+    await page.evaluate(() => (window as any).okf.app.commands.executeCommandById('okf-graph-wiki:open-query-sidebar'));
+    await page.waitForSelector('.okf-query-view input.okf-question');
+    await page.waitForFunction(() => document.activeElement?.matches('.okf-query-view input.okf-question') === true);
+    expect(await page.evaluate(() => (window as any).okf.app.workspace.getLeavesOfType('okf-graph-wiki-query')[0].getIcon())).not.toBe('search');
+    await page.keyboard.type('Who was Ada Lovelace?');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.okf-seed');
+    const shown = (await page.textContent('.okf-query-view')) ?? '';
+    for (const jargon of [/\bGENERAL\b|\bENTITY\b/, /\bseeds?\b/i, /\bhop \d/, /#\d/]) expect(shown).not.toMatch(jargon);
+    const labels = await page.$$eval('.okf-signal, .okf-hop, .okf-answer-stats', (els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+    expect(labels.length).toBeGreaterThan(0);
+    for (const label of labels) expect(label).toMatch(/\w{4,}.*\./);
   });
 
   test('disabling leaves no timers, window/document listeners, globals or DOM; re-enabling works again', async () => {
