@@ -41,10 +41,15 @@ export default class OkfGraphWikiPlugin extends Plugin {
     this.config = new SettingsController(this, async (before, after) => {
       await this.service.reconfigure(before, after);
       // The first choice of a folder (first-run dialog or settings) opens the index.
-      if (!before.bundleChosen && after.bundleChosen && this.layoutReady) this.startIndex();
+      if (!before.bundleChosen && after.bundleChosen) {
+        if (this.layoutReady) this.startIndex();
+        // An open settings tab drops its "Not set up yet" row and shows the folder chosen in the dialog.
+        if (settingTab.containerEl.isConnected) settingTab.display();
+      }
       renderStatus();
     });
     await this.config.load();
+    const settingTab = new OkfSettingTab(this.app, this, this.config, () => this.service.thresholdReport(), () => void this.setUp());
     this.service = new WikiService({
       vault: this.app.vault,
       settings: () => this.config.settings,
@@ -94,7 +99,7 @@ export default class OkfGraphWikiPlugin extends Plugin {
       chooseWikiFolder: () => void this.setUp(),
       folderChosen: () => this.config.settings.bundleChosen,
     });
-    this.addSettingTab(new OkfSettingTab(this.app, this, this.config, () => this.service.thresholdReport(), () => void this.setUp()));
+    this.addSettingTab(settingTab);
 
     this.app.workspace.onLayoutReady(() => {
       this.layoutReady = true;

@@ -152,3 +152,54 @@ test('the example wiki inside main.js is examples/computing-history (run `node b
   }
   expect(EXAMPLE_WIKI_FILES).toEqual(expected);
 });
+
+test('the settings offer the dialog until a folder is chosen; committing a Bundle folder there counts as chosen', async () => {
+  vault = tempVault('small-vault');
+  running = await launch(vault.dir);
+  await waitFor(() => dialog() !== null, 'the first-run dialog');
+  button('okf-setup-later').click();
+  await running.plugin.config.saved();
+  const tab = running.app.settingTabs[0]!;
+  document.body.appendChild(tab.containerEl);
+  tab.display();
+  try {
+    const pending = () => tab.containerEl.querySelector<HTMLElement>('.okf-setup-pending');
+    expect(pending()!.querySelector('.setting-item-description')!.textContent).toMatch(/^No folder is chosen, so nothing is indexed or written/);
+    pending()!.querySelector('button')!.click();
+    await waitFor(() => dialog() !== null, 'the dialog, from the settings');
+    button('okf-setup-candidate').click();
+    await waitFor(() => running!.plugin.service.state.kind === 'ready', 'the index');
+    // The open tab shows the choice.
+    expect(pending()).toBeNull();
+    const bundleInput = Array.from(tab.containerEl.querySelectorAll('.setting-item'))
+      .find((el) => el.querySelector('.setting-item-name')?.textContent === 'Bundle folder')!
+      .querySelector('input')!;
+    expect(bundleInput.value).toBe('wiki');
+  } finally {
+    tab.containerEl.remove();
+  }
+
+  // Typed in the settings instead of chosen in the dialog: the same.
+  await quit(running);
+  vault.remove();
+  vault = tempVault('small-vault');
+  running = await launch(vault.dir);
+  await waitFor(() => dialog() !== null, 'the first-run dialog');
+  button('okf-setup-later').click();
+  const tab2 = running.app.settingTabs[0]!;
+  document.body.appendChild(tab2.containerEl);
+  tab2.display();
+  try {
+    const input = Array.from(tab2.containerEl.querySelectorAll('.setting-item'))
+      .find((el) => el.querySelector('.setting-item-name')?.textContent === 'Bundle folder')!
+      .querySelector('input')!;
+    input.value = 'wiki';
+    input.dispatchEvent(new Event('input'));
+    input.dispatchEvent(new Event('change'));
+    await waitFor(() => running!.plugin.service.state.kind === 'ready', 'the index');
+    expect(running.plugin.config.settings).toMatchObject({ bundleFolder: 'wiki', bundleChosen: true });
+    expect(running.plugin.service.state).toEqual({ kind: 'ready', concepts: 4 });
+  } finally {
+    tab2.containerEl.remove();
+  }
+});
