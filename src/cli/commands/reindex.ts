@@ -97,7 +97,9 @@ function renderGenerated(files: readonly GeneratedFile[]): string[] {
 /** "Vector gate 0.41, calibrated for nomic-embed-text on 1,204 concepts (…)". */
 export function describeCalibration(c: VectorCalibration | { readonly off: string }): string {
   if ('off' in c) return `Vector gate not calibrated: ${c.off}`;
-  const gate = c.gate > 1 ? `Vector gate ${c.gate} (above any cosine: no vector-only answers on this bundle)` : `Vector gate ${c.gate}`;
+  // How many pseudo-questions reach their own concept at the gate: near none means vectors only reorder here.
+  const reach = c.ownAtGate === undefined ? '' : ` (${Math.round(c.ownAtGate * 100)}% of "What is <title>?" reach their own concept at it${c.ownAtGate < 0.1 ? ': vectors reorder, they rarely answer alone' : ''})`;
+  const gate = `Vector gate ${c.gate}${reach}`;
   return (
     `${gate}, calibrated for ${c.model} on ${fmt(c.concepts)} concepts: off-topic questions reach median ${c.offTopic.p50}, ` +
     `max ${c.offTopic.max} (chance floor ${c.floor}); "What is <title>?" reaches its own concept at median ${c.ownConcept.p50}, ` +

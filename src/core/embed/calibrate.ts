@@ -18,10 +18,19 @@ export const POSITIVE_SAMPLE = 64;
 /** Share of concepts added or removed since the last calibration that makes it stale (a "material" change). */
 export const MATERIAL_CHANGE = 0.1;
 
-/** True when `model` has no calibration on this index, or the number of concepts with vectors moved by more than 10%. */
+/**
+ * How the gate is computed; a stored calibration made another way is stale (its gate may be a number the
+ * current math would never give, such as the raw Gumbel fit's gates above 1).
+ */
+export const CALIBRATION_METHOD = 'gumbel-fisher-z';
+
+/**
+ * True when `model` has no calibration on this index, it was made by another method, or the number of concepts
+ * with vectors moved by more than 10%.
+ */
 export function needsCalibration(index: WikiIndex, model: string): boolean {
   const c = index.vectorCalibration(model);
-  if (!c) return true;
+  if (!c || c.method !== CALIBRATION_METHOD) return true;
   return Math.abs(index.vectorCount(model) - c.concepts) > MATERIAL_CHANGE * c.concepts;
 }
 
@@ -38,6 +47,8 @@ export interface DistributionSummary {
 
 /** What calibration found for one model on one bundle (table `calibration` in wiki.db). */
 export interface VectorCalibration {
+  /** CALIBRATION_METHOD when it was made (absent in calibrations stored before the method was recorded). */
+  readonly method?: string;
   readonly model: string;
   readonly dim: number;
   /** Concepts with a current vector when calibrated. */
@@ -62,6 +73,12 @@ export interface VectorCalibration {
   readonly otherConcept: DistributionSummary;
   /** Share of pseudo-questions whose own concept ranked first: vector alone, BM25 alone. */
   readonly selfHitAt1: { readonly vector: number; readonly bm25: number };
+  /**
+   * Share of pseudo-questions that reach their own concept at or above the gate: how often a vector-only answer
+   * is possible at all here (near 0: the encoder cannot tell this bundle's concepts from their neighbours by
+   * cosine alone, and vectors only reorder what the words vouch for). Absent in older calibrations.
+   */
+  readonly ownAtGate?: number;
 }
 
 /** Why calibration could not run. */
@@ -101,21 +118,38 @@ export async function calibrateVectorGate(index: WikiIndex, embedder: Embedder):
   const selfHitAt1 = { vector: round(vectorFirst / sample.length), bm25: round(bm25First / sample.length) };
   const dim = vectors[0].length;
   const concepts = index.vectorCount(embedder.model);
+  // Both nulls are maxima, each fitted by its own Gumbel law (in Fisher z); the gate clears the higher quantile.
+  const floor = round(similarityQuantile(nullTops, 1 - FALSE_MATCH_RATE));
+  const gate = round(Math.max(floor, similarityQuantile(other, 1 - FALSE_MATCH_RATE)));
   return {
     calibration: {
+      method: CALIBRATION_METHOD,
       model: embedder.model,
       dim,
       concepts,
-      // Both nulls are maxima, each fitted by its own Gumbel law; the gate clears the higher of the two quantiles.
-      gate: round(Math.max(gumbelQuantile(nullTops, 1 - FALSE_MATCH_RATE), gumbelQuantile(other, 1 - FALSE_MATCH_RATE))),
-      floor: round(gumbelQuantile(nullTops, 1 - FALSE_MATCH_RATE)),
+      gate,
+      floor,
       trust: round(selfHitAt1.bm25 === 0 ? selfHitAt1.vector : Math.min(1, selfHitAt1.vector / selfHitAt1.bm25)),
       offTopic: summarize(nullTops),
       ownConcept: summarize(own),
       otherConcept: summarize(other),
       selfHitAt1,
+      ownAtGate: round(own.filter((s) => s >= gate).length / own.length),
     },
   };
+}
+
+/**
+ * The q-quantile of the law of a maximum of cosine similarities. A Gumbel law has no upper end, a cosine
+ * does (1): fitted to the cosines themselves, a wide null (in-domain questions about absent concepts) puts its
+ * far quantile above 1, a gate no question can pass whatever its meaning. So the fit is made in Fisher's
+ * z = atanh(cosine), which maps (−1, 1) onto the whole line and makes the spread of a similarity comparable
+ * near 0 and near 1 (it is the variance-stabilising transform of a correlation), and the quantile is mapped
+ * back with tanh: always a cosine, and the same order of values.
+ */
+export function similarityQuantile(similarities: readonly number[], q: number): number {
+  const edge = 1 - 1e-6;
+  return Math.tanh(gumbelQuantile(similarities.map((s) => Math.atanh(Math.max(-edge, Math.min(edge, s)))), q));
 }
 
 /**

@@ -1,6 +1,6 @@
 // The vector gate calibrated per bundle and model (issue 11 item 1): the same code, with no constant changed,
 // yields each model's own gate — here the deterministic fake and the same fake on another similarity scale.
-import { calibrateVectorGate, gumbelQuantile, needsCalibration, type VectorCalibration } from '../../../src/core/embed/calibrate';
+import { CALIBRATION_METHOD, calibrateVectorGate, gumbelQuantile, needsCalibration, similarityQuantile, type VectorCalibration } from '../../../src/core/embed/calibrate';
 import { embedIndex } from '../../../src/core/embed/embed-index';
 import type { EmbedKind, Embedder } from '../../../src/core/embed/types';
 import { WikiIndex, isLoadProblem } from '../../../src/core/index/wiki-index';
@@ -38,6 +38,32 @@ test('gumbelQuantile: the method-of-moments Gumbel fit and its quantile', () => 
   expect(gumbelQuantile(samples, 0.999)).toBeGreaterThan(gumbelQuantile(samples, 0.95));
 });
 
+test('similarityQuantile: a maximum of cosines is fitted in Fisher z, so its quantile stays a cosine', () => {
+  // Best-other-concept similarities as the stand-in gives them on the demo: spread 0.15-0.72. A Gumbel law fitted
+  // to the cosines themselves puts its 1 - 1/1000 quantile above 1, a similarity no question can reach.
+  const wide = [0.15, 0.2, 0.28, 0.33, 0.38, 0.41, 0.44, 0.45, 0.47, 0.5, 0.52, 0.55, 0.58, 0.61, 0.65, 0.72];
+  expect(gumbelQuantile(wide, 0.999)).toBeGreaterThan(1);
+  const q = similarityQuantile(wide, 0.999);
+  expect(q).toBeLessThan(1);
+  expect(q).toBeGreaterThan(Math.max(...wide));
+  // The same law read in z: tanh of the Gumbel quantile of atanh of the samples.
+  expect(q).toBeCloseTo(Math.tanh(gumbelQuantile(wide.map(Math.atanh), 0.999)), 12);
+  // Monotone in the risk, and a perfect similarity in the sample does not break the transform.
+  expect(similarityQuantile(wide, 0.99)).toBeLessThan(q);
+  expect(similarityQuantile([...wide, 1], 0.999)).toBeLessThanOrEqual(1);
+});
+
+test('a calibration made by an older method is stale: the gate is recomputed with the current math', async () => {
+  const { index, calibration } = await calibrated(new FakeEmbedder());
+  expect(calibration.method).toBe(CALIBRATION_METHOD);
+  index.setVectorCalibration(calibration);
+  expect(needsCalibration(index, 'nomic-embed-text')).toBe(false);
+  const { method: _dropped, ...older } = calibration;
+  index.setVectorCalibration(older as VectorCalibration);
+  expect(needsCalibration(index, 'nomic-embed-text')).toBe(true);
+  index.close();
+});
+
 describe('the same calibration code on two similarity scales', () => {
   let fake: { index: WikiIndex; calibration: VectorCalibration };
   let shifted: { index: WikiIndex; calibration: VectorCalibration };
@@ -56,6 +82,10 @@ describe('the same calibration code on two similarity scales', () => {
       expect(c.offTopic.n).toBe(48);
       expect(c.floor).toBeGreaterThan(c.offTopic.max);
       expect(c.gate).toBeGreaterThanOrEqual(c.floor);
+      expect(c.gate).toBeLessThan(1);
+      // How many pseudo-questions reach their own concept at the gate (the power of a vector-only answer).
+      expect(c.ownAtGate).toBeGreaterThanOrEqual(0);
+      expect(c.ownAtGate).toBeLessThanOrEqual(1);
       expect(c.trust).toBeGreaterThan(0);
       expect(c.trust).toBeLessThanOrEqual(1);
     }
