@@ -1,7 +1,7 @@
-// Fusion weighted by measured trust (issue 11 item 3): among candidates the lexical signals vouch for, the
-// vector list votes with the weight the calibration measured for this model on this bundle — a trusted encoder
-// can put the better of two lexically trusted pages first, an untrusted one changes nothing, and no vector
-// evidence lets a lexically untrusted candidate jump ahead of a trusted one.
+// Fusion weighted by measured trust (issue 11 item 3): among candidates the lexical signals vouch for, a vector
+// hit the gate trusts votes with the weight the calibration measured for this model on this bundle — it can put
+// the better of two lexically trusted pages first; below the gate, or with no trust, the words' order stands;
+// and no vector evidence lets a lexically untrusted candidate jump ahead of a trusted one.
 import type { VectorCalibration } from '../../../src/core/embed/calibrate';
 import { embedIndex } from '../../../src/core/embed/embed-index';
 import type { WikiIndex } from '../../../src/core/index/wiki-index';
@@ -55,16 +55,29 @@ test('the staging: both pages pass the coverage gate (the lake does not), BM25 p
   expect(vector.hits[0].similarity).toBeLessThan(0.99);
 });
 
-test('a fully trusted encoder reorders the lexically trusted candidates', async () => {
-  index.setVectorCalibration(calibration(1));
+/** The Bombe's similarity to the question (the vector signal's best). */
+async function bombeSimilarity(): Promise<number> {
+  const vector = await vectorSearch(index, QUESTION, embedder);
+  if (!('hits' in vector)) throw new Error(vector.off.kind);
+  return vector.hits[0].similarity;
+}
+
+test('a trusted encoder, confident at the gate, reorders the lexically trusted candidates', async () => {
+  index.setVectorCalibration(calibration(1, (await bombeSimilarity()) - 0.01));
   const lexical = await contextFor(index, QUESTION, { clock });
   const hybrid = await contextFor(index, QUESTION, { clock, embedder });
   expect(lexical.seeds.map((s) => s.path).slice(0, 2)).toEqual([PARK, BOMBE]);
   expect(hybrid.seeds.map((s) => s.path).slice(0, 2)).toEqual([BOMBE, PARK]);
 });
 
-test('an encoder with no measured trust leaves the lexical order as it is', async () => {
-  index.setVectorCalibration(calibration(0));
+test('below the gate the vector preference does not overrule the words', async () => {
+  index.setVectorCalibration(calibration(1, (await bombeSimilarity()) + 0.01));
+  const hybrid = await contextFor(index, QUESTION, { clock, embedder });
+  expect(hybrid.seeds.map((s) => s.path).slice(0, 2)).toEqual([PARK, BOMBE]);
+});
+
+test('an encoder with no measured trust leaves the lexical order as it is, even above the gate', async () => {
+  index.setVectorCalibration(calibration(0, (await bombeSimilarity()) - 0.01));
   const hybrid = await contextFor(index, QUESTION, { clock, embedder });
   expect(hybrid.seeds.map((s) => s.path).slice(0, 2)).toEqual([PARK, BOMBE]);
 });
