@@ -45,17 +45,19 @@ async function statAll(source: BundleSource, paths: readonly string[]): Promise<
 
 /** Builds a fresh index from every concept file in the bundle. */
 export async function buildIndex(source: BundleSource, onProgress?: Progress): Promise<WikiIndex> {
-  const index = await WikiIndex.create();
-  const paths = await listConceptFiles(source);
-  for (let i = 0; i < paths.length; i += BATCH) {
-    const slice = paths.slice(i, i + BATCH);
-    // Stat before reading: a file changed in between then looks changed next time, never unchanged.
-    const stats = await statAll(source, slice);
-    const batch = await Promise.all(slice.map((p) => readBundleFile(source, p)));
-    index.applyFiles(batch, stats);
-    onProgress?.(Math.min(i + BATCH, paths.length), paths.length);
+  // Each path once: the build inserts into empty tables, so a listing that repeated a path must not repeat a row.
+  const paths = [...new Set(await listConceptFiles(source))];
+  async function* batches() {
+    for (let i = 0; i < paths.length; i += BATCH) {
+      const slice = paths.slice(i, i + BATCH);
+      // Stat before reading: a file changed in between then looks changed next time, never unchanged.
+      const stats = await statAll(source, slice);
+      const batch = await Promise.all(slice.map((p) => readBundleFile(source, p)));
+      yield [batch, stats] as const;
+      onProgress?.(Math.min(i + BATCH, paths.length), paths.length);
+    }
   }
-  return index;
+  return WikiIndex.build(batches());
 }
 
 /** What a catch-up changed. */

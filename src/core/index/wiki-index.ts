@@ -4,7 +4,7 @@
 import type { Diagnostic, FileStat, ReadResult } from '../types';
 import { Database } from './sqlite';
 import type { VectorCalibration } from '../embed/calibrate';
-import { applyFileRows, pathOf, removeFileRows } from './file-rows';
+import { applyFileRows, insertNewFiles, pathOf, removeFileRows, type FileBatch } from './file-rows';
 import * as embeddings from './embeddings-store';
 import * as reads from './read-queries';
 import type { DocumentFields, StoredVector } from './embeddings-store';
@@ -57,6 +57,18 @@ export class WikiIndex {
     db.exec(SCHEMA_SQL);
     db.run('insert into meta (key, value) values (?, ?), (?, ?)', ['format', INDEX_FORMAT, 'schema_version', String(SCHEMA_VERSION)]);
     return new WikiIndex(db);
+  }
+
+  /** A new index over files read in batches, complete before anyone can read it (see insertNewFiles). */
+  static async build(batches: AsyncIterable<FileBatch>): Promise<WikiIndex> {
+    const index = await WikiIndex.create();
+    try {
+      await insertNewFiles(index.db, batches);
+    } catch (error) {
+      index.close();
+      throw error;
+    }
+    return index;
   }
 
   /**

@@ -1,0 +1,61 @@
+// A full build fills the FTS index in one pass after all rows (WikiIndex.build): the result must be the index
+// that file-by-file application gives, stay consistent under later edits and removals (whose FTS 'delete'
+// replays the text the one pass indexed), and answer the same searches.
+import { buildIndex, listConceptFiles, readBundleFile } from '../../../src/core/index/build';
+import { dumpIndex } from '../../../src/core/index/dump';
+import type { FileBatch } from '../../../src/core/index/file-rows';
+import { rawDatabase, WikiIndex } from '../../../src/core/index/wiki-index';
+import type { ReadResult } from '../../../src/core/types';
+import { MemoryBundle } from '../../support/memory-bundle';
+import { sampleFiles } from '../../support/sample-bundle';
+
+const integrityCheck = (index: WikiIndex) =>
+  rawDatabase(index).run("insert into concepts_fts (concepts_fts, rank) values ('integrity-check', 1)");
+
+async function fileByFile(bundle: MemoryBundle): Promise<WikiIndex> {
+  const index = await WikiIndex.create();
+  for (const path of await listConceptFiles(bundle)) index.applyFile(await readBundleFile(bundle, path));
+  return index;
+}
+
+test('the one-pass FTS build equals file-by-file application, term by term, and passes the FTS integrity check', async () => {
+  const bundle = new MemoryBundle(sampleFiles());
+  const built = await buildIndex(bundle);
+  const applied = await fileByFile(bundle);
+  expect(() => integrityCheck(built)).not.toThrow();
+  expect(dumpIndex(built)).toEqual(dumpIndex(applied));
+  expect(built.bm25Rows('"engine"', 10, [0, 10, 5, 3, 2, 1]).map((r) => r.path)).toEqual(
+    applied.bm25Rows('"engine"', 10, [0, 10, 5, 3, 2, 1]).map((r) => r.path),
+  );
+});
+
+test('edits and removals after a one-pass build keep the FTS index consistent', async () => {
+  const files = sampleFiles();
+  const bundle = new MemoryBundle(files);
+  const index = await buildIndex(bundle);
+  const concepts = await listConceptFiles(bundle);
+  const [first, second] = concepts.filter((p) => files[p].startsWith('---\ntype:'));
+  bundle.set(first, `${files[first]}\nA brand-new zyxwordq sentence.\n`);
+  index.applyFile(await readBundleFile(bundle, first));
+  index.removeFile(second);
+  bundle.delete(second);
+  expect(() => integrityCheck(index)).not.toThrow();
+  expect(index.bm25Rows('"zyxwordq"', 5, [0, 10, 5, 3, 2, 1]).map((r) => r.path)).toEqual([first]);
+  expect(dumpIndex(index)).toEqual(dumpIndex(await fileByFile(bundle)));
+});
+
+test('a failing batch source closes the half-built index and rethrows', async () => {
+  async function* failing(): AsyncIterable<FileBatch> {
+    yield [[] as ReadResult[], new Map()];
+    throw new Error('disk gone');
+  }
+  await expect(WikiIndex.build(failing())).rejects.toThrow('disk gone');
+});
+
+test('a listing that repeats a path builds each file once', async () => {
+  const bundle = new MemoryBundle(sampleFiles());
+  const list = bundle.list.bind(bundle);
+  bundle.list = async () => [...(await list()), ...(await list())];
+  const index = await buildIndex(bundle);
+  expect(dumpIndex(index)).toEqual(dumpIndex(await fileByFile(new MemoryBundle(sampleFiles()))));
+});
