@@ -15,6 +15,7 @@ export const FLAGS = {
   timeout: { type: 'string' },
   set: { type: 'string' },
   sweep: { type: 'boolean' },
+  sections: { type: 'string' },
   'disable-signal': { type: 'string' },
   'update-baseline': { type: 'boolean' },
   'coverage-weighting': { type: 'string' },
@@ -46,6 +47,7 @@ export type Flags = {
   timeout?: string;
   set?: string;
   sweep?: boolean;
+  sections?: string;
   'disable-signal'?: string;
   'update-baseline'?: boolean;
   'coverage-weighting'?: string;

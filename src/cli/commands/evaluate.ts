@@ -25,6 +25,9 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
   if (flags['update-baseline'] && disabledSignals.length > 0) throw new UsageError('--update-baseline cannot be combined with --disable-signal: a broken ranking must not become the baseline');
   if (flags['update-baseline'] && flags.sweep) throw new UsageError('--update-baseline records a normal run; drop --sweep');
   if (flags.apply && !flags.sweep) throw new UsageError('--apply writes the best point of a sweep into okf-wiki.json: use it with --sweep');
+  if (flags.sections !== undefined && !flags.sweep) throw new UsageError('--sections chooses the tuning split of a sweep: use it with --sweep');
+  const sections = flags.sections?.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (sections !== undefined && sections.length === 0) throw new UsageError('--sections takes a comma-separated list of section names, e.g. --sections core');
   const budget = flags.budget !== undefined ? intFlag('budget', flags.budget, defaultContextOptions.budget) : undefined;
   const bundle = openBundle(flags, io);
   const setPath = flags.set !== undefined ? nodePath.resolve(io.cwd, flags.set) : bundle.resolve('/' + DEFAULT_SET_NAME);
@@ -44,6 +47,7 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
       let shown = 0;
       const outcome = await sweepSetFile(index, fsSetFiles, setPath, {
         ...options,
+        ...(sections ? { sections } : {}),
         onProgress: (done, total) => {
           if (flags.json || total < 20 || done - shown < Math.ceil(total / 10)) return;
           shown = done;

@@ -21,7 +21,7 @@ export const COMMANDS: readonly CliCommand[] = [
   { name: 'timeline', args: '', summary: 'regenerate timeline.md from every date-qualified relation', run: timelineCommand },
   { name: 'keywords', args: '', summary: 'regenerate wiki-trigger-keywords.txt (concept titles and tags)', run: keywordsCommand },
   { name: 'rebuild-candidates', args: '', summary: 'list ingest-derived concepts (sources cite references/), from wiki.db', run: rebuildCandidatesCommand },
-  { name: 'evaluate', args: '[--set FILE] [--sweep] [--disable-signal S] [--update-baseline]', summary: 'run the labeled question set; exit 1 when it falls below the baseline', run: evaluateCommand },
+  { name: 'evaluate', args: '[--set FILE] [--sweep [--sections S] [--apply]] [--disable-signal S] [--update-baseline]', summary: 'run the labeled question set; exit 1 when it falls below the baseline', run: evaluateCommand },
   { name: 'relate', args: 'SUBJECT PREDICATE OBJECT [--inverse P] [--date D] [--source ID]', summary: 'add a relation to SUBJECT and its inverse to OBJECT in one step (--dry-run: diff only)', run: relateCommand },
   { name: 'supersede', args: 'OLD NEW [--at DATE]', summary: 'mark OLD superseded by NEW on both files, refusing a cycle (--dry-run: diff only)', run: supersedeCommand },
   { name: 'file-back', args: '--title T --body-file F [--type T] [--description D] [--by ACTOR]', summary: 'file an answer back as a new concept page, never overwriting (--dry-run: preview)', run: fileBackCommand },

@@ -128,5 +128,10 @@ export async function sweepSetFile(
 ): Promise<SetFileProblem | { readonly kind: 'swept'; readonly setPath: string; readonly sweep: SweepReport }> {
   const read = await readSet(index, files, setPath);
   if (read.kind !== 'set') return read;
+  const known = [...new Set(read.set.questions.map((q) => q.section))];
+  const unknown = (options.sections ?? []).filter((s) => !known.includes(s));
+  if (unknown.length > 0) {
+    return { kind: 'invalid', setPath, problems: unknown.map((s) => ({ where: 'sections', message: `no section named "${s}" in the set (its sections: ${known.join(', ')})` })) };
+  }
   return { kind: 'swept', setPath, sweep: await sweepThresholds(index, read.set, options) };
 }

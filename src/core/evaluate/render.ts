@@ -93,6 +93,10 @@ export function renderSweep(sweep: SweepReport): string {
   const lines: string[] = [];
   const vectorOn = sweep.points.some((p) => p.vectorThreshold !== null);
   lines.push(`Threshold sweep (${sweep.signals}${sweep.vectorOff ? `; vector off: ${sweep.vectorOff}` : ''})`);
+  if (sweep.tunedOn) {
+    const t = sweep.tunedOn;
+    lines.push(`Tuning split: section${t.sections.length > 1 ? 's' : ''} ${t.sections.join(', ')} (${t.questions} of ${t.questions === t.ofQuestions ? 'the' : t.ofQuestions} questions); measure the best point on the others with a plain evaluate.`);
+  }
   lines.push('In-bundle hit@1 / out-of-bundle abstention, per setting (a BM25 match is confident when coverage > threshold).');
   lines.push('');
   if (!vectorOn) {

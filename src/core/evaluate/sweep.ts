@@ -18,6 +18,11 @@ export const DEFAULT_VECTOR_GRID = [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 
 export interface SweepOptions extends Omit<RunOptions, 'coverageThreshold' | 'vectorThreshold' | 'onProgress'> {
   readonly coverageGrid?: readonly number[];
   readonly vectorGrid?: readonly number[];
+  /**
+   * Sweep only these sections (a tuning split): the best point is chosen on them alone, so the other sections
+   * stay held out and can measure it honestly. Default: every question.
+   */
+  readonly sections?: readonly string[];
   /** Called after each grid point. */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -26,7 +31,9 @@ export interface SweepOptions extends Omit<RunOptions, 'coverageThreshold' | 've
  * Runs the set at every grid point. Question embeddings are computed once and reused across the grid.
  * Without an embedder the vector axis collapses to one column (vectorThreshold null).
  */
-export async function sweepThresholds(index: WikiIndex, set: EvaluationSet, options: SweepOptions = {}): Promise<SweepReport> {
+export async function sweepThresholds(index: WikiIndex, fullSet: EvaluationSet, options: SweepOptions = {}): Promise<SweepReport> {
+  const sections = options.sections && options.sections.length > 0 ? options.sections : undefined;
+  const set = sections ? { ...fullSet, questions: fullSet.questions.filter((q) => sections.includes(q.section)) } : fullSet;
   const today = runDate(set, options);
   let embedder = options.embedder ? memoize(options.embedder) : undefined;
   let vectorOff = embedder || !options.vectorOff ? undefined : describeVectorOff(options.vectorOff);
@@ -89,7 +96,8 @@ export async function sweepThresholds(index: WikiIndex, set: EvaluationSet, opti
     Math.abs(p.coverageThreshold - currentCoverage) + (p.vectorThreshold !== null && currentVector !== null ? Math.abs(p.vectorThreshold - currentVector) : 0);
   const best = [...points].sort((a, b) => b.separation - a.separation || distance(a) - distance(b))[0];
   const current = points.find((p) => p.coverageThreshold === currentCoverage && p.vectorThreshold === currentVector) ?? nearest(points, distance);
-  return { signals, points, best, current, ...(vectorOff !== undefined ? { vectorOff } : {}) };
+  const tunedOn = sections ? { tunedOn: { sections: [...sections], questions: set.questions.length, ofQuestions: fullSet.questions.length } } : {};
+  return { signals, points, best, current, ...(vectorOff !== undefined ? { vectorOff } : {}), ...tunedOn };
 }
 
 /** Mean of the two rates that are measured (a set without out-of-bundle questions is judged on hit@1 alone). */

@@ -175,4 +175,6 @@ export interface SweepReport {
   readonly current: SweepPoint;
   /** Why the vector axis is absent, when it is. */
   readonly vectorOff?: string;
+  /** When the sweep ran on some sections only (the tuning split): those sections, and questions used / in the set. */
+  readonly tunedOn?: { readonly sections: readonly string[]; readonly questions: number; readonly ofQuestions: number };
 }

@@ -2,6 +2,8 @@
 import { embedIndex } from '../../../src/core/embed/embed-index';
 import type { WikiIndex } from '../../../src/core/index/wiki-index';
 import { runEvaluation } from '../../../src/core/evaluate/run';
+import { sweepSetFile, type SetFiles } from '../../../src/core/evaluate/evaluate-set-file';
+import { renderSweep } from '../../../src/core/evaluate/render';
 import { memoize, sweepThresholds } from '../../../src/core/evaluate/sweep';
 import type { EvaluationSet } from '../../../src/core/evaluate/types';
 import { EmbedError } from '../../../src/core/embed/types';
@@ -137,6 +139,43 @@ describe('sweepThresholds', () => {
     expect(sweep.points.map((p) => p.vectorThreshold)).toEqual([null]);
     expect(sweep.vectorOff).toBe('embedding the questions failed: Ollama is not reachable');
     expect(down.calls).toHaveLength(1);
+  });
+});
+
+describe('a sweep on a tuning split', () => {
+  // The set in two sections: only the tuning one is swept, so the held-out one can measure the chosen point.
+  const split: EvaluationSet = {
+    ...set,
+    questions: [
+      ...set.questions.map((q) => ({ ...q, section: q.id === 'turing' || q.id === 'oob' ? 'tuning' : 'held-out' })),
+      // A held-out question nothing answers: it lowers hit@1 everywhere it is counted.
+      label({ id: 'unanswerable', question: 'Who baked the sourdough?', expectSeeds: [TURING], section: 'held-out' }),
+    ],
+  };
+
+  test('runs only the named sections and says so', async () => {
+    const all = await sweepThresholds(index, split, { coverageGrid: [0.5, 0.9] });
+    const tuned = await sweepThresholds(index, split, { coverageGrid: [0.5, 0.9], sections: ['tuning'] });
+    expect(all.tunedOn).toBeUndefined();
+    expect(tuned.tunedOn).toEqual({ sections: ['tuning'], questions: 2, ofQuestions: 5 });
+    // Judged on the two tuning questions alone: the same numbers as sweeping a set made of them only.
+    const only = await sweepThresholds(index, { ...split, questions: split.questions.filter((q) => q.section === 'tuning') }, { coverageGrid: [0.5, 0.9] });
+    expect(tuned.points).toEqual(only.points);
+    expect(tuned.points).not.toEqual(all.points);
+    expect(renderSweep(tuned)).toContain('Tuning split: section tuning (2 of 5 questions)');
+  });
+
+  test('a section the set does not have is refused, naming the ones it has', async () => {
+    const text = JSON.stringify({
+      version: 1,
+      questions: [
+        { id: 'turing', section: 'tuning', question: 'Who is Alan Turing?', expect_seeds: [TURING] },
+        { id: 'oob', section: 'held-out', question: 'How do I bake sourdough bread?', out_of_bundle: true },
+      ],
+    });
+    const files: SetFiles = { read: async () => text, write: async () => undefined };
+    const outcome = await sweepSetFile(index, files, '/evaluate.json', { coverageGrid: [0.5], sections: ['tuning', 'core'] });
+    expect(outcome).toEqual({ kind: 'invalid', setPath: '/evaluate.json', problems: [{ where: 'sections', message: 'no section named "core" in the set (its sections: tuning, held-out)' }] });
   });
 });
 
