@@ -72,7 +72,19 @@ export function edgesFrom(db: Database, subjects: readonly string[]): EdgeRow[] 
 
 /** Every concept's catalog fields, in path order. */
 export function conceptInfoRows(db: Database): ConceptInfoRow[] {
-  return db.all<ConceptInfoRow>('select path, title, type, aliases, trust, status, stale_after, superseded_by, superseded_at, generated_at from concepts order by path');
+  const columns = ['path', 'title', 'type', 'aliases', 'trust', 'status', 'stale_after', 'superseded_by', 'superseded_at', 'generated_at'];
+  return selectObjects<ConceptInfoRow>(db, columns, 'select * from concepts order by path');
+}
+
+/** Every file's content hash, mtime and size (what a catch-up compares against the disk). */
+export function fileStateRows(db: Database): { path: string; hash: string; mtime: number | null; size: number | null }[] {
+  return selectObjects(db, ['path', 'hash', 'mtime', 'size'], 'select * from files');
+}
+
+/** Rows as objects read through one JSON string, for the same reason as selectArrays; `columns` are column names. */
+function selectObjects<T>(db: Database, columns: readonly string[], from: string): T[] {
+  const fields = columns.map((c) => `'${c}', ${c}`).join(', ');
+  return JSON.parse(db.get<{ j: string }>(`select json_group_array(json_object(${fields})) as j from (${from})`)?.j ?? '[]') as T[];
 }
 
 /** Bodies (and stale dates) of the given concepts. */

@@ -157,11 +157,7 @@ export class WikiIndex {
 
   /** Hash, mtime and size of every file in the index. */
   fileStates(): Map<string, { hash: string; mtime: number | null; size: number | null }> {
-    return new Map(
-      this.db
-        .all<{ path: string; hash: string; mtime: number | null; size: number | null }>('select path, hash, mtime, size from files')
-        .map((r) => [r.path, { hash: r.hash, mtime: r.mtime, size: r.size }]),
-    );
+    return new Map(reads.fileStateRows(this.db).map((r) => [r.path, { hash: r.hash, mtime: r.mtime, size: r.size }]));
   }
 
   /** A meta value (`schema_version`, `embedding_model`, …). */
