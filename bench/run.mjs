@@ -2,7 +2,7 @@
 // process (bench/worker.ts, bundled here with esbuild), prints one table and writes bench/results.json.
 // Every figure is the median of several runs with [min–max]. Benchmarks print numbers; they never assert them.
 //
-//   node bench/run.mjs [--sizes 1000,10000,50000] [--quick]
+//   node bench/run.mjs [--sizes 1000,10000] [--quick]     (50000 on request: alone it takes several minutes)
 //   node bench/run.mjs --print      (the table of the last bench/results.json, without running anything)
 import esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -12,6 +12,8 @@ import { builtinModules } from 'node:module';
 import * as os from 'node:os';
 import * as nodePath from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureGoals } from './goals.mjs';
+import { renderGoals } from './goals-table.mjs';
 import { writeBundle } from './generate.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -28,7 +30,11 @@ const flag = (name) => {
   return i >= 0 ? argv[i + 1] : undefined;
 };
 const quick = argv.includes('--quick');
-const sizes = (flag('--sizes') ?? (quick ? '1000' : '1000,10000,50000')).split(',').map(Number);
+const sizes = (flag('--sizes') ?? (quick ? '1000' : '1000,10000')).split(',').map(Number);
+/** Questions the MCP server answers in the goals' warm-question figure (each one stats the bundle today). */
+const MCP_QUESTIONS = quick ? 20 : 50;
+/** Where issue 14's goals (and the extras they need) are measured: 10,000, or the largest size of a shorter run. */
+const GOALS_AT = sizes.includes(EXTRAS_AT) ? EXTRAS_AT : Math.max(...sizes);
 
 /**
  * Runs per figure: several where a run is cheap, fewer where one takes a minute (the whole bench must finish
@@ -78,7 +84,7 @@ const machine = {
 };
 if (loadAtStart > machine.cores) log(`warning: load average ${loadAtStart.toFixed(1)} on ${machine.cores} cores: other work is competing; wall times will be inflated (CPU times are in results.json)`);
 
-const results = { machine, date: new Date().toISOString(), sizes: {}, demo: undefined };
+const results = { machine, date: new Date().toISOString(), goalsAt: GOALS_AT, sizes: {}, demo: undefined };
 for (const n of sizes) {
   const dir = nodePath.join(os.tmpdir(), `okf-bench-${n}`);
   ensureBundle(dir, n);
@@ -90,10 +96,12 @@ for (const n of sizes) {
   }
   const base = ['--n', String(n), '--dir', dir, '--questions', String(p.questions)];
   log(`N=${n}: product figures (${p.runs} runs)`);
-  const product = job(['product', ...base, '--runs', String(p.runs), '--passes', String(p.passes), ...(n === EXTRAS_AT ? ['--extras'] : [])]);
+  const product = job(['product', ...base, '--runs', String(p.runs), '--passes', String(p.passes), ...(n === GOALS_AT ? ['--extras'] : [])]);
   log(`N=${n}: native SQLite and MiniSearch comparison (${p.compareRuns} runs)`);
-  const compare = job(['compare', ...base, '--runs', String(p.compareRuns), '--passes', String(p.comparePasses)]);
+  const compare = job(['compare', ...base, '--runs', String(p.compareRuns), '--passes', String(p.comparePasses), '--mcp-questions', String(MCP_QUESTIONS)]);
   results.sizes[n] = { plan: p, product, compare };
+  // Issue 14's process-level figures (CLI reindex, cold question, MCP server), after product wrote wiki.db.
+  if (n === GOALS_AT) results.sizes[n].goals = await measureGoals({ root: ROOT, dir, n, runs: quick ? 1 : 2, questions: MCP_QUESTIONS, log });
 }
 log('demo labeled set: hit@1 of ours, our BM25 alone, MiniSearch');
 results.demo = job(['demo', '--dir', DEMO]);
@@ -232,6 +240,7 @@ function renderTable(r) {
   out += `\nDemo labeled set (${d.labeled} in-bundle questions with an expected seed, ${d.outOfBundle} out of bundle)\n`;
   out += `${head('seed hit@1')}ours ${pct(d.ours.hitAt1)} (title + BM25 + gate), our BM25 alone ${pct(d.oursBm25Only.hitAt1)}, MiniSearch ${pct(d.minisearch.hitAt1)}\n`;
   out += `${head('out-of-bundle abstention')}ours ${pct(d.ours.abstentionRecall)}, MiniSearch ${pct(d.minisearch.abstentionRecall)} (it ranks, it has no confidence gate)\n`;
+  out += renderGoals(r, r.goalsAt ?? EXTRAS_AT);
   out += `\nTotal ${r.totalSeconds} s.\n`;
   return out;
 }

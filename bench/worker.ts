@@ -40,6 +40,8 @@ interface Args {
   readonly passes: number;
   readonly questions: number;
   readonly extras: boolean;
+  /** How many of the questions the goals' MCP figure asks (the native comparison is taken on the same ones). */
+  readonly mcpQuestions: number;
 }
 
 function parseArgs(): Args {
@@ -56,6 +58,7 @@ function parseArgs(): Args {
     passes: Number(get('passes', '3')),
     questions: Number(get('questions', '200')),
     extras: rest.includes('--extras'),
+    mcpQuestions: Number(get('mcp-questions', '50')),
   };
 }
 
@@ -92,13 +95,39 @@ async function product(args: Args): Promise<Record<string, unknown>> {
   const server = await startFakeOllama(MODEL);
   const embedder = createOllamaEmbedder({ host: server.url, model: MODEL });
   const questions = benchQuestions(planBundle(args.n), args.questions);
-  const options = { clock, embedder };
+  // The question's embedding (an HTTP round trip to the fake Ollama, served in this very process) is timed
+  // apart, so the CPU of `context` itself can be read without the embedder's (issue 14's goal excludes it).
+  let embedCpu = 0;
+  const timedEmbedder: Embedder = {
+    model: embedder.model,
+    embed: async (texts, kind) => {
+      const start = cpuNow();
+      try {
+        return await embedder.embed(texts, kind);
+      } finally {
+        embedCpu += cpuNow() - start;
+      }
+    },
+  };
+  const options = { clock, embedder: timedEmbedder };
   const coldStart = now();
   const first = await contextFor(index, questions[0], options);
   const coldMs = now() - coldStart;
   if (!first.vector.used) throw new Error(`vector signal off in the benchmark: ${first.vector.reason}`);
   let confident = 0;
-  const vectorRuns = await latencyPasses(questions, args.passes, (q) => contextFor(index, q, options), (answer) => void (answer.confident && confident++));
+  const embedCpuPerQuestion: number[] = [];
+  const vectorRuns = await latencyPasses(
+    questions,
+    args.passes,
+    async (q) => {
+      embedCpu = 0;
+      const answer = await contextFor(index, q, options);
+      embedCpuPerQuestion.push(embedCpu);
+      return answer;
+    },
+    (answer) => void (answer.confident && confident++),
+  );
+  const withoutEmbedder = vectorRuns.cpu.map((pass, p) => pass.map((cpu, i) => cpu - embedCpuPerQuestion[p * questions.length + i]));
   const lexicalRuns = await latencyPasses(questions, Math.max(1, args.passes - 1), (q) => contextFor(index, q, { clock }));
   await server.close();
 
@@ -115,6 +144,9 @@ async function product(args: Args): Promise<Record<string, unknown>> {
       coldFirstQueryMs: Math.round(coldMs * 100) / 100,
       questions: questions.length,
       confidentShare: confident / questions.length,
+      /** CPU of each question minus its embedding's: p50/p95 in the figures' wall slot. */
+      cpuWithoutEmbedder: latencyFigures(withoutEmbedder),
+      embedderCpu: latencyFigures([embedCpuPerQuestion]),
     },
     contextLexical: latencyFigures(lexicalRuns.wall, lexicalRuns.cpu),
   };
@@ -235,6 +267,9 @@ async function compare(args: Args): Promise<Record<string, unknown>> {
   };
   const ftsWasm = await rawPasses(wasm.last);
   const ftsNative = await rawPasses(native.last);
+  // The same MATCH on the first questions only: those the goals' MCP figure asks the server (bench/goals.mjs).
+  const mcpMatches = questions.slice(0, args.mcpQuestions).map((q) => toFtsQuery(q)).filter((m): m is string => m !== null);
+  const nativeOnMcpQuestions = latencyFigures((await latencyPasses(mcpMatches, args.passes, (m) => rawDatabase(native.last).all('select path from concepts_fts where concepts_fts match ? order by rank limit 20', [m]))).wall);
   const signalWasm = await signalPasses(wasm.last);
   const signalNative = await signalPasses(native.last);
   const wasmVersion = rawDatabase(wasm.last).version();
@@ -258,7 +293,7 @@ async function compare(args: Args): Promise<Record<string, unknown>> {
     parseMs: Math.round(parseMs),
     parseCpuMs: Math.round(parseCpuMs),
     inserts: { wasm: wasm.figure, native: native.figure },
-    fts: { wasm: ftsWasm, native: ftsNative, queries: matches.length },
+    fts: { wasm: ftsWasm, native: ftsNative, queries: matches.length, nativeOnMcpQuestions: { ...nativeOnMcpQuestions, queries: mcpMatches.length } },
     bm25Signal: { wasm: signalWasm, native: signalNative },
     minisearch: { index: mini.figure, query: latencyFigures(miniRuns.wall, miniRuns.cpu) },
     versions: { wasm: wasmVersion, native: nativeVersion() },
