@@ -74,7 +74,7 @@ async function buildEntry() {
   await esbuild.build({
     stdin: {
       contents: `
-        export { FsBundle } from './src/cli/fs-bundle';
+        export { FsBundle } from './src/node/fs-bundle';
         export { buildIndex } from './src/core/index/build';
         export { runLint, loadBundleConfig } from './src/core/lint/run-lint';
         export { LINT_CHECKS } from './src/core/lint/checks';

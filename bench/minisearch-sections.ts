@@ -6,7 +6,7 @@ import MiniSearch from 'minisearch';
 import { parseEvaluationSet } from '../src/core/evaluate/parse-set';
 import { buildIndex } from '../src/core/index/build';
 import { rawDatabase } from '../src/core/index/wiki-index';
-import { FsBundle } from '../src/cli/fs-bundle';
+import { FsBundle } from '../src/node/fs-bundle';
 
 async function main(): Promise<void> {
   const [dir, setFile] = process.argv.slice(2);

@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import MiniSearch from 'minisearch';
-import { FsBundle } from '../src/cli/fs-bundle';
+import { FsBundle } from '../src/node/fs-bundle';
 import { embedIndex } from '../src/core/embed/embed-index';
 import { createOllamaEmbedder } from '../src/core/embed/ollama';
 import type { Embedder } from '../src/core/embed/types';

@@ -2,7 +2,7 @@
 import { statSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { UsageError, type Flags } from './args';
-import { FsBundle } from './fs-bundle';
+import { FsBundle } from '../node/fs-bundle';
 import type { CliIo } from './io';
 
 export { WIKI_DB } from '../node/paths';

@@ -2,7 +2,7 @@
 // otherwise rebuilt from the concept files; the refreshed index is written back so the next run is fast.
 import type { WikiIndex } from '../core/index/wiki-index';
 import { openSession } from '../node/open-session';
-import type { FsBundle } from './fs-bundle';
+import type { FsBundle } from '../node/fs-bundle';
 import type { CliIo } from './io';
 
 export async function loadIndex(bundle: FsBundle, io: CliIo): Promise<WikiIndex> {

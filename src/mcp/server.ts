@@ -16,10 +16,10 @@ import { loadBundleConfig } from '../core/config/load-bundle-config';
 import { conceptNotesOf } from '../core/render/concept-notes';
 import { renderMermaid } from '../core/render/mermaid';
 import type { Clock } from '../core/types';
-import { fsCommitEnvironment } from '../cli/commands/author-common';
-import type { FsBundle } from '../cli/fs-bundle';
-import type { CliIo } from '../cli/io';
-import { underWriteLock } from '../cli/write-session';
+import { fsCommitEnvironment } from '../node/commit-environment';
+import type { FsBundle } from '../node/fs-bundle';
+import type { Notes } from '../node/folder-bundle';
+import { underWriteLock } from '../node/write-session';
 import { openSession, saveOrNote } from '../node/open-session';
 import { bundleThresholds, type ThresholdSettings } from '../node/bundle-thresholds';
 
@@ -27,7 +27,7 @@ import { bundleThresholds, type ThresholdSettings } from '../node/bundle-thresho
 export interface WikiServerOptions {
   readonly bundle: FsBundle;
   /** Notes go to `io.err` (stderr); stdout belongs to the protocol. */
-  readonly io: CliIo;
+  readonly io: Notes;
   readonly clock: Clock;
   readonly embedding: EmbeddingChoice;
   /** Token budget of `context_for` when the call gives none (the CLI's `--budget` default). */

@@ -56,13 +56,6 @@ function shellOf(module: string): string | undefined {
   return undefined;
 }
 
-/**
- * What the MCP server still takes from the CLI's folder: the file-system bundle, the IO port, the commit
- * environment and the write lock. They belong to the Node layer (src/node/) but are still being built there by
- * their owner (issue 12); nothing else may cross, and this list may only shrink.
- */
-const NODE_SIDE_STILL_IN_CLI = ['cli/fs-bundle', 'cli/io', 'cli/commands/author-common', 'cli/write-session'];
-
 test('the shells do not import each other: plugin, CLI and MCP share only the core and the Node layer', () => {
   const offending: string[] = [];
   for (const f of files) {
@@ -73,7 +66,6 @@ test('the shells do not import each other: plugin, CLI and MCP share only the co
       if (to === undefined || to === from) continue;
       // The Node layer serves the CLI and the MCP server, and depends on neither.
       if (to === 'node' && from !== 'plugin') continue;
-      if (from === 'mcp' && to === 'cli' && NODE_SIDE_STILL_IN_CLI.includes(target)) continue;
       // `okf-wiki mcp` starts the server: the CLI's command table may name it.
       if (f.path === 'cli/commands/mcp.ts' && to === 'mcp') continue;
       offending.push(`${f.path} imports ${target}`);

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { FsBundle } from '../../src/cli/fs-bundle';
+import { FsBundle } from '../../src/node/fs-bundle';
 import { run } from '../../src/cli/main';
 import { buildIndex } from '../../src/core/index/build';
 import { dumpIndex } from '../../src/core/index/dump';

@@ -2,7 +2,7 @@
 // pointing outside are refused, never followed), and writes atomically (no temporary file left behind).
 import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import { FsBundle } from '../../src/cli/fs-bundle';
+import { FsBundle } from '../../src/node/fs-bundle';
 import { ChangedSincePlan } from '../../src/core/author/apply-plan';
 import { buildIndex } from '../../src/core/index/build';
 import { conceptFile } from '../support/builders';

@@ -6,7 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { parseCommandLine } from '../../src/cli/args';
 import { wikiServerOptions } from '../../src/cli/commands/mcp';
 import { run } from '../../src/cli/main';
-import { FsBundle } from '../../src/cli/fs-bundle';
+import { FsBundle } from '../../src/node/fs-bundle';
 import { openIndex } from '../../src/core/index/open';
 import { lintBundle } from '../../src/core/lint/run-lint';
 import { createWikiServer, WIKI_TOOLS } from '../../src/mcp/server';

@@ -4,8 +4,8 @@
 // temporary file or record is left. Killed with SIGKILL in a real process, as crash-mid-persist does.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import { FsBundle } from '../../src/cli/fs-bundle';
-import { fsPlanJournal } from '../../src/cli/pending-writes';
+import { FsBundle } from '../../src/node/fs-bundle';
+import { fsPlanJournal } from '../../src/node/pending-writes';
 import { planRelate } from '../../src/core/author/relate';
 import { DEFAULT_BUNDLE_CONFIG } from '../../src/core/config/bundle-config';
 import { conceptFile } from '../support/builders';

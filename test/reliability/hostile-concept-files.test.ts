@@ -3,7 +3,7 @@
 // its problem, every good concept is still indexed, no file in the bundle is written, and nothing outside is read.
 import { readFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import { FsBundle } from '../../src/cli/fs-bundle';
+import { FsBundle } from '../../src/node/fs-bundle';
 import { run } from '../../src/cli/main';
 import { rawDatabase, WikiIndex, isLoadProblem } from '../../src/core/index/wiki-index';
 import { readConcept } from '../../src/core/okf/read-concept';

@@ -1,7 +1,7 @@
 // Fault: hostile questions (issue 7, "Bad input"). Empty, 20,000 characters, only punctuation, only stopwords,
 // FTS5 syntax, SQL fragments, emoji, control and unpaired surrogate characters: context_for never throws, answers
 // or says "No confident match", stays within its budget, and leaves every table of the index as it was.
-import { FsBundle } from '../../src/cli/fs-bundle';
+import { FsBundle } from '../../src/node/fs-bundle';
 import { run } from '../../src/cli/main';
 import { buildIndex } from '../../src/core/index/build';
 import { dumpIndex } from '../../src/core/index/dump';

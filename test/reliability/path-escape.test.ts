@@ -10,7 +10,7 @@
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const fs = require('node:fs') as typeof import('node:fs');
 import * as nodePath from 'node:path';
-import { FsBundle } from '../../src/cli/fs-bundle';
+import { FsBundle } from '../../src/node/fs-bundle';
 import { run } from '../../src/cli/main';
 import { GENERATED, SENTINEL_TEXT, fileFingerprint, makeHostileBundle, snapshotFiles, type HostileBundle } from './support/hostile-bundle';
 import { memoryIo } from './support/memory-io';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import type * as O from 'obsidian';
 import manifest from '../../manifest.json';
-import { FsBundle } from '../../src/cli/fs-bundle';
+import { FsBundle } from '../../src/node/fs-bundle';
 import OkfGraphWikiPlugin from '../../src/main';
 import { buildIndex } from '../../src/core/index/build';
 import { dumpIndex } from '../../src/core/index/dump';

@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { parseCommandLine } from '../../src/cli/args';
-import { lockPath } from '../../src/cli/bundle-lock';
+import { lockPath } from '../../src/node/bundle-lock';
 import { wikiServerOptions } from '../../src/cli/commands/mcp';
 import { run } from '../../src/cli/main';
 import { createWikiServer } from '../../src/mcp/server';

@@ -7,7 +7,7 @@ import type { WikiIndex } from '../../src/core/index/wiki-index';
 import { conceptNotesOf } from '../../src/core/render/concept-notes';
 import { renderMermaid } from '../../src/core/render/mermaid';
 import { contextFor } from '../../src/core/retrieval/context-for';
-import { FsBundle } from '../../src/cli/fs-bundle';
+import { FsBundle } from '../../src/node/fs-bundle';
 import { fixedClock, indexOfSpecs } from '../support/retrieval-bundle';
 import { REPO_ROOT } from '../support/temp-dir';
 import { expectApprovedMermaid } from './approve';

@@ -4,7 +4,7 @@ import * as nodePath from 'node:path';
 import { buildIndex } from '../../src/core/index/build';
 import type { WikiIndex } from '../../src/core/index/wiki-index';
 import type { Clock } from '../../src/core/types';
-import { FsBundle } from '../../src/cli/fs-bundle';
+import { FsBundle } from '../../src/node/fs-bundle';
 import { MemoryBundle } from './memory-bundle';
 
 export { MemoryBundle };

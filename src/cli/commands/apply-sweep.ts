@@ -5,7 +5,7 @@ import { unifiedDiff } from '../../core/author/unified-diff';
 import { BUNDLE_CONFIG_PATH } from '../../core/config/bundle-config';
 import type { SweepReport } from '../../core/evaluate/types';
 import { UsageError } from '../args';
-import type { FsBundle } from '../fs-bundle';
+import type { FsBundle } from '../../node/fs-bundle';
 import type { CliIo } from '../io';
 
 /** The okf-wiki.json text with the best point's thresholds set (keys in their order; 2-space JSON). */

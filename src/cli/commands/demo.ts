@@ -8,7 +8,7 @@ import type { Flags } from '../args';
 import { openBundle } from '../bundle-context';
 import { clockFromFlags } from '../clock';
 import { embeddingFromFlags } from '../embedding';
-import { FsBundle } from '../fs-bundle';
+import { FsBundle } from '../../node/fs-bundle';
 import { fmt, type CliIo } from '../io';
 import { vectorOffText } from '../vector-note';
 import { reindexBundle, renderReindexSummary } from './reindex';

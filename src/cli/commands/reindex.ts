@@ -8,11 +8,11 @@ import type { Flags } from '../args';
 import { openBundle, WIKI_DB } from '../bundle-context';
 import { clockFromFlags } from '../clock';
 import { embeddingFromFlags } from '../embedding';
-import type { FsBundle } from '../fs-bundle';
+import type { FsBundle } from '../../node/fs-bundle';
 import { fsSessionEnv } from '../../node/index-store';
 import { fmt, type CliIo } from '../io';
 import { vectorOffNote, vectorOffSentence } from '../vector-note';
-import { underWriteLock } from '../write-session';
+import { underWriteLock } from '../../node/write-session';
 
 export interface ReindexSummary {
   readonly bundle: string;

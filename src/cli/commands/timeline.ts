@@ -6,10 +6,10 @@ import type { Flags } from '../args';
 import { openBundle } from '../bundle-context';
 import { clockFromFlags } from '../clock';
 import type { Clock } from '../../core/types';
-import type { FsBundle } from '../fs-bundle';
+import type { FsBundle } from '../../node/fs-bundle';
 import { fsSessionEnv } from '../../node/index-store';
 import type { CliIo } from '../io';
-import { underWriteLock } from '../write-session';
+import { underWriteLock } from '../../node/write-session';
 
 /** Regenerates one artifact and reports what happened to its file (holding the bundle's write lock). */
 export async function regenerateArtifact(artifact: Artifact, flags: Flags, io: CliIo): Promise<number> {

@@ -1,7 +1,7 @@
 // Approval tests over the demo bundle (examples/computing-history, read-only): timeline.md, each folder's
 // generated index.md, the keywords file and the lint report; and each generator run twice gives the same bytes.
 import * as nodePath from 'node:path';
-import { FsBundle } from '../../../src/cli/fs-bundle';
+import { FsBundle } from '../../../src/node/fs-bundle';
 import { conceptRecordsFromIndex, type ConceptRecord } from '../../../src/core/generate/concept-record';
 import { mergeGeneratedBlock } from '../../../src/core/generate/generated-block';
 import { renderDirectoryIndexes } from '../../../src/core/generate/index-md';

@@ -2,7 +2,7 @@
 // its file while the good files beside it index normally; reserved, generated and hidden files are not concepts.
 import { readdirSync, readFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import { FsBundle } from '../../../src/cli/fs-bundle';
+import { FsBundle } from '../../../src/node/fs-bundle';
 import { buildIndex } from '../../../src/core/index/build';
 import { rawDatabase, type WikiIndex } from '../../../src/core/index/wiki-index';
 import { readConcept } from '../../../src/core/okf/read-concept';

@@ -1,6 +1,6 @@
 // Test helpers: lint a fixture bundle from test/fixtures/ with a fixed clock, and pick one check's findings.
 import * as nodePath from 'node:path';
-import { FsBundle } from '../../../src/cli/fs-bundle';
+import { FsBundle } from '../../../src/node/fs-bundle';
 import { buildIndex } from '../../../src/core/index/build';
 import { lintBundle } from '../../../src/core/lint/run-lint';
 import type { Finding, LintReport } from '../../../src/core/lint/types';

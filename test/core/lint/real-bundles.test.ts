@@ -4,7 +4,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
-import { FsBundle } from '../../../src/cli/fs-bundle';
+import { FsBundle } from '../../../src/node/fs-bundle';
 import { buildIndex } from '../../../src/core/index/build';
 import { lintBundle } from '../../../src/core/lint/run-lint';
 import { fixedClock } from './lint-fixture';

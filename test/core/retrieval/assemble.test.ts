@@ -6,7 +6,7 @@ import { estimateTokens } from '../../../src/core/retrieval/text';
 import type { Fact, Seed } from '../../../src/core/retrieval/types';
 import type { WikiIndex } from '../../../src/core/index/wiki-index';
 import { buildIndex } from '../../../src/core/index/build';
-import { FsBundle } from '../../../src/cli/fs-bundle';
+import { FsBundle } from '../../../src/node/fs-bundle';
 import * as nodePath from 'node:path';
 import { fixedClock } from '../../support/retrieval-bundle';
 

@@ -4,11 +4,11 @@
 import type { Clock } from '../core/types';
 import { withBundleLock } from './bundle-lock';
 import type { FsBundle } from './fs-bundle';
-import type { CliIo } from './io';
+import type { Notes } from './folder-bundle';
 import { completePendingWrites, sweepTempFiles } from './pending-writes';
 
 /** Runs `work` holding `bundle`'s write lock; `command` (`okf-wiki relate`) is what a waiting writer is told. */
-export function underWriteLock<T>(bundle: FsBundle, io: CliIo, command: string, clock: Clock, work: () => Promise<T>): Promise<T> {
+export function underWriteLock<T>(bundle: FsBundle, io: Notes, command: string, clock: Clock, work: () => Promise<T>): Promise<T> {
   return withBundleLock(
     bundle.root,
     command,
