@@ -1,18 +1,12 @@
 // What the query sidebar shows beside context_for()'s result: per concept, whether it is stale or superseded,
 // so the markers come from the same index the answer came from.
-import { isPast } from '../core/okf/dates';
 import { resolveConceptRef } from '../core/okf/paths';
 import type { WikiIndex } from '../core/index/wiki-index';
+import { conceptMarkers, type ConceptMarkers } from '../core/render/markers';
 import { catalogOf } from '../core/retrieval/catalog';
 import type { ContextResult } from '../core/retrieval/types';
 
-export interface ConceptMarkers {
-  /** The concept's stale_after date, when it is past. */
-  readonly staleSince?: string;
-  /** The successor, when the concept is superseded. */
-  readonly supersededBy?: string;
-  readonly supersededAt?: string;
-}
+export type { ConceptMarkers };
 
 /** An answer for the sidebar: the result, the markers of every concept it mentions, and successors' titles. */
 export interface QueryAnswer {
@@ -50,15 +44,8 @@ export function markersFor(index: WikiIndex, result: ContextResult, now: string)
   const out = new Map<string, ConceptMarkers>();
   for (const path of paths) {
     const info = concepts.get(path);
-    if (!info) continue;
-    const stale = info.staleAfter !== undefined && isPast(info.staleAfter, now);
-    const superseded = info.status === 'superseded' || info.supersededBy !== undefined;
-    if (!stale && !superseded) continue;
-    out.set(path, {
-      ...(stale ? { staleSince: info.staleAfter } : {}),
-      ...(superseded && info.supersededBy ? { supersededBy: info.supersededBy } : {}),
-      ...(superseded && info.supersededAt ? { supersededAt: info.supersededAt } : {}),
-    });
+    const markers = info && conceptMarkers(info, now);
+    if (markers) out.set(path, markers);
   }
   return out;
 }

@@ -1,9 +1,9 @@
 // What the answer graph needs to know about concepts beyond the facts (titles of successors, staleness,
 // supersession), read from the index's catalog: the CLI's and the MCP server's source of ConceptNotes.
-import { isPast } from '../okf/dates';
 import type { WikiIndex } from '../index/wiki-index';
-import { catalogOf, isSuperseded } from '../retrieval/catalog';
+import { catalogOf } from '../retrieval/catalog';
 import type { ConceptNote, ConceptNotes } from './answer-graph';
+import { conceptMarkers } from './markers';
 
 /** ConceptNotes from the index as of `now` (ISO, the same clock the answer used for stale_after). */
 export function conceptNotesOf(index: WikiIndex, now: string): ConceptNotes {
@@ -11,13 +11,6 @@ export function conceptNotesOf(index: WikiIndex, now: string): ConceptNotes {
   return (path: string): ConceptNote | undefined => {
     const info = concepts.get(path);
     if (!info) return undefined;
-    const stale = info.staleAfter !== undefined && isPast(info.staleAfter, now);
-    const superseded = isSuperseded(info) && info.supersededBy !== undefined;
-    return {
-      title: info.title,
-      ...(stale ? { staleSince: info.staleAfter } : {}),
-      ...(superseded ? { supersededBy: info.supersededBy } : {}),
-      ...(superseded && info.supersededAt !== undefined ? { supersededAt: info.supersededAt } : {}),
-    };
+    return { title: info.title, ...conceptMarkers(info, now) };
   };
 }

@@ -1,5 +1,6 @@
-// Budget and render (spec §6.4, §6.5): facts first, then the seeds' prose, cut to a token budget and
-// rendered as compact fact lines plus background — the block handed to the LLM.
+// Budget (spec §6.4): facts first, then the seeds' prose, cut to a token budget; the text of the block (fact
+// lines, background headings, markers) comes from the render stage, core/render/context-text.ts.
+import { backgroundHeading, contextText } from '../render/context-text';
 import type { Background, Fact, Intent, Seed } from './types';
 import { CHARS_PER_TOKEN, estimateTokens } from './text';
 
@@ -124,7 +125,7 @@ export function assemble(input: {
     const remaining = input.budget - used;
     const share = Math.floor(remaining / (prose.length - i));
     const entry = input.bodies.get(seed.path)!;
-    const heading = `## ${seed.title} (${seed.path})${entry.stale ? ` [stale since ${entry.stale}]` : ''}\n`;
+    const heading = backgroundHeading(seed.title, seed.path, entry.stale);
     const room = share - estimateTokens(heading) - 1;
     if (room < 10) return;
     const { text, truncated } = trimToTokens(proseOf(entry.body, input.linkTitle), room);
@@ -133,19 +134,6 @@ export function assemble(input: {
     used += estimateTokens(heading + text + '\n\n');
   });
 
-  const parts = [head];
-  if (kept.length > 0) parts.push('Facts:\n' + kept.map((f) => f.line).join('\n'));
-  if (background.length > 0) {
-    parts.push(
-      'Background:\n' +
-        background
-          .map((b) => {
-            const stale = input.bodies.get(b.path)?.stale;
-            return `## ${b.title} (${b.path})${stale ? ` [stale since ${stale}]` : ''}\n${b.text}`;
-          })
-          .join('\n\n'),
-    );
-  }
-  const text = fitToBudget(parts.join('\n\n') + '\n', input.budget);
+  const text = fitToBudget(contextText(head, kept, background, (path) => input.bodies.get(path)?.stale), input.budget);
   return { facts: kept, background, text, tokens: estimateTokens(text) };
 }

@@ -3,6 +3,7 @@
 // Facts of concepts past their stale_after date are dropped, not down-ranked.
 import { datePart, isPast } from '../okf/dates';
 import type { WikiIndex } from '../index/wiki-index';
+import { factLine } from '../render/context-text';
 import { isSuperseded, type Catalog } from './catalog';
 import { predicateWords } from './predicate-words';
 import { predicateWeight, SCORING } from './weights';
@@ -123,20 +124,4 @@ function supersessionDate(catalog: Catalog, by: string | undefined, at: string |
   if (at !== undefined) return at;
   const successorAt = by !== undefined ? catalog.concepts.get(by)?.generatedAt : undefined;
   return successorAt !== undefined ? datePart(successorAt) : undefined;
-}
-
-/**
- * The fact line of spec §6.5:
- * `- Andreessen Horowitz invested_in OpenAI, as of 2021-04-01 (trust: human-reviewed, source: a16z-portfolio)`,
- * plus `(superseded by /entities/x.md as of 1993-01-20)` for a fact drawn from a superseded concept (§7.7).
- */
-export function factLine(f: Omit<Fact, 'line'>): string {
-  const object = f.objectTitle ?? f.object;
-  let line = `- ${f.subjectTitle} ${f.predicate} ${object}`;
-  if (f.date) line += `, as of ${f.date}`;
-  line += ` (trust: ${f.trust}${f.source ? `, source: ${f.source}` : ''})`;
-  if (f.superseded) {
-    line += ` (superseded${f.superseded.by ? ` by ${f.superseded.by}` : ''}${f.superseded.at ? ` as of ${f.superseded.at}` : ''})`;
-  }
-  return line;
 }

@@ -75,7 +75,7 @@ export function renderAnswer(el: HTMLElement, answer: QueryAnswer, handlers: Ans
   section(el, 'Facts', result.facts.length, 'Relations of the matching concepts and of concepts they link to, most trusted first.');
   if (result.facts.length === 0) el.createDiv({ cls: 'okf-empty', text: 'The seeds have no relations within the budget.' });
   const facts = el.createEl('ul', { cls: 'okf-facts' });
-  for (const fact of result.facts) renderFact(facts, fact, markers, name, handlers);
+  for (const fact of result.facts) renderFact(facts, fact, name, handlers);
 
   section(el, 'Background', result.background.length, 'Text from the notes of the matching concepts.');
   const background = el.createDiv({ cls: 'okf-background' });
@@ -106,7 +106,7 @@ function renderSeed(list: HTMLElement, seed: Seed, markers: ReadonlyMap<string, 
   if (seed.resolvedFrom) li.createDiv({ cls: 'okf-resolved-from', text: `Found via ${name(seed.resolvedFrom)}, which it supersedes` });
 }
 
-function renderFact(list: HTMLElement, fact: Fact, markers: ReadonlyMap<string, ConceptMarkers>, name: Namer, handlers: AnswerHandlers): void {
+function renderFact(list: HTMLElement, fact: Fact, name: Namer, handlers: AnswerHandlers): void {
   const li = list.createEl('li', { cls: 'okf-fact' });
   if (fact.superseded) li.addClass('is-superseded');
   const line = li.createDiv({ cls: 'okf-fact-line' });
@@ -129,8 +129,7 @@ function renderFact(list: HTMLElement, fact: Fact, markers: ReadonlyMap<string, 
     const at = fact.superseded.at ? ` on ${fact.superseded.at}` : '';
     meta.createSpan({ cls: 'okf-marker okf-superseded', text: `superseded${by}${at}` });
   }
-  const stale = markers.get(fact.subject)?.staleSince;
-  if (stale) meta.createSpan({ cls: 'okf-marker okf-stale', text: `stale since ${stale}` });
+  // No stale badge on a fact: a stale concept's own facts are never in an answer (spec §6.4, expand.ts).
 }
 
 function conceptLink(parent: HTMLElement, path: string, title: string, handlers: AnswerHandlers): void {

@@ -1,7 +1,8 @@
 // Bounded expansion (spec §6.3, §6.4, §7.7): score = predicate_weight × 0.6^hop × trust × (0.15 if superseded);
 // stale facts dropped; ties by trust tier.
 import { catalogOf } from '../../../src/core/retrieval/catalog';
-import { compareFacts, expandFacts, factLine } from '../../../src/core/retrieval/expand';
+import { compareFacts, expandFacts } from '../../../src/core/retrieval/expand';
+import { factLine } from '../../../src/core/render/context-text';
 import { predicateWeight, SCORING } from '../../../src/core/retrieval/weights';
 import type { Fact, Intent } from '../../../src/core/retrieval/types';
 import type { WikiIndex } from '../../../src/core/index/wiki-index';

@@ -1,0 +1,35 @@
+// The render stage of context_for (spec §6.5, §7.7): how a kept fact, a background section and their markers
+// read in the block handed to the LLM. Assembly decides what fits the budget; every piece of text is made here,
+// so the budget is measured on exactly the text that is shown.
+import type { Background, Fact } from '../retrieval/types';
+
+/**
+ * The fact line of spec §6.5:
+ * `- Andreessen Horowitz invested_in OpenAI, as of 2021-04-01 (trust: human-reviewed, source: a16z-portfolio)`,
+ * plus `(superseded by /entities/x.md as of 1993-01-20)` for a fact drawn from a superseded concept (§7.7).
+ */
+export function factLine(f: Omit<Fact, 'line'>): string {
+  const object = f.objectTitle ?? f.object;
+  let line = `- ${f.subjectTitle} ${f.predicate} ${object}`;
+  if (f.date) line += `, as of ${f.date}`;
+  line += ` (trust: ${f.trust}${f.source ? `, source: ${f.source}` : ''})`;
+  if (f.superseded) {
+    line += ` (superseded${f.superseded.by ? ` by ${f.superseded.by}` : ''}${f.superseded.at ? ` as of ${f.superseded.at}` : ''})`;
+  }
+  return line;
+}
+
+/** A background section's heading, with the stale marker of a concept past its stale_after date (spec §6.4). */
+export function backgroundHeading(title: string, path: string, staleSince: string | undefined): string {
+  return `## ${title} (${path})${staleSince ? ` [stale since ${staleSince}]` : ''}\n`;
+}
+
+/** The block: the header, then the kept fact lines, then each background section under its heading. */
+export function contextText(header: string, facts: readonly Fact[], background: readonly Background[], staleSince: (path: string) => string | undefined): string {
+  const parts = [header];
+  if (facts.length > 0) parts.push('Facts:\n' + facts.map((f) => f.line).join('\n'));
+  if (background.length > 0) {
+    parts.push('Background:\n' + background.map((b) => backgroundHeading(b.title, b.path, staleSince(b.path)) + b.text).join('\n\n'));
+  }
+  return parts.join('\n\n') + '\n';
+}
