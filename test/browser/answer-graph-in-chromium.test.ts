@@ -8,7 +8,7 @@ import * as nodePath from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { answerGraph } from '../../src/core/render/answer-graph';
 import type { ContextResult } from '../../src/core/retrieval/types';
-import { conceptFile } from '../support/retrieval-bundle';
+import { specFile } from '../support/retrieval-bundle';
 import { hubSpecs } from '../render/graph-bundles';
 import { ARTIFACTS, buildMainJs, chromiumRuns, DATA_JSON, folderFiles, installPlugin, launchChromium, openObsidianPage, ROOT } from './chromium-page.mjs';
 
@@ -17,7 +17,7 @@ const DEMO = nodePath.join(ROOT, 'examples', 'computing-history');
 /** The demo bundle's concept files and the hub's, vault-relative. */
 function vaultFiles(): Record<string, string> {
   const out = folderFiles(DEMO);
-  for (const [path, spec] of Object.entries(hubSpecs(20))) out[path.slice(1)] = conceptFile(spec);
+  for (const [path, spec] of Object.entries(hubSpecs(20))) out[path.slice(1)] = specFile(spec);
   return out;
 }
 

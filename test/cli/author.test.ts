@@ -8,7 +8,8 @@ import { dumpIndex } from '../../src/core/index/dump';
 import { openIndex } from '../../src/core/index/open';
 import { isLoadProblem, WikiIndex } from '../../src/core/index/wiki-index';
 import { lintBundle } from '../../src/core/lint/run-lint';
-import { bufferIo, snapshotFiles, tempBundle } from '../mcp/temp-bundle';
+import { bufferIo } from '../support/cli-io';
+import { snapshotFiles, tempBundle } from '../support/temp-dir';
 
 const FLAGS = ['--no-embed', '--today', '2026-12-01'];
 

@@ -2,12 +2,11 @@
 // opens it, searches it with FTS5 MATCH and queries the JSON columns with json_each (spec §3, §5).
 import { writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import { run } from '../../src/cli/main';
-import type { CliIo } from '../../src/cli/io';
 import { buildIndex, readBundleFile } from '../../src/core/index/build';
 import { MemoryBundle } from '../support/memory-bundle';
 import { conceptFile, rel } from '../support/builders';
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-dir';
+import { runCli } from '../support/run-cli';
 
 /** The little of better-sqlite3's API used here (it ships no types; @types/better-sqlite3 is not needed for this). */
 interface NativeDatabase {
@@ -42,9 +41,7 @@ beforeAll(async () => {
     '/entities/charles-babbage.md': conceptFile({ type: 'Person', title: 'Charles Babbage', relations: [rel('collaborated_with', '/entities/ada-lovelace.md', { date: '1843' })] }, 'Inventor.\n'),
     '/entities/kurt-godel.md': conceptFile({ type: 'Person', title: 'Kurt Gödel' }, 'Logician.\n'),
   });
-  let stderr = '';
-  const io: CliIo = { cwd: tmp, out: () => undefined, err: (t) => void (stderr += t) };
-  const code = await run(['reindex', '--bundle', tmp, '--no-embed', '--json'], io);
+  const { code, stderr } = await runCli(['reindex', '--bundle', tmp, '--no-embed', '--json'], tmp);
   if (code !== 0) throw new Error(`reindex failed (${code}): ${stderr}`);
   wikiDb = nodePath.join(tmp, 'wiki.db');
 });

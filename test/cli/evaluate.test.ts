@@ -3,27 +3,10 @@
 // switched off) exits 1 without touching the baseline.
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import { run } from '../../src/cli/main';
-import type { CliIo } from '../../src/cli/io';
 import { copyWritable, makeTempDir, removeTempDir, REPO_ROOT } from '../support/temp-dir';
+import { runCli } from '../support/run-cli';
 
 const DEMO = nodePath.join(REPO_ROOT, 'examples', 'computing-history');
-
-interface Captured extends CliIo {
-  stdout: string;
-  stderr: string;
-}
-
-function captureIo(cwd: string): Captured {
-  const io: Captured = {
-    stdout: '',
-    stderr: '',
-    cwd,
-    out: (text) => void (io.stdout += text),
-    err: (text) => void (io.stderr += text),
-  };
-  return io;
-}
 
 let tmp: string;
 let bundle: string;
@@ -34,10 +17,9 @@ beforeEach(() => {
 });
 afterEach(() => removeTempDir(tmp));
 
-async function evaluate(...args: string[]): Promise<{ code: number; io: Captured }> {
-  const io = captureIo(tmp);
-  const code = await run(['evaluate', '--bundle', bundle, '--no-embed', ...args], io);
-  return { code, io };
+async function evaluate(...args: string[]): Promise<{ code: number; io: { stdout: string; stderr: string } }> {
+  const { code, stdout, stderr } = await runCli(['evaluate', '--bundle', bundle, '--no-embed', ...args], tmp);
+  return { code, io: { stdout, stderr } };
 }
 
 test('the demo set passes against its committed baseline (lexical signals), and the last result is stored beside it', async () => {

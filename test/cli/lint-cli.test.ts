@@ -1,19 +1,14 @@
 // `okf-wiki lint` in-process: exit codes (0 clean, 1 on an error finding, 2 bad usage), grouped text, --json.
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import type { CliIo } from '../../src/cli/io';
-import { run } from '../../src/cli/main';
 import { copyWritable, makeTempDir, REPO_ROOT, removeTempDir } from '../support/temp-dir';
+import { runCli, type CliRun } from '../support/run-cli';
+import { fixtureDir } from '../support/fixtures';
 
-const FIXTURES = nodePath.join(REPO_ROOT, 'test', 'fixtures');
 const DEMO = nodePath.join(REPO_ROOT, 'examples', 'computing-history');
 
-async function lint(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = { cwd: REPO_ROOT, out: (t) => void (stdout += t), err: (t) => void (stderr += t) };
-  const code = await run(['lint', ...args], io);
-  return { code, stdout, stderr };
+async function lint(...args: string[]): Promise<CliRun> {
+  return runCli(['lint', ...args], REPO_ROOT);
 }
 
 let tmp: string;
@@ -35,7 +30,7 @@ test('the demo bundle: exit 0, no error, and lint writes nothing into the bundle
 });
 
 test('an error finding exits 1; the text groups findings by check with counts', async () => {
-  const { code, stdout } = await lint('--bundle', nodePath.join(FIXTURES, 'lint-asymmetric-relation'), '--today', '2026-06-15');
+  const { code, stdout } = await lint('--bundle', fixtureDir('lint-asymmetric-relation'), '--today', '2026-06-15');
   expect(code).toBe(1);
   expect(stdout).toContain('asymmetric-relation (2 errors): Relations asserted in one direction only\n');
   expect(stdout).toContain('  error   /entities/cofounder.md  `knows` → /entities/stranger.md, but /entities/stranger.md has no relation back to /entities/cofounder.md.\n');
@@ -43,12 +38,12 @@ test('an error finding exits 1; the text groups findings by check with counts', 
 });
 
 test('warnings and information only: exit 0', async () => {
-  expect((await lint('--bundle', nodePath.join(FIXTURES, 'lint-orphan'))).code).toBe(0);
-  expect((await lint('--bundle', nodePath.join(FIXTURES, 'lint-unreviewed-reference'))).code).toBe(0);
+  expect((await lint('--bundle', fixtureDir('lint-orphan'))).code).toBe(0);
+  expect((await lint('--bundle', fixtureDir('lint-unreviewed-reference'))).code).toBe(0);
 });
 
 test('--json: counts, every check with its count, and the findings', async () => {
-  const { code, stdout } = await lint('--bundle', nodePath.join(FIXTURES, 'lint-supersession-cycle'), '--json');
+  const { code, stdout } = await lint('--bundle', fixtureDir('lint-supersession-cycle'), '--json');
   expect(code).toBe(1);
   const report = JSON.parse(stdout);
   expect(report.counts.error).toBeGreaterThanOrEqual(2);
@@ -62,7 +57,7 @@ test('--json: counts, every check with its count, and the findings', async () =>
 });
 
 test('bad usage exits 2 with a message naming the problem', async () => {
-  const badDate = await lint('--bundle', nodePath.join(FIXTURES, 'lint-orphan'), '--today', 'yesterday');
+  const badDate = await lint('--bundle', fixtureDir('lint-orphan'), '--today', 'yesterday');
   expect(badDate.code).toBe(2);
   expect(badDate.stderr).toContain('--today must be an ISO 8601 date, got "yesterday"');
   const missing = await lint('--bundle', nodePath.join(tmp, 'nope'));
@@ -71,7 +66,7 @@ test('bad usage exits 2 with a message naming the problem', async () => {
 });
 
 test('an okf-wiki.json nested 5,000 levels deep is an invalid-config finding naming it; the other checks still run', async () => {
-  const bundle = copyWritable(nodePath.join(FIXTURES, 'lint-asymmetric-relation'), tmp);
+  const bundle = copyWritable(fixtureDir('lint-asymmetric-relation'), tmp);
   writeFileSync(nodePath.join(bundle, 'okf-wiki.json'), `{"inverses": [${'['.repeat(5000)}${']'.repeat(5000)}]}`);
   const { code, stdout, stderr } = await lint('--bundle', bundle, '--today', '2026-06-15');
   expect(stderr).not.toContain('Maximum call stack');

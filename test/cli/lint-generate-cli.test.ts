@@ -3,19 +3,14 @@
 // `timeline`, `keywords` and `rebuild-candidates` each do their one thing.
 import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import type { CliIo } from '../../src/cli/io';
-import { run } from '../../src/cli/main';
 import { copyWritable, makeTempDir, REPO_ROOT, removeTempDir, OKF_BUNDLES } from '../support/temp-dir';
+import { runCli, type CliRun } from '../support/run-cli';
 
 const DEMO = nodePath.join(REPO_ROOT, 'examples', 'computing-history');
 const GENERATED = ['timeline.md', 'wiki-trigger-keywords.txt', 'index.md', 'entities/index.md', 'concepts/index.md'];
 
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = { cwd: REPO_ROOT, out: (t) => void (stdout += t), err: (t) => void (stderr += t) };
-  const code = await run(args, io);
-  return { code, stdout, stderr };
+async function cli(...args: string[]): Promise<CliRun> {
+  return runCli(args, REPO_ROOT);
 }
 
 let tmp: string;

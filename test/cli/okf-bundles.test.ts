@@ -3,10 +3,9 @@
 // index.md / log.md files (log.md with frontmatter too) left out.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import { run } from '../../src/cli/main';
-import type { CliIo } from '../../src/cli/io';
 import { rawDatabase, isLoadProblem, WikiIndex } from '../../src/core/index/wiki-index';
 import { copyWritable, listTree, makeTempDir, removeTempDir, OKF_BUNDLES } from '../support/temp-dir';
+import { runCli } from '../support/run-cli';
 
 let tmp: string;
 beforeAll(() => {
@@ -32,10 +31,7 @@ function reindexCopy(name: string) {
       name,
       (async () => {
         const bundle = copyWritable(nodePath.join(OKF_BUNDLES, name), tmp);
-        let stdout = '';
-        let stderr = '';
-        const io: CliIo = { cwd: tmp, out: (t) => void (stdout += t), err: (t) => void (stderr += t) };
-        const code = await run(['reindex', '--bundle', bundle, '--json', '--no-embed', '--today', '2026-11-30'], io);
+        const { code, stdout, stderr } = await runCli(['reindex', '--bundle', bundle, '--json', '--no-embed', '--today', '2026-11-30'], tmp);
         return { bundle, summary: (code === 0 ? JSON.parse(stdout) : {}) as Summary, stderr, code };
       })(),
     );

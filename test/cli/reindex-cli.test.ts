@@ -4,20 +4,15 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { dumpIndex } from '../../src/core/index/dump';
 import { isLoadProblem, WikiIndex } from '../../src/core/index/wiki-index';
-import { run } from '../../src/cli/main';
-import type { CliIo } from '../../src/cli/io';
 import { conceptFile, rel } from '../support/builders';
 import { copyWritable, listTree, makeTempDir, removeTempDir, writeTree } from '../support/temp-dir';
+import { runCli, type CliRun } from '../support/run-cli';
+import { fixtureDir } from '../support/fixtures';
 
-const FIXTURES = nodePath.join(__dirname, '..', 'fixtures');
 
 /** Runs the CLI in-process with captured output. */
-async function cli(args: readonly string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = { cwd, out: (t) => void (stdout += t), err: (t) => void (stderr += t) };
-  const code = await run(args, io);
-  return { code, stdout, stderr };
+async function cli(args: readonly string[], cwd: string): Promise<CliRun> {
+  return runCli(args, cwd);
 }
 
 /** Flags that keep a reindex offline and dated. */
@@ -84,7 +79,7 @@ describe('reindex', () => {
   });
 
   test('the text summary counts and lists diagnostics grouped by file', async () => {
-    const bundle = copyWritable(nodePath.join(FIXTURES, 'bad-input'), tmp);
+    const bundle = copyWritable(fixtureDir('bad-input'), tmp);
     const { code, stdout, stderr } = await cli(['reindex', '--bundle', bundle, ...OFFLINE], tmp);
     expect(code).toBe(0);
     expect(stderr).toMatch(/--no-embed/);
@@ -123,7 +118,7 @@ describe('reindex', () => {
   });
 
   test('--json prints the summary as one JSON document and nothing on stderr', async () => {
-    const bundle = copyWritable(nodePath.join(FIXTURES, 'bad-input'), tmp);
+    const bundle = copyWritable(fixtureDir('bad-input'), tmp);
     const { code, stdout, stderr } = await cli(['reindex', '--bundle', bundle, '--json', ...OFFLINE], tmp);
     expect(code).toBe(0);
     expect(stderr).toBe('');

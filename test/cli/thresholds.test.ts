@@ -9,7 +9,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { parseCommandLine } from '../../src/cli/args';
 import { wikiServerOptions } from '../../src/cli/commands/mcp';
 import { createWikiServer } from '../../src/mcp/server';
-import { bufferIo, tempBundle } from '../mcp/temp-bundle';
+import { bufferIo } from '../support/cli-io';
+import { tempBundle } from '../support/temp-dir';
 import { runCli } from '../support/run-cli';
 
 /** Answered by BM25 alone (no title in it), covering most but not all of its content words. */

@@ -6,7 +6,8 @@ import { parseCommandLine } from '../../src/cli/args';
 import { wikiServerOptions } from '../../src/cli/commands/mcp';
 import { run } from '../../src/cli/main';
 import { createWikiServer } from '../../src/mcp/server';
-import { bufferIo, tempBundle } from './temp-bundle';
+import { bufferIo } from '../support/cli-io';
+import { tempBundle } from '../support/temp-dir';
 
 const FLAGS = ['--no-embed', '--today', '2026-12-01'];
 

@@ -10,7 +10,8 @@ import { FsBundle } from '../../src/node/fs-bundle';
 import { openIndex } from '../../src/core/index/open';
 import { lintBundle } from '../../src/core/lint/run-lint';
 import { createWikiServer, WIKI_TOOLS } from '../../src/mcp/server';
-import { bufferIo, snapshotFiles, tempBundle } from './temp-bundle';
+import { bufferIo } from '../support/cli-io';
+import { snapshotFiles, tempBundle } from '../support/temp-dir';
 import { rawDatabase } from '../../src/core/index/wiki-index';
 
 const FLAGS = ['--no-embed', '--today', '2026-12-01'];

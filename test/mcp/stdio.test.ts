@@ -8,7 +8,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { run } from '../../src/cli/main';
 import { buildCli, type BuiltCli } from '../reliability/support/cli-process';
-import { bufferIo, tempBundle } from './temp-bundle';
+import { bufferIo } from '../support/cli-io';
+import { tempBundle } from '../support/temp-dir';
 
 const FLAGS = ['--no-embed', '--today', '2026-12-01'];
 

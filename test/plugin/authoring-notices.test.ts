@@ -1,13 +1,14 @@
 /** @jest-environment jsdom */
 // The authoring dialogs' notices in Obsidian's words: a preview that fails is said in a notice (not an unhandled
 // rejection), and a refusal names the dialog field, never the command line's flag (`--at`, `--inverse`).
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import manifest from '../../manifest.json';
 import { withoutCliFlags } from '../../src/plugin/plain-words';
 import { noticeMessages, waitFor } from '../obsidian-double/harness';
 import { launch, quit, type Running } from './support/plugin-harness';
+import { copyTree, CACHES } from '../support/temp-dir';
 
 const DEMO = nodePath.join(__dirname, '..', '..', 'examples', 'computing-history');
 let dir: string;
@@ -19,7 +20,7 @@ beforeEach(async () => {
   unhandled.length = 0;
   process.on('unhandledRejection', onUnhandled);
   dir = mkdtempSync(nodePath.join(tmpdir(), 'okf-author-notices-'));
-  cpSync(DEMO, nodePath.join(dir, 'wiki'), { recursive: true, filter: (src) => !/wiki\.db$|evaluate\.last\.json$/.test(src) });
+  copyTree(DEMO, nodePath.join(dir, 'wiki'), CACHES);
   const pluginDir = nodePath.join(dir, '.obsidian', 'plugins', manifest.id);
   mkdirSync(pluginDir, { recursive: true });
   writeFileSync(nodePath.join(pluginDir, 'data.json'), JSON.stringify({ bundleFolder: 'wiki', embeddingsEnabled: false }));

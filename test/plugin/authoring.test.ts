@@ -3,7 +3,7 @@
 // would: command palette, concept pickers, form fields, Preview, Apply. What lands on disk is compared with the
 // core's own plan (nothing else in the files changes), the index and log.md follow, and refusals, conflicts and
 // an existing page write nothing.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import manifest from '../../manifest.json';
@@ -17,6 +17,7 @@ import { VaultBundle } from '../../src/plugin/vault-bundle';
 import { noticeMessages, waitFor } from '../obsidian-double/harness';
 import type { MarkdownView } from '../obsidian-double/views';
 import { launch, quit, type Running } from './support/plugin-harness';
+import { copyTree, CACHES } from '../support/temp-dir';
 
 const DEMO = nodePath.join(__dirname, '..', '..', 'examples', 'computing-history');
 
@@ -25,7 +26,7 @@ let running: Running;
 
 beforeEach(async () => {
   dir = mkdtempSync(nodePath.join(tmpdir(), 'okf-authoring-'));
-  cpSync(DEMO, nodePath.join(dir, 'wiki'), { recursive: true, filter: (src) => !/wiki\.db$|evaluate\.last\.json$/.test(src) });
+  copyTree(DEMO, nodePath.join(dir, 'wiki'), CACHES);
   // The folder the tests' scratch notes go in (Vault.create does not make folders).
   mkdirSync(nodePath.join(dir, 'notes'));
   const pluginDir = nodePath.join(dir, '.obsidian', 'plugins', manifest.id);

@@ -7,7 +7,7 @@ import * as nodePath from 'node:path';
 import { run } from '../../src/cli/main';
 import { conceptFile } from '../support/builders';
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-dir';
-import { memoryIo } from './support/memory-io';
+import { bufferIo } from '../support/cli-io';
 
 const ADA = '/entities/ada-lovelace.md';
 const BABBAGE = '/entities/charles-babbage.md';
@@ -28,7 +28,7 @@ const bytes = (path: string) => readFileSync(file(path));
 const mode = (path: string) => statSync(file(path)).mode & 0o777;
 
 async function cli(...args: string[]) {
-  const io = memoryIo(dir);
+  const io = bufferIo(dir);
   const code = await run([...args, '--bundle', dir, '--no-embed'], io);
   return { code, stdout: io.stdout(), stderr: io.stderr() };
 }

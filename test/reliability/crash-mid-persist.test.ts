@@ -9,7 +9,7 @@ import { WikiIndex, isLoadProblem } from '../../src/core/index/wiki-index';
 import { conceptFile, rel } from '../support/builders';
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-dir';
 import { buildCli, type BuiltCli } from './support/cli-process';
-import { memoryIo } from './support/memory-io';
+import { bufferIo } from '../support/cli-io';
 
 const FILES = {
   '/entities/ada-lovelace.md': conceptFile(
@@ -28,7 +28,7 @@ beforeEach(async () => {
   dir = makeTempDir('okf-crash-');
   writeTree(dir, FILES);
   wikiDb = nodePath.join(dir, 'wiki.db');
-  const io = memoryIo(dir);
+  const io = bufferIo(dir);
   expect(await run(['reindex', '--bundle', dir, '--no-embed'], io)).toBe(0);
   previous = readFileSync(wikiDb);
   // An edit since the last reindex, so the next command has something new to persist.
@@ -53,7 +53,7 @@ async function expectPreviousIntact() {
 const tempFiles = () => readdirSync(dir).filter((name) => name.includes('.tmp-'));
 
 async function askGrace() {
-  const io = memoryIo(dir);
+  const io = bufferIo(dir);
   const code = await run(['context', 'Who was Grace Hopper?', '--bundle', dir, '--no-embed', '--json'], io);
   return { code, answer: JSON.parse(io.stdout() || '{}') as { confident?: boolean }, err: io.stderr() };
 }
@@ -96,7 +96,7 @@ test('a write that throws half-way: previous wiki.db intact, no partial temporar
 
 test('reindex whose persist fails: exit 2, previous wiki.db intact', async () => {
   jest.spyOn(fsPromises, 'rename').mockRejectedValue(Object.assign(new Error('EIO: simulated crash before rename'), { code: 'EIO' }));
-  const io = memoryIo(dir);
+  const io = bufferIo(dir);
   expect(await run(['reindex', '--bundle', dir, '--no-embed'], io)).toBe(2);
   expect(io.stderr()).toMatch(/simulated crash before rename/);
   await expectPreviousIntact();

@@ -12,7 +12,7 @@ import { conceptFile } from '../support/builders';
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-dir';
 import { run } from '../../src/cli/main';
 import { buildCli, type BuiltCli } from './support/cli-process';
-import { memoryIo } from './support/memory-io';
+import { bufferIo } from '../support/cli-io';
 
 const ADA = '/entities/ada-lovelace.md';
 const BABBAGE = '/entities/charles-babbage.md';
@@ -85,7 +85,7 @@ describe('in-process: a record left before the first rename', () => {
 
   test('the next writing command writes both files', async () => {
     await leaveRecord();
-    const io = memoryIo(dir);
+    const io = bufferIo(dir);
     expect(await run(['keywords', '--bundle', dir], io)).toBe(0);
     expect(io.stderr()).toContain('note: an interrupted relate was completed');
     expect(disk(ADA)).toContain(FORWARD);
@@ -97,7 +97,7 @@ describe('in-process: a record left before the first rename', () => {
     await leaveRecord();
     const edited = FILES[BABBAGE].replace('designed', 'designed and built part of');
     writeFileSync(nodePath.join(dir, BABBAGE), edited);
-    const io = memoryIo(dir);
+    const io = bufferIo(dir);
     expect(await run(['keywords', '--bundle', dir], io)).toBe(0);
     expect(io.stderr()).toContain(`${BABBAGE} changed since and was left as it is; run okf-wiki lint.`);
     expect(disk(ADA)).toContain(FORWARD);
@@ -110,7 +110,7 @@ describe('in-process: a record left before the first rename', () => {
     const [name] = pending();
     const where = nodePath.join(dir, '.okf-wiki', 'pending', name);
     writeFileSync(where, JSON.stringify({ ...JSON.parse(readFileSync(where, 'utf8')), host: 'elsewhere.invalid' }));
-    const io = memoryIo(dir);
+    const io = bufferIo(dir);
     expect(await run(['keywords', '--bundle', dir], io)).toBe(0);
     expect(io.stderr()).toContain(`records an interrupted relate from another machine (elsewhere.invalid); left alone`);
     for (const [path, text] of Object.entries(FILES)) expect(disk(path)).toBe(text);
@@ -119,8 +119,8 @@ describe('in-process: a record left before the first rename', () => {
 
   test('a preview (--dry-run) and a read command leave the record for the next writer', async () => {
     await leaveRecord();
-    expect(await run([...RELATE, '--bundle', dir, '--dry-run'], memoryIo(dir))).toBe(0);
-    expect(await run(['lint', '--bundle', dir], memoryIo(dir))).toBeLessThanOrEqual(1);
+    expect(await run([...RELATE, '--bundle', dir, '--dry-run'], bufferIo(dir))).toBe(0);
+    expect(await run(['lint', '--bundle', dir], bufferIo(dir))).toBeLessThanOrEqual(1);
     expect(pending()).toHaveLength(1);
     expect(disk(BABBAGE)).toBe(FILES[BABBAGE]);
   });

@@ -10,7 +10,7 @@ import { readConcept } from '../../src/core/okf/read-concept';
 import { contextFor } from '../../src/core/retrieval/context-for';
 import type { Diagnostic } from '../../src/core/types';
 import { GENERATED, SENTINEL_TEXT, fileFingerprint, makeHostileBundle, snapshotFiles, type HostileBundle } from './support/hostile-bundle';
-import { memoryIo } from './support/memory-io';
+import { bufferIo } from '../support/cli-io';
 
 type Expect = { readonly kind: 'concept' | 'invalid' | 'skipped'; readonly codes: readonly string[] };
 const concept = (...codes: string[]): Expect => ({ kind: 'concept', codes });
@@ -107,7 +107,7 @@ beforeAll(async () => {
   bundle = makeHostileBundle({ huge: false });
   before = snapshotFiles(bundle.dir);
   sentinelBefore = fileFingerprint(bundle.sentinel);
-  const io = memoryIo(bundle.parent);
+  const io = bufferIo(bundle.parent);
   const code = await run(['reindex', '--bundle', bundle.dir, '--json', '--no-embed'], io);
   reindexOutput = io.stdout() + io.stderr();
   if (code !== 0) throw new Error(`reindex exited ${code}: ${io.stderr()}`);
@@ -156,7 +156,7 @@ test('every good concept is still indexed with its relations, and answers a ques
 
 test('no file in the bundle is written; only generated artifacts appear', async () => {
   // A read command too (it may refresh wiki.db, never a concept file).
-  const io = memoryIo(bundle.parent);
+  const io = bufferIo(bundle.parent);
   expect(await run(['context', 'Who was Ada Lovelace?', '--bundle', bundle.dir, '--no-embed'], io)).toBe(0);
   const after = snapshotFiles(bundle.dir);
   for (const [path, fingerprint] of before) expect([path, after.get(path)]).toEqual([path, fingerprint]);

@@ -9,7 +9,7 @@ import type { WikiIndex } from '../../src/core/index/wiki-index';
 import { contextFor } from '../../src/core/retrieval/context-for';
 import { FakeEmbedder } from '../support/fake-ollama';
 import { makeHostileBundle, type HostileBundle } from './support/hostile-bundle';
-import { memoryIo } from './support/memory-io';
+import { bufferIo } from '../support/cli-io';
 
 const words = 'who designed the analytical engine and why did ada lovelace write notes about bernoulli numbers ';
 
@@ -82,7 +82,7 @@ test('a SQL fragment cannot drop or change a table; the next question still answ
 test.each(Object.entries(QUESTIONS).filter(([name]) => !/20,000|NUL/.test(name)))(
   'okf-wiki context with question: %s → exit 0',
   async (_name, question) => {
-    const io = memoryIo(bundle.parent);
+    const io = bufferIo(bundle.parent);
     // `--` ends the flags, so a question may begin with `-`.
     const code = await run(['context', '--bundle', bundle.dir, '--no-embed', '--json', '--', question], io);
     expect([code, io.stderr().replace(/note: .*\n/g, '')]).toEqual([0, '']);

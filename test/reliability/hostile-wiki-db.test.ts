@@ -10,7 +10,7 @@ import { isLoadProblem, WikiIndex } from '../../src/core/index/wiki-index';
 import { conceptFile, rel } from '../support/builders';
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-dir';
 import { buildCli, type BuiltCli } from './support/cli-process';
-import { memoryIo } from './support/memory-io';
+import { bufferIo } from '../support/cli-io';
 
 /** The little of better-sqlite3 used here: the attacker's tool, a native SQLite writing the file in place. */
 interface NativeDatabase {
@@ -47,7 +47,7 @@ beforeEach(async () => {
 afterEach(() => removeTempDir(parent));
 
 async function cli(...args: string[]) {
-  const io = memoryIo(parent);
+  const io = bufferIo(parent);
   const code = await run([...args, '--bundle', dir, '--no-embed'], io);
   return { code, out: io.stdout(), err: io.stderr() };
 }

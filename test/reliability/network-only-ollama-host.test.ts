@@ -7,11 +7,10 @@ import * as nodePath from 'node:path';
 import { run } from '../../src/cli/main';
 import { conceptFile, rel } from '../support/builders';
 import { FakeOllama } from '../support/fake-ollama';
-import { makeTempDir, removeTempDir, writeTree } from '../support/temp-dir';
+import { makeTempDir, removeTempDir, writeTree, copyTree } from '../support/temp-dir';
 import { HOSTILE_CORPUS } from './support/hostile-bundle';
-import { memoryIo } from './support/memory-io';
+import { bufferIo } from '../support/cli-io';
 import { recordNetwork } from './support/record-network';
-import { cpSync } from 'node:fs';
 import * as http from 'node:http';
 
 /** Concepts whose every field is a URL that must never be fetched. */
@@ -41,7 +40,7 @@ afterAll(async () => ollama.close());
 beforeEach(() => {
   dir = makeTempDir('okf-net-');
   writeTree(dir, URL_BAIT);
-  cpSync(nodePath.join(HOSTILE_CORPUS, 'entities'), nodePath.join(dir, 'entities'), { recursive: true });
+  copyTree(nodePath.join(HOSTILE_CORPUS, 'entities'), nodePath.join(dir, 'entities'));
   ollama.clear();
 });
 afterEach(() => removeTempDir(dir));
@@ -61,7 +60,7 @@ async function runAll(extra: readonly string[]) {
   return recordNetwork(async () => {
     const codes: number[] = [];
     for (const args of COMMANDS) {
-      const io = memoryIo(dir);
+      const io = bufferIo(dir);
       codes.push(await run([...args, '--bundle', dir, ...extra], io));
     }
     return codes;
@@ -91,7 +90,7 @@ test('OLLAMA_HOST is the configured host when --ollama is not given', async () =
   const previous = process.env.OLLAMA_HOST;
   process.env.OLLAMA_HOST = ollama.url;
   try {
-    const { traffic } = await recordNetwork(() => run(['reindex', '--bundle', dir], memoryIo(dir)));
+    const { traffic } = await recordNetwork(() => run(['reindex', '--bundle', dir], bufferIo(dir)));
     expect(traffic.urls.length).toBeGreaterThan(0);
     for (const url of traffic.urls) expect(url.startsWith(ollama.url + '/')).toBe(true);
   } finally {
@@ -131,7 +130,7 @@ async function redirectingHost(): Promise<{ url: string; elsewhere: () => number
 test('a 307 redirect from the configured host to another host is refused: the other host sees nothing', async () => {
   const host = await redirectingHost();
   try {
-    const { traffic } = await recordNetwork(() => run(['reindex', '--bundle', dir, '--ollama', host.url, '--timeout', '2'], memoryIo(dir)));
+    const { traffic } = await recordNetwork(() => run(['reindex', '--bundle', dir, '--ollama', host.url, '--timeout', '2'], bufferIo(dir)));
     expect(host.elsewhere()).toBe(0);
     expect(traffic.connections.filter((c) => !c.startsWith('127.0.0.1:'))).toEqual([]);
   } finally {

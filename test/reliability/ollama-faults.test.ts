@@ -9,7 +9,7 @@ import { rawDatabase, WikiIndex, isLoadProblem } from '../../src/core/index/wiki
 import { conceptFile, rel } from '../support/builders';
 import { FAKE_DIM, FakeOllama, type FakeMode } from '../support/fake-ollama';
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-dir';
-import { memoryIo } from './support/memory-io';
+import { bufferIo } from '../support/cli-io';
 
 const FILES = {
   '/entities/ada-lovelace.md': conceptFile(
@@ -41,7 +41,7 @@ beforeEach(async () => {
 afterEach(() => removeTempDir(dir));
 
 async function cli(args: string[], model = 'nomic-embed-text') {
-  const io = memoryIo(dir);
+  const io = bufferIo(dir);
   const started = Date.now();
   const code = await run([...args, '--bundle', dir, '--ollama', ollama.url, '--model', model, '--timeout', '1', '--json'], io);
   return { code, out: io.stdout(), err: io.stderr(), ms: Date.now() - started };

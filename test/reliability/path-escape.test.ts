@@ -13,7 +13,7 @@ import * as nodePath from 'node:path';
 import { FsBundle } from '../../src/node/fs-bundle';
 import { run } from '../../src/cli/main';
 import { GENERATED, SENTINEL_TEXT, fileFingerprint, makeHostileBundle, snapshotFiles, type HostileBundle } from './support/hostile-bundle';
-import { memoryIo } from './support/memory-io';
+import { bufferIo } from '../support/cli-io';
 
 /** fs calls that read or write content, or list, stat or change the tree (a call on a file descriptor is skipped). */
 const PROMISE_CALLS = ['readFile', 'writeFile', 'appendFile', 'open', 'opendir', 'readdir', 'stat', 'lstat', 'realpath', 'access', 'rename', 'rm', 'rmdir', 'unlink', 'mkdir', 'copyFile', 'cp', 'truncate', 'utimes', 'chmod', 'symlink', 'link'] as const;
@@ -88,7 +88,7 @@ function expectInside(touches: readonly Touch[]) {
 }
 
 async function cli(args: string[]) {
-  const io = memoryIo(bundle.parent);
+  const io = bufferIo(bundle.parent);
   const { result: code, touches } = await recordFs(() => run([...args, '--bundle', bundle.dir, '--no-embed'], io));
   const output = io.stdout() + io.stderr();
   expect(output).not.toContain(SENTINEL_TEXT);
@@ -176,7 +176,7 @@ describe('--bundle values', () => {
     ['a file, not a folder', () => `${bundle.dir}/entities/ada-lovelace.md`],
     ['a missing folder', () => `${bundle.dir}/no-such-folder`],
   ])('%s: exit 2, nothing read or written', async (_name, value) => {
-    const io = memoryIo(bundle.parent);
+    const io = bufferIo(bundle.parent);
     const before = snapshotFiles(bundle.parent);
     const { result: code, touches } = await recordFs(() => run(['reindex', '--bundle', value(), '--no-embed'], io));
     expect(code).toBe(2);
@@ -189,7 +189,7 @@ describe('--bundle values', () => {
     const link = nodePath.join(bundle.parent, 'bundle-link');
     fs.symlinkSync(bundle.dir, link);
     for (const value of [`${bundle.dir}/entities/..`, link]) {
-      const io = memoryIo(bundle.parent);
+      const io = bufferIo(bundle.parent);
       const { result: code, touches } = await recordFs(() => run(['context', 'Who was Ada Lovelace?', '--bundle', value, '--no-embed'], io));
       expect(code).toBe(0);
       expectInside(touches.filter((t) => t.path !== link));

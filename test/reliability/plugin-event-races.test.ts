@@ -3,7 +3,7 @@
 // the read, two saves inside one debounce window, edits arriving during a full rebuild; and the plugin over the
 // hostile corpus. Each time the index converges to a fresh build of the same files, the plugin never fails, and
 // in the background it writes nothing but wiki.db — through a temporary file and renames, never a concept file.
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import type * as O from 'obsidian';
@@ -21,6 +21,7 @@ import { NodeFsStore } from '../obsidian-double/node-fs-store';
 import { clearNotices } from '../obsidian-double/ui';
 import { HOSTILE_CORPUS, snapshotFiles } from './support/hostile-bundle';
 import { rawDatabase } from '../../src/core/index/wiki-index';
+import { copyTree } from '../support/temp-dir';
 
 const DATA_JSON = `.obsidian/plugins/${manifest.id}/data.json`;
 const SETTINGS = { bundleFolder: 'wiki', embeddingsEnabled: false };
@@ -164,7 +165,7 @@ describe('the hostile corpus in a vault', () => {
   let dir: string;
   beforeEach(() => {
     dir = mkdtempSync(nodePath.join(tmpdir(), 'okf-plugin-hostile-'));
-    cpSync(HOSTILE_CORPUS, nodePath.join(dir, 'wiki'), { recursive: true });
+    copyTree(HOSTILE_CORPUS, nodePath.join(dir, 'wiki'));
     mkdirSync(nodePath.join(dir, '.obsidian', 'plugins', manifest.id), { recursive: true });
     writeFileSync(nodePath.join(dir, DATA_JSON), JSON.stringify(SETTINGS));
   });

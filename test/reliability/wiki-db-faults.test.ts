@@ -10,7 +10,7 @@ import { rawDatabase, WikiIndex, isLoadProblem } from '../../src/core/index/wiki
 import { conceptFile, rel } from '../support/builders';
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-dir';
 import { fileFingerprint } from './support/hostile-bundle';
-import { memoryIo } from './support/memory-io';
+import { bufferIo } from '../support/cli-io';
 
 const originalReadFile = fsPromises.readFile;
 
@@ -43,7 +43,7 @@ afterEach(() => {
 });
 
 async function cli(...args: string[]) {
-  const io = memoryIo(parent);
+  const io = bufferIo(parent);
   const code = await run([...args, '--bundle', dir, '--no-embed'], io);
   return { code, out: io.stdout(), err: io.stderr() };
 }
@@ -66,7 +66,7 @@ async function indexBytes(files: Record<string, string>, sql?: string): Promise<
   const other = makeTempDir('okf-wikidb-src-');
   try {
     writeTree(other, files);
-    const io = memoryIo(other);
+    const io = bufferIo(other);
     expect(await run(['reindex', '--bundle', other, '--no-embed'], io)).toBe(0);
     const bytes = new Uint8Array(readFileSync(nodePath.join(other, 'wiki.db')));
     if (!sql) return bytes;

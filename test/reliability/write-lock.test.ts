@@ -16,7 +16,7 @@ import { run } from '../../src/cli/main';
 import { createWikiServer } from '../../src/mcp/server';
 import { conceptFile } from '../support/builders';
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-dir';
-import { memoryIo } from './support/memory-io';
+import { bufferIo } from '../support/cli-io';
 
 const FILES = {
   '/entities/ada-lovelace.md': conceptFile({ type: 'Person', title: 'Ada Lovelace' }, 'Ada Lovelace wrote the first published algorithm.\n'),
@@ -52,7 +52,7 @@ function placeLock(owner: { pid: number; host: string } | 'empty', ageMs = 0): s
 const concept = (path: string) => readFileSync(nodePath.join(dir, path), 'utf8');
 
 async function relate(...extra: string[]) {
-  const io = memoryIo(dir);
+  const io = bufferIo(dir);
   const code = await run([...RELATE, '--bundle', dir, ...extra], io);
   return { code, stdout: io.stdout(), stderr: io.stderr() };
 }
@@ -89,7 +89,7 @@ test.each([
 ])('%s honours the lock too', async (_name, args) => {
   placeLock({ pid: process.pid, host: hostname() });
   writeFileSync(nodePath.join(dir, 'body.txt'), 'A note.\n');
-  const io = memoryIo(dir);
+  const io = bufferIo(dir);
   expect(await run([...args, '--bundle', dir], io)).toBe(2);
   expect(io.stderr()).toContain(`the bundle ${dir} is being written by okf-wiki reindex`);
   expectUntouched();
@@ -142,7 +142,7 @@ test('a finished command leaves no lock and no pending record in .okf-wiki/', as
 
 test('the MCP server writes under the same lock: a relate call refuses while a CLI writer holds it, then succeeds', async () => {
   const { flags } = parseCommandLine(['mcp', '--bundle', dir, '--no-embed']);
-  const server = createWikiServer(wikiServerOptions(flags, memoryIo(dir)));
+  const server = createWikiServer(wikiServerOptions(flags, bufferIo(dir)));
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: 'okf-wiki-test', version: '0.0.0' });

@@ -1,10 +1,12 @@
-// Builders for retrieval tests: concept files from a few named fields, an in-memory bundle, an index over a
+// Builders for retrieval tests: concept files from a few named fields (through builders.ts's conceptFile), an in-memory bundle, an index over a
 // fixture folder, and a fixed clock (STYLE.md 9: builders for concepts, a fixed clock).
 import * as nodePath from 'node:path';
 import { buildIndex } from '../../src/core/index/build';
 import type { WikiIndex } from '../../src/core/index/wiki-index';
 import type { Clock } from '../../src/core/types';
 import { FsBundle } from '../../src/node/fs-bundle';
+import { conceptFile } from './builders';
+import { fixtureDir, FIXTURES_DIR } from './fixtures';
 import { MemoryBundle } from './memory-bundle';
 
 export { MemoryBundle };
@@ -35,46 +37,40 @@ export interface ConceptSpec {
   readonly body?: string;
 }
 
-/** An OKF concept file. Values are written as JSON, which YAML 1.2 reads as the same values. */
-export function conceptFile(spec: ConceptSpec): string {
-  const lines = ['---', `type: ${JSON.stringify(spec.type ?? 'Concept')}`, `title: ${JSON.stringify(spec.title)}`];
-  const put = (key: string, value: unknown) => {
-    if (value !== undefined) lines.push(`${key}: ${JSON.stringify(value)}`);
+/** The concept file of a spec, written by the one builder (builders.ts). */
+export function specFile(spec: ConceptSpec): string {
+  const verified = { human: [{ by: 'human:reviewer', at: '2026-02-01T00:00:00Z' }], machine: [{ by: 'agent:checker', at: '2026-02-01T00:00:00Z' }], none: undefined }[spec.verified ?? 'none'];
+  const fields: Record<string, unknown> = {
+    type: spec.type ?? 'Concept',
+    title: spec.title,
+    description: spec.description,
+    tags: spec.tags,
+    aliases: spec.aliases,
+    generated: { by: 'agent:test', at: spec.generatedAt ?? '2026-01-01T00:00:00Z' },
+    verified,
+    status: spec.status,
+    stale_after: spec.staleAfter,
+    superseded_by: spec.supersededBy,
+    superseded_at: spec.supersededAt,
+    supersedes: spec.supersedes,
+    relations: spec.relations && spec.relations.length > 0 ? spec.relations : undefined,
   };
-  put('description', spec.description);
-  put('tags', spec.tags);
-  put('aliases', spec.aliases);
-  put('generated', { by: 'agent:test', at: spec.generatedAt ?? '2026-01-01T00:00:00Z' });
-  if (spec.verified === 'human') put('verified', [{ by: 'human:reviewer', at: '2026-02-01T00:00:00Z' }]);
-  if (spec.verified === 'machine') put('verified', [{ by: 'agent:checker', at: '2026-02-01T00:00:00Z' }]);
-  put('status', spec.status);
-  put('stale_after', spec.staleAfter);
-  put('superseded_by', spec.supersededBy);
-  put('superseded_at', spec.supersededAt);
-  put('supersedes', spec.supersedes);
-  if (spec.relations && spec.relations.length > 0) {
-    lines.push('relations:');
-    for (const r of spec.relations) lines.push(`  - ${JSON.stringify(r)}`);
-  }
-  lines.push('---', '', spec.body ?? `${spec.title}.`, '');
-  return lines.join('\n');
+  const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  return conceptFile(defined, `\n${spec.body ?? `${spec.title}.`}\n`);
 }
 
 /** An index over concept specs keyed by bundle path (`/entities/x.md`). */
 export async function indexOfSpecs(specs: Record<string, ConceptSpec>): Promise<WikiIndex> {
   const files: Record<string, string> = {};
-  for (const [path, spec] of Object.entries(specs)) files[path] = conceptFile(spec);
+  for (const [path, spec] of Object.entries(specs)) files[path] = specFile(spec);
   return buildIndex(new MemoryBundle(files));
 }
 
-/** The folder of a fixture bundle under test/fixtures/. */
-export function fixtureDir(name: string): string {
-  return nodePath.join(__dirname, '..', 'fixtures', name);
-}
+export { fixtureDir };
 
-/** An index over a fixture folder, read in place (the fixture is never written). */
+/** An index over a folder under test/fixtures/ (or a path relative to it), read in place (never written). */
 export async function indexOfFixture(name: string): Promise<WikiIndex> {
-  return buildIndex(new FsBundle(fixtureDir(name)));
+  return buildIndex(new FsBundle(nodePath.join(FIXTURES_DIR, name)));
 }
 
 /** A clock stopped at one day. */

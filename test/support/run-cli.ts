@@ -1,6 +1,6 @@
 // Runs the okf-wiki CLI in-process with captured streams: the same code path as the binary, minus the process.
 import { run } from '../../src/cli/main';
-import type { CliIo } from '../../src/cli/io';
+import { bufferIo } from './cli-io';
 
 export interface CliRun {
   readonly code: number;
@@ -10,9 +10,7 @@ export interface CliRun {
 
 /** `okf-wiki ...args`, resolved against `cwd`. */
 export async function runCli(args: readonly string[], cwd: string): Promise<CliRun> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = { cwd, out: (t) => void (stdout += t), err: (t) => void (stderr += t) };
+  const io = bufferIo(cwd);
   const code = await run(args, io);
-  return { code, stdout, stderr };
+  return { code, stdout: io.stdout(), stderr: io.stderr() };
 }

@@ -5,8 +5,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { isRegionProblem, locateFrontmatter } from '../../../src/core/author/frontmatter-region';
 import { splitFrontmatter } from '../../../src/core/okf/frontmatter';
+import { FIXTURES_DIR } from '../../support/fixtures';
 
-const FIXTURES = nodePath.join(__dirname, '..', '..', 'fixtures');
 
 function markdownFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -47,10 +47,10 @@ function bothReaders(text: string): { split: string; region: string } {
 }
 
 test('the committed fixtures: both readers find the same frontmatter in every file', () => {
-  const files = markdownFiles(FIXTURES);
+  const files = markdownFiles(FIXTURES_DIR);
   expect(files.length).toBeGreaterThan(100);
   const disagree = files
-    .map((file) => ({ file: nodePath.relative(FIXTURES, file), ...bothReaders(readFileSync(file, 'utf8')) }))
+    .map((file) => ({ file: nodePath.relative(FIXTURES_DIR, file), ...bothReaders(readFileSync(file, 'utf8')) }))
     .filter((r) => r.split !== r.region);
   expect(disagree).toEqual([]);
 });

@@ -5,7 +5,7 @@ import { planDiff, type AuthorPlan, type ChangePlan } from '../../../src/core/au
 import { readConcept } from '../../../src/core/okf/read-concept';
 import type { Clock } from '../../../src/core/types';
 import { expectApproved } from './approve';
-import { MemoryBundle } from './memory-bundle';
+import { MemoryBundle } from '../../support/memory-bundle';
 
 const clock: Clock = { now: () => '2026-11-30T12:34:56.789Z' };
 

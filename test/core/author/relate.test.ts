@@ -4,7 +4,7 @@ import { planDiff, type AuthorPlan, type ChangePlan } from '../../../src/core/au
 import { parseBundleConfig } from '../../../src/core/config/bundle-config';
 import { readConcept } from '../../../src/core/okf/read-concept';
 import { expectApproved } from './approve';
-import { MemoryBundle } from './memory-bundle';
+import { MemoryBundle } from '../../support/memory-bundle';
 
 const load = () => {
   const bundle = MemoryBundle.fromFixture('author-bundle');

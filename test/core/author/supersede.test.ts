@@ -4,7 +4,7 @@ import { planDiff, type AuthorPlan, type ChangePlan } from '../../../src/core/au
 import { readConcept } from '../../../src/core/okf/read-concept';
 import type { Concept } from '../../../src/core/types';
 import { expectApproved } from './approve';
-import { MemoryBundle } from './memory-bundle';
+import { MemoryBundle } from '../../support/memory-bundle';
 
 function changes(plan: AuthorPlan): ChangePlan {
   if (plan.kind !== 'change') throw new Error(`expected a change, got ${plan.kind}: ${plan.kind === 'refused' ? plan.message : plan.summary}`);

@@ -5,7 +5,7 @@ import { conceptRecordsFromIndex } from '../../../src/core/generate/concept-reco
 import { buildIndex, listConceptFiles, readBundleFile } from '../../../src/core/index/build';
 import { parseBundleConfig } from '../../../src/core/config/bundle-config';
 import { expectApproved } from './approve';
-import { MemoryBundle } from './memory-bundle';
+import { MemoryBundle } from '../../support/memory-bundle';
 
 const load = () => {
   const bundle = MemoryBundle.fromFixture('author-bundle');

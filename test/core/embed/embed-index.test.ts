@@ -6,13 +6,13 @@ import { EmbedError } from '../../../src/core/embed/types';
 import { decodeVector, dot, encodeVector, normalize } from '../../../src/core/embed/vectors';
 import { buildIndex } from '../../../src/core/index/build';
 import { readConcept } from '../../../src/core/okf/read-concept';
-import { conceptFile, MemoryBundle } from '../../support/retrieval-bundle';
+import { specFile, MemoryBundle } from '../../support/retrieval-bundle';
 import { FakeEmbedder, FakeVectors } from '../../support/fake-ollama';
 import { rawDatabase } from '../../../src/core/index/wiki-index';
 
 function files(n: number): Record<string, string> {
   const out: Record<string, string> = {};
-  for (let i = 0; i < n; i++) out[`/entities/c${String(i).padStart(2, '0')}.md`] = conceptFile({ title: `Concept ${i}`, tags: ['t'], body: `Body of concept ${i}.` });
+  for (let i = 0; i < n; i++) out[`/entities/c${String(i).padStart(2, '0')}.md`] = specFile({ title: `Concept ${i}`, tags: ['t'], body: `Body of concept ${i}.` });
   return out;
 }
 
@@ -48,7 +48,7 @@ describe('embedIndex', () => {
     expect(await embedIndex(index, embedder)).toEqual({ embedded: 0, current: 5 });
     expect(embedder.calls).toEqual([{ texts: [PROBE_TEXT], kind: 'document' }]);
 
-    index.applyFile(readConcept('/entities/c02.md', conceptFile({ title: 'Concept 2', body: 'Rewritten body.' })));
+    index.applyFile(readConcept('/entities/c02.md', specFile({ title: 'Concept 2', body: 'Rewritten body.' })));
     expect(conceptsToEmbed(index, embedder.model).map((c) => c.path)).toEqual(['/entities/c02.md']);
     expect(await embedIndex(index, embedder)).toEqual({ embedded: 1, current: 4 });
     expect(embedder.texts.filter((t) => t !== PROBE_TEXT)).toEqual([documentText({ title: 'Concept 2', tags: [], body: 'Rewritten body.' })]);
@@ -89,7 +89,7 @@ describe('embedIndex', () => {
   test('a model that changed dimension under the same name starts over', async () => {
     const index = await buildIndex(new MemoryBundle(files(4)));
     await embedIndex(index, new FakeEmbedder('m', new FakeVectors(64)));
-    index.applyFile(readConcept('/entities/c00.md', conceptFile({ title: 'Concept 0', body: 'Changed.' })));
+    index.applyFile(readConcept('/entities/c00.md', specFile({ title: 'Concept 0', body: 'Changed.' })));
     const resized = new FakeEmbedder('m', new FakeVectors(32));
     expect(await embedIndex(index, resized)).toEqual({ embedded: 4, current: 0 });
     expect(rawDatabase(index).all('select distinct dim from embeddings')).toEqual([{ dim: 32 }]);
@@ -141,7 +141,7 @@ describe('carryOverEmbeddings', () => {
     const fs = files(3);
     const before = await buildIndex(new MemoryBundle(fs));
     await embedIndex(before, new FakeEmbedder());
-    const after = await buildIndex(new MemoryBundle({ ...fs, '/entities/c01.md': conceptFile({ title: 'Concept 1', body: 'New.' }) }));
+    const after = await buildIndex(new MemoryBundle({ ...fs, '/entities/c01.md': specFile({ title: 'Concept 1', body: 'New.' }) }));
     expect(carryOverEmbeddings(before, after)).toBe(2);
     expect(conceptsToEmbed(after, 'nomic-embed-text').map((c) => c.path)).toEqual(['/entities/c01.md']);
     expect(after.getMeta('embedding_model')).toBe('nomic-embed-text');
@@ -183,7 +183,7 @@ test('a concept deleted or edited while its batch is being embedded is skipped, 
       // After the probe, while the first batch is out: delete one concept and edit another.
       if (texts.length > 1 && ++batches === 1) {
         index.removeFile('/entities/c00.md');
-        index.applyFile(readConcept('/entities/c01.md', conceptFile({ title: 'Concept 1', body: 'Edited meanwhile.' })));
+        index.applyFile(readConcept('/entities/c01.md', specFile({ title: 'Concept 1', body: 'Edited meanwhile.' })));
       }
       return inner.embed(texts, kind);
     },

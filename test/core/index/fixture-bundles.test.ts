@@ -7,9 +7,9 @@ import { buildIndex } from '../../../src/core/index/build';
 import { rawDatabase, type WikiIndex } from '../../../src/core/index/wiki-index';
 import { readConcept } from '../../../src/core/okf/read-concept';
 import type { Diagnostic } from '../../../src/core/types';
+import { fixtureDir, type FixtureName } from '../../support/fixtures';
 
-const fixtureDir = (name: string) => nodePath.join(__dirname, '..', '..', 'fixtures', name);
-const fixture = (name: string) => new FsBundle(fixtureDir(name));
+const fixture = (name: FixtureName) => new FsBundle(fixtureDir(name));
 
 const conceptPaths = (index: WikiIndex) => rawDatabase(index).all<{ path: string }>('select path from concepts order by path').map((r) => r.path);
 

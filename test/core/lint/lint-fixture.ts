@@ -1,12 +1,11 @@
 // Test helpers: lint a fixture bundle from test/fixtures/ with a fixed clock, and pick one check's findings.
-import * as nodePath from 'node:path';
 import { FsBundle } from '../../../src/node/fs-bundle';
 import { buildIndex } from '../../../src/core/index/build';
 import { lintBundle } from '../../../src/core/lint/run-lint';
 import type { Finding, LintReport } from '../../../src/core/lint/types';
 import type { Clock } from '../../../src/core/types';
+import { fixtureDir, type FixtureName } from '../../support/fixtures';
 
-export const FIXTURES = nodePath.join(__dirname, '..', '..', 'fixtures');
 
 /** A clock stopped at noon UTC on the given day. */
 export function fixedClock(date: string): Clock {
@@ -14,8 +13,8 @@ export function fixedClock(date: string): Clock {
 }
 
 /** Builds the index of `test/fixtures/<name>` and lints it (read-only: nothing is written). */
-export async function lintFixture(name: string, today = '2026-06-15'): Promise<LintReport> {
-  const bundle = new FsBundle(nodePath.join(FIXTURES, name));
+export async function lintFixture(name: FixtureName, today = '2026-06-15'): Promise<LintReport> {
+  const bundle = new FsBundle(fixtureDir(name));
   const index = await buildIndex(bundle);
   try {
     return await lintBundle(index, bundle, { clock: fixedClock(today) });

@@ -1,6 +1,7 @@
 import { lintFixture, of } from './lint-fixture';
+import type { FixtureName } from '../../support/fixtures';
 
-const view = (check: string) => async (fixture: string) =>
+const view = (check: string) => async (fixture: FixtureName) =>
   of(await lintFixture(fixture), check).map((f) => [f.severity, f.path, f.value, f.message]);
 
 test('dangling-supersession: superseded_by or a supersedes entry naming no concept; `.md` may be left out', async () => {

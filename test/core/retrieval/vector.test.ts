@@ -7,7 +7,7 @@ import { contextFor } from '../../../src/core/retrieval/context-for';
 import { vectorSearch } from '../../../src/core/retrieval/vector';
 import type { WikiIndex } from '../../../src/core/index/wiki-index';
 import { readConcept } from '../../../src/core/okf/read-concept';
-import { conceptFile, fixedClock, indexOfSpecs, type ConceptSpec } from '../../support/retrieval-bundle';
+import { specFile, fixedClock, indexOfSpecs, type ConceptSpec } from '../../support/retrieval-bundle';
 import { FakeEmbedder, FakeOllama, FakeVectors } from '../../support/fake-ollama';
 import { createOllamaEmbedder } from '../../../src/core/embed/ollama';
 
@@ -154,7 +154,7 @@ describe('when the vector signal cannot run', () => {
 test('an edited concept’s old vector is never compared', async () => {
   const local = await indexOfSpecs(specs);
   await embedIndex(local, embedder);
-  local.applyFile(readConcept('/entities/car.md', conceptFile({ ...specs['/entities/car.md'], body: 'A car is a thing.' })));
+  local.applyFile(readConcept('/entities/car.md', specFile({ ...specs['/entities/car.md'], body: 'A car is a thing.' })));
   const outcome = await vectorSearch(local, PARAPHRASE, embedder);
   if (!('hits' in outcome)) throw new Error(outcome.off.kind);
   expect(outcome.hits.map((h) => h.path)).not.toContain('/entities/car.md');

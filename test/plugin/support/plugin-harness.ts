@@ -1,6 +1,6 @@
 // Starting the real plugin (src/main.ts) on a temporary vault through the Obsidian double, the way Obsidian
 // does: vault loaded, plugin enabled, then layout-ready; and quitting it the way Obsidian does (unload).
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import type * as O from 'obsidian';
@@ -11,6 +11,7 @@ import type { App } from '../../obsidian-double/app';
 import { createTestApp, disablePlugin, enablePlugin } from '../../obsidian-double/harness';
 import { NodeFsStore } from '../../obsidian-double/node-fs-store';
 import { clearNotices } from '../../obsidian-double/ui';
+import { copyTree } from '../../support/temp-dir';
 
 export const FIXTURES = nodePath.join(__dirname, '..', 'fixtures');
 
@@ -22,7 +23,7 @@ export interface TempVault {
 /** A temporary vault: a copy of a fixture folder, with the plugin's data.json when settings are given. */
 export function tempVault(fixture: string, settings?: Partial<OkfSettings>): TempVault {
   const dir = mkdtempSync(nodePath.join(tmpdir(), 'okf-plugin-'));
-  cpSync(nodePath.join(FIXTURES, fixture), dir, { recursive: true });
+  copyTree(nodePath.join(FIXTURES, fixture), dir);
   if (settings) {
     const pluginDir = nodePath.join(dir, '.obsidian', 'plugins', manifest.id);
     mkdirSync(pluginDir, { recursive: true });

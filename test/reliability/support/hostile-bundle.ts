@@ -1,12 +1,14 @@
 // A hostile bundle in a temporary folder: the committed corpus (test/fixtures/hostile/) plus the files too big
 // or too odd to commit (a 5 MB body, 10,000 relations, symlinks out of the bundle, odd file names), with a
 // sentinel file beside the bundle that no input may read or write.
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import { createHash } from 'node:crypto';
+import { copyTree } from '../../support/temp-dir';
+import { fixtureDir } from '../../support/fixtures';
 
-export const HOSTILE_CORPUS = nodePath.join(__dirname, '..', '..', 'fixtures', 'hostile');
+export const HOSTILE_CORPUS = fixtureDir('hostile');
 
 /** Files generated at test time (bundle paths), so the checkout stays small. */
 export const GENERATED = {
@@ -58,7 +60,7 @@ export function makeHostileBundle(options: { huge?: boolean } = {}): HostileBund
   const sentinel = nodePath.join(parent, 'outside-sentinel.md');
   writeFileSync(sentinel, `---\ntype: Secret\ntitle: ${SENTINEL_TEXT}\n---\n${SENTINEL_TEXT}\n`);
   mkdirSync(dir);
-  cpSync(HOSTILE_CORPUS, dir, { recursive: true });
+  copyTree(HOSTILE_CORPUS, dir);
   const at = (bundlePath: string) => nodePath.join(dir, ...bundlePath.split('/').filter(Boolean));
   if (options.huge !== false) {
     writeFileSync(at(GENERATED.hugeBody), hugeBodyConcept(5 * 1024 * 1024));
