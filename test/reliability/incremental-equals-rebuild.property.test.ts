@@ -3,12 +3,16 @@
 // (broken YAML included) / rename / delete — plus folder renames, writes and deletes behind the vault's back (the
 // file watcher reports them a tick later), two saves inside one debounce window, events arriving during a full
 // rebuild, and plugin restarts that catch up from wiki.db — go through the real plugin (src/main.ts) on the
-// Obsidian double. After each sequence the incrementally maintained index equals a fresh build of the same files,
-// table by table (dumpIndex), and context_for answers identically from both.
+// Obsidian double: 1,000 sequences lexical only, then 150 with embeddings on through the fake Ollama. After each
+// sequence the incrementally maintained index equals a fresh build of the same files (embedded by the same model
+// when embeddings are on), table by table (dumpIndex; the vector gate's calibration aside, which is measured again
+// only when the concept set changed materially), and context_for answers identically from both. With embeddings
+// on, "Rebuild index" then sends Ollama no concept text: every vector is carried over (model and probe included).
 import fc from 'fast-check';
 import type * as O from 'obsidian';
 import manifest from '../../manifest.json';
 import OkfGraphWikiPlugin from '../../src/main';
+import { embedIndex } from '../../src/core/embed/embed-index';
 import { buildIndex } from '../../src/core/index/build';
 import { dumpIndex } from '../../src/core/index/dump';
 import { contextFor } from '../../src/core/retrieval/context-for';
@@ -17,9 +21,9 @@ import type { App } from '../obsidian-double/app';
 import { MemoryStore } from '../obsidian-double/file-store';
 import { createTestApp, disablePlugin, enablePlugin } from '../obsidian-double/harness';
 import { clearNotices } from '../obsidian-double/ui';
+import { FakeEmbedder, FakeOllama } from '../support/fake-ollama';
 
 const DATA_JSON = `.obsidian/plugins/${manifest.id}/data.json`;
-const SETTINGS = { bundleFolder: 'wiki', embeddingsEnabled: false, conceptFolders: [] };
 const SCOPE = { bundleFolder: 'wiki', conceptFolders: [] };
 
 /** Where files live: concept slots in two folders, and places that are not indexed (other extension, outside, reserved). */
@@ -193,39 +197,66 @@ async function reset(r: Running, seeded: readonly string[]): Promise<void> {
   // Not settled: these events share the first batch with the sequence's own, as a burst of edits would.
 }
 
-const NUM_RUNS = 1000;
-let running: Running;
-let store: MemoryStore;
+/** Concept texts Ollama was sent (not the model probe, nor the calibration's questions, sent as queries). */
+const conceptTexts = (ollama: FakeOllama) => ollama.embeddedTexts.filter((t) => t.startsWith('search_document: ') && !t.includes('embedding probe'));
 
-beforeAll(async () => {
-  store = MemoryStore.from({ [DATA_JSON]: JSON.stringify(SETTINGS), 'wiki/notes/.keep.md': '', 'wiki/entities/.keep.md': '' });
-  running = await launch(store);
+/** The dump compared: every table but the calibration (kept until the concept set changes materially, by design). */
+function dumpWithoutCalibration(index: Parameters<typeof dumpIndex>[0]): Record<string, string[]> {
+  const { calibration: _calibration, ...rest } = dumpIndex(index);
+  return rest;
+}
+
+// Lexical only, 1,000 sequences; with embeddings through the fake Ollama, fewer (each embedding pass and
+// calibration is an HTTP round trip), which is enough to cover carrying vectors over rebuilds and restarts.
+describe.each([
+  { embeddings: false, runs: 1000 },
+  { embeddings: true, runs: 150 },
+])('embeddings $embeddings', ({ embeddings, runs }) => {
+  let running: Running;
+  let store: MemoryStore;
+  let ollama: FakeOllama;
+
+  beforeAll(async () => {
+    ollama = await FakeOllama.start();
+    const settings = { bundleFolder: 'wiki', embeddingsEnabled: embeddings, ollamaHost: ollama.url, conceptFolders: [] };
+    store = MemoryStore.from({ [DATA_JSON]: JSON.stringify(settings), 'wiki/notes/.keep.md': '', 'wiki/entities/.keep.md': '' });
+    running = await launch(store);
+  });
+
+  afterAll(async () => {
+    if (running) await quit(running);
+    await ollama?.close();
+  });
+
+  test(`after ${runs.toLocaleString('en-US')} random event sequences, the incrementally maintained index equals a fresh rebuild and answers alike${embeddings ? '; a rebuild then embeds nothing' : ''}`, async () => {
+    let checked = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.subarray(SLOTS, { minLength: 1 }), fc.array(op, { minLength: 1, maxLength: 8 }), async (seeded, ops) => {
+        // One plugin lives through every sequence (restarts aside), so each starts from a long history of events.
+        await reset(running, seeded);
+        for (const o of ops) running = await apply(running, store, o);
+        await settle(running);
+        const live = running.plugin.service.index!;
+        const fresh = await buildIndex(new VaultBundle(running.app.vault, SCOPE));
+        try {
+          if (embeddings) await embedIndex(fresh, new FakeEmbedder());
+          expect(dumpWithoutCalibration(live)).toEqual(dumpWithoutCalibration(fresh));
+          for (const q of QUESTIONS) expect(await contextFor(live, q, { clock })).toEqual(await contextFor(fresh, q, { clock }));
+        } finally {
+          fresh.close();
+        }
+        if (embeddings) {
+          // Vectors (model and probe included) carried over: nothing unchanged goes to Ollama again.
+          ollama.clear();
+          await running.plugin.service.rebuild();
+          await settle(running);
+          expect(conceptTexts(ollama)).toEqual([]);
+        }
+        checked++;
+      }),
+      // The plugin carries state from one run to the next, so shrinking would replay out of context: report as found.
+      { numRuns: runs, seed: 20261130, endOnFailure: true },
+    );
+    expect(checked).toBe(runs);
+  }, 300_000);
 });
-
-afterAll(async () => {
-  if (running) await quit(running);
-});
-
-test(`after ${NUM_RUNS.toLocaleString('en-US')} random event sequences, the incrementally maintained index equals a fresh rebuild and answers alike`, async () => {
-  let checked = 0;
-  await fc.assert(
-    fc.asyncProperty(fc.subarray(SLOTS, { minLength: 1 }), fc.array(op, { minLength: 1, maxLength: 8 }), async (seeded, ops) => {
-      // One plugin lives through every sequence (restarts aside), so each starts from a long history of events.
-      await reset(running, seeded);
-      for (const o of ops) running = await apply(running, store, o);
-      await settle(running);
-      const live = running.plugin.service.index!;
-      const fresh = await buildIndex(new VaultBundle(running.app.vault, SCOPE));
-      try {
-        expect(dumpIndex(live)).toEqual(dumpIndex(fresh));
-        for (const q of QUESTIONS) expect(await contextFor(live, q, { clock })).toEqual(await contextFor(fresh, q, { clock }));
-      } finally {
-        fresh.close();
-      }
-      checked++;
-    }),
-    // The plugin carries state from one run to the next, so shrinking would replay out of context: report as found.
-    { numRuns: NUM_RUNS, seed: 20261130, endOnFailure: true },
-  );
-  expect(checked).toBe(NUM_RUNS);
-}, 300_000);
