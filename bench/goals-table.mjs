@@ -56,11 +56,13 @@ export function goalRows(r, n) {
     met: m.p95 <= mcpGoal,
   });
   const lex = p.contextLexical.p95;
+  // CPU against CPU: the native MATCH's own CPU p95 on the same questions.
+  const nativeCpuP95 = c.fts.native.p95.cpu?.median ?? c.fts.native.p95.median;
   rows.push({
     row: '`context` in-process p95, lexical',
     measured: `${s(lex.cpu.median)} CPU (${s(lex.median)} wall)`,
     goal: '≤ 15 ms CPU',
-    ratio: `${x(lex.cpu.median, c.fts.native.p95.median)} native FTS5 MATCH, ${x(lex.cpu.median, c.minisearch.query.p95.cpu?.median ?? c.minisearch.query.p95.median)} MiniSearch`,
+    ratio: `${x(lex.cpu.median, nativeCpuP95)} native FTS5 MATCH (CPU), ${x(lex.cpu.median, c.minisearch.query.p95.cpu?.median ?? c.minisearch.query.p95.median)} MiniSearch`,
     met: lex.cpu.median <= 15,
   });
   const vec = p.context.cpuWithoutEmbedder.p95;
@@ -68,7 +70,7 @@ export function goalRows(r, n) {
     row: '`context` in-process p95, with vectors',
     measured: `${s(vec.median)} CPU without the embedder (${s(p.context.p95.cpu.median)} with it; embedder p95 ${s(p.context.embedderCpu.p95.median)})`,
     goal: '≤ 25 ms CPU',
-    ratio: `${x(vec.median, c.fts.native.p95.median)} native FTS5 MATCH`,
+    ratio: `${x(vec.median, nativeCpuP95)} native FTS5 MATCH (CPU)`,
     met: vec.median <= 25,
   });
   rows.push({
