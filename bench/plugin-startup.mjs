@@ -4,13 +4,16 @@
 // back, then caught up by mtime/size and content hash). Also times onload itself, which must stay near zero.
 // The vault lives in memory (the test double's MemoryStore), so the figures are the plugin's own CPU cost:
 // parsing, indexing and SQLite; a real vault adds its disk reads. Prints numbers; asserts nothing.
+// Then issue 14's main-thread figures: for each phase (start without and with wiki.db, writing wiki.db, a save,
+// queries, a catch-up of 500 files edited while closed, a full rebuild), the long tasks Chromium reports
+// (PerformanceObserver 'longtask': tasks over 50 ms) — how many, and the longest.
 //
 //   node bench/plugin-startup.mjs [--sizes 1000,10000] [--runs 3]
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as os from 'node:os';
 import { buildDouble, buildMainJs, CHROMIUM, launchChromium, MANIFEST as manifest, openObsidianPage } from '../test/browser/chromium-page.mjs';
-import { bundleFiles } from './generate.mjs';
+import { benchQuestions, bundleFiles, planBundle } from './generate.mjs';
 
 const argv = process.argv.slice(2);
 const flag = (name, fallback) => {
@@ -68,11 +71,76 @@ const startOnce = `async (store, mainJs, manifest) => {
   return { onloadMs, readyMs, outcome: outcome.kind, updated: outcome.kind === 'loaded' ? outcome.sync.updated.length : null };
 }`;
 
+/** Runs in Chromium. One plugin life through issue 14's phases, counting the long tasks inside each. */
+const phasesOnce = `async (files, mainJs, manifest, questions, catchUp) => {
+  const O = window.obsidianDouble;
+  const tasks = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) tasks.push({ start: e.startTime, duration: e.duration }); }).observe({ type: 'longtask' });
+  const phases = [];
+  const phase = async (name, fn) => {
+    const from = performance.now();
+    const extra = await fn();
+    const to = performance.now();
+    await new Promise((r) => setTimeout(r, 200));
+    const inside = tasks.filter((t) => t.start >= from && t.start < to);
+    phases.push({ name, ms: to - from, longTasks: inside.length, longestMs: inside.reduce((m, t) => Math.max(m, t.duration), 0), ...extra });
+  };
+  const store = O.MemoryStore.from(files);
+  const open = async () => {
+    const app = await O.App.create(store);
+    const requireObsidian = (name) => { if (name === 'obsidian') return O; throw new Error('Cannot find module ' + name); };
+    const load = window.eval('(function anonymous(require, module, exports) {' + mainJs + '\\n})');
+    const module = { exports: {} };
+    load(requireObsidian, module, module.exports);
+    const plugin = new module.exports.default(app, manifest);
+    plugin.load();
+    await plugin.loading;
+    const ready = new Promise((resolve) => {
+      const check = () => { const k = plugin.service.state.kind; if (k === 'ready' || k === 'failed') resolve(k); };
+      plugin.service.onChange(check);
+    });
+    app.workspace.triggerLayoutReady();
+    if ((await ready) !== 'ready') throw new Error('index failed: ' + plugin.service.state.message);
+    return { app, plugin };
+  };
+  const shut = async ({ app, plugin }) => { await plugin.service.persistNow(); plugin.unload(); await plugin.service.close(); app.destroy(); };
+  const written = async (fn) => {
+    const before = await store.stat('wiki.db');
+    await fn();
+    const after = await store.stat('wiki.db');
+    return { bytesWritten: after && (!before || after.mtime !== before.mtime) ? after.size : 0 };
+  };
+  const paths = Object.keys(files).filter((p) => p.endsWith('.md') && !p.endsWith('index.md'));
+  let s;
+  await phase('start without wiki.db (full build)', async () => { s = await open(); });
+  await phase('write wiki.db (persistNow)', () => written(() => s.plugin.service.persistNow()));
+  await shut(s);
+  await phase('start with wiki.db', async () => { s = await open(); });
+  await phase('save of one file (batch applied, then wiki.db written)', () =>
+    written(async () => {
+      const file = s.app.vault.getFileByPath(paths[3]);
+      await s.app.vault.modify(file, files[paths[3]] + '\\nEdited during the benchmark.\\n');
+      await new Promise((r) => setTimeout(r, 600));
+      await s.plugin.service.whenIdle();
+      await s.plugin.service.persistNow();
+    }),
+  );
+  await phase('query (' + questions.length + ' questions)', async () => { for (const q of questions) await s.plugin.service.query(q); });
+  await phase('full rebuild (Rebuild index)', async () => { await s.plugin.service.rebuild(); await s.plugin.service.whenIdle(); });
+  await shut(s);
+  const step = Math.max(1, Math.floor(paths.length / catchUp));
+  for (let i = 0, k = 0; i < paths.length && k < catchUp; i += step, k++) await store.writeBytes(paths[i], new TextEncoder().encode(files[paths[i]] + '\\nEdited while closed.\\n'));
+  await phase('start + catch-up of ' + catchUp + ' files', async () => { s = await open(); });
+  await shut(s);
+  return phases;
+}`;
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
 
 const browser = await launchChromium();
 const rows = [];
+const phaseRows = [];
 try {
   for (const n of sizes) {
     const runs = Number(runsFlag ?? (n <= 1000 ? 5 : 3));
@@ -114,7 +182,15 @@ try {
       touchedFiles: result.touched[0].updated,
       dbMb: result.dbBytes / 2 ** 20,
     });
-    process.stderr.write(`[plugin-startup] ${n} concepts done\n`);
+    process.stderr.write(`[plugin-startup] ${n} concepts: start-up done; phases with long tasks\n`);
+    const phasePage = await openObsidianPage(browser, { theme: false, double: doubleJs });
+    const questions = benchQuestions(planBundle(n), 10);
+    const phases = await phasePage.evaluate(
+      async ({ files, mainJs, manifest, questions, phasesOnce }) => window.eval(`(${phasesOnce})`)(files, mainJs, manifest, questions, 500),
+      { files, mainJs, manifest, questions, phasesOnce },
+    );
+    await phasePage.close();
+    phaseRows.push({ n, phases });
   }
 } finally {
   await browser.close();
@@ -129,4 +205,14 @@ for (const r of rows) {
   console.log(
     `${r.n.toLocaleString('en-US').padStart(9)}  ${String(r.runs).padStart(4)}  ${fmt(r.onload).padStart(8)}  ${fmt(r.cold).padStart(11)}  ${fmt(r.warm).padStart(9)}  ${`${fmt(r.touched)} (${r.touchedFiles} re-read)`.padStart(20)}  ${`${r.dbMb.toFixed(1)} MB`.padStart(12)}`,
   );
+}
+
+console.log('');
+console.log(`Main thread during each phase (issue 14: no task > 50 ms at start with wiki.db, a save, a query, a catch-up of 500 files; none > 100 ms in a full rebuild)`);
+console.log(`${'concepts'.padStart(9)}  ${'phase'.padEnd(56)}${'time'.padStart(9)}  ${'long tasks'.padStart(10)}  ${'longest'.padStart(9)}  bytes written`);
+for (const { n, phases } of phaseRows) {
+  for (const p of phases) {
+    const bytes = p.bytesWritten === undefined ? '' : `${(p.bytesWritten / 2 ** 20).toFixed(1)} MB`;
+    console.log(`${n.toLocaleString('en-US').padStart(9)}  ${p.name.padEnd(56)}${fmt(p.ms).padStart(9)}  ${String(p.longTasks).padStart(10)}  ${fmt(p.longestMs).padStart(9)}  ${bytes}`);
+  }
 }
