@@ -14,6 +14,7 @@ const ROOT = nodePath.join(nodePath.dirname(fileURLToPath(import.meta.url)), '..
 const CLI = nodePath.join(ROOT, 'bin', 'okf-wiki.cjs');
 const SETS = [
   { name: 'computing-history (demo)', bundle: 'examples/computing-history', set: 'examples/computing-history/evaluate.json' },
+  { name: 'computing-history (fresh held-out)', bundle: 'examples/computing-history', set: 'test/fixtures/heldout-demo/computing-history-fresh.json' },
   ...['acme_retail', 'crypto_bitcoin', 'ga4', 'stackoverflow'].map((b) => ({ name: b, bundle: `test/fixtures/okf-bundles/${b}`, set: `test/fixtures/heldout/${b}.json` })),
 ];
 const only = process.argv.includes('--demo-only') ? SETS.slice(0, 1) : SETS;

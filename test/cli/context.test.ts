@@ -35,6 +35,7 @@ test('--json gives the structured result', async () => {
     coverage: { value: 0.5, source: 'default' },
     vector: { value: 0.7, source: 'default' },
     coverageWeighting: { value: 'plain', source: 'default' },
+    requireNames: { value: true, source: 'default' },
   });
   expect(result).toMatchObject({ question: 'Who ran Bell Labs before Nokia?', confident: true, intent: 'HISTORICAL', budget: 1500 });
   expect(result.vector).toEqual({ used: false, off: { kind: 'turned-off' }, reason: 'the vector signal is turned off: lexical signals only' });

@@ -9,6 +9,7 @@ export const FIXTURE_NAMES = [
   'author-roundtrip',
   'bad-input',
   'heldout',
+  'heldout-demo',
   'hostile',
   'lint-asymmetric-relation',
   'lint-asymmetric-supersession',

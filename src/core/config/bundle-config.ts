@@ -98,9 +98,11 @@ function parseThresholds(value: unknown, warn: (code: string, message: string, v
     return {};
   }
   const t = value as Record<string, unknown>;
-  const out: { coverage?: number; vector?: number; coverageWeighting?: 'plain' | 'idf' } = {};
+  const out: { coverage?: number; vector?: number; coverageWeighting?: 'plain' | 'idf'; requireNames?: boolean } = {};
   for (const key of Object.keys(t)) {
-    if (!['coverage', 'vector', 'coverageWeighting'].includes(key)) warn('config-unknown-key', `okf-wiki.json: unknown key "thresholds.${key}" ignored (known: coverage, vector, coverageWeighting).`, key);
+    if (!['coverage', 'vector', 'coverageWeighting', 'requireNames'].includes(key)) {
+      warn('config-unknown-key', `okf-wiki.json: unknown key "thresholds.${key}" ignored (known: coverage, vector, coverageWeighting, requireNames).`, key);
+    }
   }
   if (t.coverage !== undefined) {
     if (typeof t.coverage === 'number' && t.coverage >= 0 && t.coverage < 1) out.coverage = t.coverage;
@@ -113,6 +115,10 @@ function parseThresholds(value: unknown, warn: (code: string, message: string, v
   if (t.coverageWeighting !== undefined) {
     if (t.coverageWeighting === 'plain' || t.coverageWeighting === 'idf') out.coverageWeighting = t.coverageWeighting;
     else warn('config-bad-threshold', `okf-wiki.json: "thresholds.coverageWeighting" should be "plain" or "idf"; skipped ${show(t.coverageWeighting)}.`, t.coverageWeighting);
+  }
+  if (t.requireNames !== undefined) {
+    if (typeof t.requireNames === 'boolean') out.requireNames = t.requireNames;
+    else warn('config-bad-threshold', `okf-wiki.json: "thresholds.requireNames" should be true or false; skipped ${show(t.requireNames)}.`, t.requireNames);
   }
   return out;
 }

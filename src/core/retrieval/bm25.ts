@@ -2,7 +2,7 @@
 import type { WikiIndex } from '../index/wiki-index';
 import { toFtsQuery } from './fts-query';
 import { stemOf } from './stem';
-import { contentWords, words } from './text';
+import { contentWords, namedWords, words } from './text';
 
 /** How many BM25 hits are ranked. */
 export const BM25_LIMIT = 20;
@@ -19,6 +19,8 @@ export interface Bm25Hit {
   readonly score: number;
   /** Share of the question's content words present in the concept (0–1), checked independently of the score. */
   readonly coverage: number;
+  /** Every name the question writes (namedWords) occurs in the concept: a page about something else is not it. */
+  readonly namesPresent: boolean;
 }
 
 /**
@@ -35,7 +37,12 @@ export function bm25Search(index: WikiIndex, question: string, limit = BM25_LIMI
   const rows = index.bm25Rows(match, limit, COLUMN_WEIGHTS);
   const wanted = contentWords(question);
   const weights = weighting === 'idf' && rows.length > 0 ? idfWeights(index, wanted) : undefined;
-  return rows.map((r) => ({ path: r.path, score: r.score, coverage: coverage(wanted, [r.title, r.aliases, r.description, r.tags, r.body].join('\n'), weights) }));
+  const names = namedWords(question).map(stemOf);
+  return rows.map((r) => {
+    const text = [r.title, r.aliases, r.description, r.tags, r.body].join('\n');
+    const present = names.length > 0 ? new Set(words(text).map(stemOf)) : undefined;
+    return { path: r.path, score: r.score, coverage: coverage(wanted, text, weights), namesPresent: names.every((n) => present!.has(n)) };
+  });
 }
 
 /**

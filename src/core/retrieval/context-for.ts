@@ -59,6 +59,7 @@ export async function contextFor(index: WikiIndex, rawQuestion: string, options:
     vectorTrust: calibration?.trust ?? 1,
     ...(calibration ? { vectorFloor: calibration.floor } : {}),
     coverageWeighting: thresholds.coverageWeighting.value,
+    requireNames: thresholds.requireNames.value,
     maxSeeds: defaultContextOptions.maxSeeds,
     maxTitleSeeds: defaultContextOptions.maxTitleSeeds,
     historical: intent === 'HISTORICAL',

@@ -17,6 +17,8 @@ export interface SeedOptions {
   readonly coverageThreshold: number;
   /** How the coverage gate weighs the question's words (plain: each counts 1; idf: by rarity in the bundle). */
   readonly coverageWeighting?: CoverageWeighting;
+  /** The coverage gate also asks for every name the question writes (namedWords) on the page (default true). */
+  readonly requireNames?: boolean;
   /** A vector candidate is trusted at or above this cosine similarity. */
   readonly vectorThreshold: number;
   /** Where `vectorThreshold` came from (reported in the answer). */
@@ -48,6 +50,8 @@ interface Evidence {
   bm25?: number;
   vector?: number;
   coverage: number;
+  /** The page holds every name the question writes (Bm25Hit.namesPresent). */
+  names: boolean;
   similarity: number;
   resolvedFrom?: string;
 }
@@ -57,12 +61,13 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
   const evidence = new Map<string, Evidence>();
   const lists: Record<SignalName, string[]> = { title: [], bm25: [], vector: [] };
 
-  const add = (signal: SignalName, hitPath: string, gate: { coverage?: number; similarity?: number }) => {
+  const add = (signal: SignalName, hitPath: string, gate: { coverage?: number; names?: boolean; similarity?: number }) => {
     const path = seedPathFor(catalog, hitPath, options.historical);
     if (path === null) return;
-    const e = evidence.get(path) ?? { coverage: 0, similarity: -1 };
+    const e = evidence.get(path) ?? { coverage: 0, names: false, similarity: -1 };
     if (path !== hitPath && e.resolvedFrom === undefined) e.resolvedFrom = hitPath;
     if (gate.coverage !== undefined) e.coverage = Math.max(e.coverage, gate.coverage);
+    if (gate.names) e.names = true;
     if (gate.similarity !== undefined) e.similarity = Math.max(e.similarity, gate.similarity);
     if (e[signal] === undefined) {
       e[signal] = lists[signal].length;
@@ -76,7 +81,7 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
     // A name one letter off ("Babbagge") is still that name when the correction is unambiguous (issue 11 item 5).
     for (const hit of matchTypoTitles(question, catalog.titles)) add('title', hit.path, {});
   }
-  if (!options.disabled.has('bm25')) for (const hit of bm25Search(index, question, undefined, options.coverageWeighting)) add('bm25', hit.path, { coverage: hit.coverage });
+  if (!options.disabled.has('bm25')) for (const hit of bm25Search(index, question, undefined, options.coverageWeighting)) add('bm25', hit.path, { coverage: hit.coverage, names: hit.namesPresent });
 
   let vector: VectorStatus;
   if (options.disabled.has('vector')) vector = vectorOff({ kind: 'disabled-for-query' });
@@ -112,7 +117,11 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
   const confidentVector = new Map(
     lists.vector.flatMap((path, rank) => (evidence.get(path)!.similarity >= options.vectorThreshold ? [[path, trust / (RRF_K + rank + 1)] as const] : [])),
   );
-  const lexicallyTrusted = (e: Evidence) => e.title !== undefined || (e.bm25 !== undefined && e.coverage > options.coverageThreshold);
+  // The words trust a page when it covers most of them and holds every name the question writes: "Who founded
+  // Apple Computer?" shares "founded" and "computer" with Babbage's page, but a page without "Apple" is about
+  // something else. A page the question names by title needs neither.
+  const namesOk = (e: Evidence) => options.requireNames === false || e.names;
+  const lexicallyTrusted = (e: Evidence) => e.title !== undefined || (e.bm25 !== undefined && e.coverage > options.coverageThreshold && namesOk(e));
   const trusted = (e: Evidence) => lexicallyTrusted(e) || (e.vector !== undefined && e.similarity >= options.vectorThreshold);
   const fusedOf = (path: string) => (lexical.get(path) ?? 0) + (semantic.get(path) ?? 0);
   const fused = new Map([...evidence.keys()].map((p) => [p, fusedOf(p)]));

@@ -50,6 +50,26 @@ export function contentWords(text: string): string[] {
   return out;
 }
 
+/**
+ * The words a question writes as names: with a capital letter where a sentence does not put one (not opening the
+ * question or a sentence) or with a capital inside ("EDSAC", "McCarthy"), folded like `words`; stopwords ("I")
+ * and repeats dropped. "Who designed Java at Sun Microsystems?" names java, sun, microsystems.
+ */
+export function namedWords(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu)) {
+    const token = m[0].replace(/['’].*$/, '');
+    const before = text.slice(0, m.index).trimEnd();
+    const opensSentence = before === '' || /[.?!:;"“([]$/.test(before);
+    const capital = /^\p{Lu}/u.test(token);
+    const innerCapital = /^.+\p{Lu}/u.test(token);
+    if (!(innerCapital || (capital && !opensSentence))) continue;
+    const folded = words(token)[0];
+    if (folded !== undefined && !STOPWORDS.has(folded)) out.add(folded);
+  }
+  return [...out];
+}
+
 /** ~4 characters per token: the usual estimate for English with BPE, used wherever the budget is counted. */
 export const CHARS_PER_TOKEN = 4;
 

@@ -18,6 +18,8 @@ export interface BundleThresholds {
   readonly vector?: number;
   /** How the coverage gate weighs words (plain, the default, or idf). */
   readonly coverageWeighting?: 'plain' | 'idf';
+  /** A page the words trust must also hold every name the question writes (default true; seeds.ts). */
+  readonly requireNames?: boolean;
 }
 
 /** The thresholds an answer used. */
@@ -25,6 +27,7 @@ export interface AppliedThresholds {
   readonly coverage: AppliedThreshold;
   readonly vector: AppliedThreshold;
   readonly coverageWeighting: { readonly value: 'plain' | 'idf'; readonly source: ThresholdSource };
+  readonly requireNames: { readonly value: boolean; readonly source: ThresholdSource };
 }
 
 export interface ThresholdInputs {
@@ -50,6 +53,7 @@ export function resolveThresholds(inputs: ThresholdInputs): AppliedThresholds {
     coverage: pick(inputs.setting?.coverage, inputs.bundle?.coverage, undefined, inputs.defaults.coverage),
     vector: pick(inputs.setting?.vector, inputs.bundle?.vector, inputs.calibratedVector, inputs.defaults.vector),
     coverageWeighting: pick<'plain' | 'idf'>(inputs.setting?.coverageWeighting, inputs.bundle?.coverageWeighting, undefined, 'plain'),
+    requireNames: pick<boolean>(undefined, inputs.bundle?.requireNames, undefined, true),
   };
 }
 

@@ -35,7 +35,7 @@ export function answer(fields: { seeds?: string[]; facts?: Fact[]; intent?: Cont
     facts: fields.facts ?? [],
     background: [],
     vector: { used: false, off: { kind: 'turned-off' }, reason: 'off' },
-    thresholds: { coverage: { value: 0.5, source: 'default' }, vector: { value: 0.7, source: 'default' }, coverageWeighting: { value: 'plain', source: 'default' } },
+    thresholds: { coverage: { value: 0.5, source: 'default' }, vector: { value: 0.7, source: 'default' }, coverageWeighting: { value: 'plain', source: 'default' }, requireNames: { value: true, source: 'default' } },
     text: '',
     tokens: 0,
     budget: 1500,

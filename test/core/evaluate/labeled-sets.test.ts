@@ -57,3 +57,10 @@ describe('the held-out sets of the real OKF bundles', () => {
     expect(set.questions.some((q) => q.expectSeeds.length > 0)).toBe(true);
   });
 });
+
+test('the fresh held-out demo set labels concepts of the demo and holds near and far out-of-bundle questions', async () => {
+  const { index, set } = await setOf(nodePath.join(ROOT, 'examples/computing-history'), nodePath.join(ROOT, 'test/fixtures/heldout-demo/computing-history-fresh.json'));
+  index.close();
+  expect(new Set(set.questions.map((q) => q.section))).toEqual(new Set(['near-oob', 'paraphrase', 'far-oob']));
+  expect(set.questions.filter((q) => q.outOfBundle).length).toBe(40);
+});
