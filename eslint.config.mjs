@@ -5,7 +5,7 @@ import { defineConfig } from 'eslint/config';
 import obsidianmd from 'eslint-plugin-obsidianmd';
 
 export default defineConfig([
-  { ignores: ['main.js', 'dist/**', 'test-artifacts/**', 'coverage/**', 'node_modules/**', 'test/**', 'bench/**', 'bin/**', 'build/**', 'examples/**', 'hooks/**', 'tools/**', 'src/cli/**', 'src/mcp/**', '*.mjs', '*.cjs'] },
+  { ignores: ['main.js', 'dist/**', 'test-artifacts/**', 'coverage/**', 'node_modules/**', 'test/**', 'bench/**', 'bin/**', 'build/**', 'examples/**', 'hooks/**', 'tools/**', 'src/cli/**', 'src/mcp/**', 'src/node/**', '*.mjs', '*.cjs'] },
   ...obsidianmd.configs.recommended,
   {
     files: ['src/**/*.ts'],

@@ -1,7 +1,7 @@
 // Obsidian plugin entry: wiring only. onload reads settings and registers views, commands, the settings tab
 // and the status bar; the index (WASM engine, wiki.db, catch-up) opens after the layout is ready.
 import { Notice, Plugin, type WorkspaceLeaf } from 'obsidian';
-import { ChangeBatcher } from './plugin/change-batcher';
+import { ChangeBatcher } from './core/engine/change-batcher';
 import { copyAnswer, registerCommands } from './plugin/commands';
 import { copyAnswerMermaid } from './plugin/copy-mermaid';
 import { offerSetup } from './plugin/first-run/first-run';
@@ -128,7 +128,11 @@ export default class OkfGraphWikiPlugin extends Plugin {
   /** After layout-ready and a chosen folder: watch the vault, then open the index (events meanwhile wait their turn). */
   private startIndex(): void {
     if (this.batcher) return;
-    const batcher = new ChangeBatcher((batch) => void this.service.applyChanges(batch));
+    const timers = {
+      set: (callback: () => void, ms: number) => window.setTimeout(callback, ms),
+      clear: (handle: unknown) => window.clearTimeout(handle as number),
+    };
+    const batcher = new ChangeBatcher((batch) => void this.service.applyChanges(batch), timers);
     this.batcher = batcher;
     watchVault(this, batcher, () => this.service.scope);
     void this.service.start();

@@ -20,8 +20,8 @@ import { fsCommitEnvironment } from '../node/commit-environment';
 import type { FsBundle } from '../node/fs-bundle';
 import type { Notes } from '../node/folder-bundle';
 import { underWriteLock } from '../node/write-session';
-import { openSession, saveOrNote } from '../node/open-session';
 import { bundleThresholds, type ThresholdSettings } from '../node/bundle-thresholds';
+import { LiveSession } from './live-session';
 
 /** What the server needs: the bundle and the settings `okf-wiki mcp` was started with. */
 export interface WikiServerOptions {
@@ -39,6 +39,8 @@ export interface WikiServerOptions {
   readonly indexEmbedding: EmbeddingChoice;
   /** Thresholds set explicitly when the server was started (they win over okf-wiki.json and the calibration). */
   readonly thresholds?: ThresholdSettings;
+  /** Follow the bundle with a file watcher (default); false catches up by a stat of every file before each call. */
+  readonly follow?: boolean;
 }
 
 /** The tool names, in the order they are registered. */
@@ -56,28 +58,21 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
   const { bundle, io, clock } = options;
   const server = new McpServer({ name: 'okf-wiki', version: options.version });
   let writing: Promise<unknown> = Promise.resolve();
-  let live: Promise<WikiSession> | undefined;
-  /**
-   * The one index the server keeps in memory: opened on the first call, then caught up before each call by a
-   * stat of every concept file (only files whose mtime or size changed are read), instead of loading wiki.db again.
-   */
-  const session = async (): Promise<WikiSession> => {
-    if (!live) {
-      live = openSession(bundle, io, clock, 'okf-wiki mcp');
-      live.catch(() => (live = undefined));
-      return live;
-    }
-    const current = await live;
-    const caught = await current.sync();
-    if (caught.updated.length + caught.removed.length > 0) await saveOrNote(current, io);
-    return current;
-  };
   /** Runs calls one after another, so a call never uses the live index while another changes it. */
   const inOrder = <T>(work: () => Promise<T>): Promise<T> => {
     const next = writing.then(work, work);
     writing = next.catch(() => undefined);
     return next;
   };
+  const live = new LiveSession(bundle, io, clock, inOrder, options.follow ?? true);
+  const session = (): Promise<WikiSession> => live.current();
+  // The watcher and the index go with the server, however it is closed (stdio's end, a client closing).
+  const close = server.close.bind(server);
+  server.close = async () => {
+    await live.close();
+    await close();
+  };
+  server.server.onclose = () => void inOrder(() => live.close());
   /**
    * Runs write operations in that order, each holding the bundle's write lock (shared with the CLI), so two
    * calls, or a call and a CLI command, never edit the same file at once.

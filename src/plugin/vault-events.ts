@@ -4,7 +4,7 @@
 import { TFolder, type Plugin, type TAbstractFile } from 'obsidian';
 import { isHidden } from '../core/okf/paths';
 import { isIndexedPath, toBundlePath, type BundleScope } from './bundle-scope';
-import type { ChangeBatcher } from './change-batcher';
+import type { ChangeBatcher } from '../core/engine/change-batcher';
 
 /** True when an event about this file or folder can change the index. */
 function concerns(scope: BundleScope, file: TAbstractFile, path: string): boolean {

@@ -17,7 +17,7 @@ import { systemClock, type Clock } from '../core/types';
 import { markersFor, successorTitlesFor, type QueryAnswer } from './answer';
 import { readPersisted } from './atomic-write';
 import { isIndexedPath, toBundlePath, type BundleScope } from './bundle-scope';
-import type { ChangeBatch } from './change-batcher';
+import type { ChangeBatch } from '../core/engine/change-batcher';
 import { EmbeddingScheduler, type EmbeddingState } from './embedding-scheduler';
 import { Exclusive } from './exclusive';
 import { DEFAULT_PERSIST_DELAY_MS, IndexPersister } from './index-persister';

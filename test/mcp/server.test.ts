@@ -13,6 +13,7 @@ import { createWikiServer, WIKI_TOOLS } from '../../src/mcp/server';
 import { bufferIo } from '../support/cli-io';
 import { snapshotFiles, tempBundle } from '../support/temp-dir';
 import { rawDatabase } from '../../src/core/index/wiki-index';
+import { eventually } from '../support/wait-for';
 
 const FLAGS = ['--no-embed', '--today', '2026-12-01'];
 const INVERSES = { inverses: [['created', 'created_by'], ['worked_at', 'employed'], ['collaborated_with', 'collaborated_with']] };
@@ -145,11 +146,13 @@ test('one live index: a file edited on disk is seen by the next call, without lo
   writeFileSync(path.join(dir, 'wiki.db'), 'not a database');
   const file = path.join(dir, 'entities/unix.md');
   writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: Uniplexed Information Service'));
-  expect(textOf(await call('context_for', { question: 'Who created the Uniplexed Information Service?' }))).toContain(
-    'Seeds: Uniplexed Information Service (/entities/unix.md)',
+  // The file watcher reports the edit a moment later; the next call after that answers from it.
+  await eventually(
+    async () => textOf(await call('context_for', { question: 'Who created the Uniplexed Information Service?' })).includes('Seeds: Uniplexed Information Service (/entities/unix.md)'),
+    'the edit to reach the live index',
   );
   expect(textOf(await call('lint', {}))).toMatch(/^Lint: /);
   expect(io.stderr()).not.toContain('wiki.db was not used');
-  // The catch-up changed the index, so it was persisted again, from memory.
+  // The edit changed the index, so it was persisted again, from memory.
   expect(readFileSync(path.join(dir, 'wiki.db')).subarray(0, 15).toString()).toBe('SQLite format 3');
 });

@@ -1,6 +1,6 @@
-// Collects file events (metadata cache `changed`, vault `delete` and `rename`) and hands them over as one
-// batch once the vault has been quiet for a moment, so a burst of saves (a sync, a bulk edit) costs one pass.
-// Later events for a path replace earlier ones: a file changed then deleted is only removed.
+// Collects file events (the plugin's vault and metadata-cache events, the MCP server's file watcher) and hands
+// them over as one batch once the bundle has been quiet for a moment, so a burst of saves (a sync, a bulk edit)
+// costs one pass. Later events for a path replace earlier ones: a file changed then deleted is only removed.
 
 /** Vault paths to re-read and to forget. */
 export interface ChangeBatch {
@@ -17,13 +17,21 @@ export interface BatcherTiming {
 
 export const DEFAULT_BATCH_TIMING: BatcherTiming = { quietMs: 400, maxWaitMs: 3000 };
 
+/** The timer functions the batcher uses: the plugin passes its window's (popout windows), Node its globals. */
+export interface Timers {
+  set(callback: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+
 export class ChangeBatcher {
   private readonly pending = new Map<string, 'changed' | 'removed'>();
-  private quietTimer: number | undefined;
+  private quietTimer: unknown;
   private firstEventAt: number | undefined;
 
   constructor(
     private readonly apply: (batch: ChangeBatch) => void,
+    private readonly timers: Timers,
     private readonly timing: BatcherTiming = DEFAULT_BATCH_TIMING,
   ) {}
 
@@ -71,11 +79,11 @@ export class ChangeBatcher {
     this.firstEventAt ??= now;
     this.clearTimer();
     const wait = Math.max(0, Math.min(this.timing.quietMs, this.firstEventAt + this.timing.maxWaitMs - now));
-    this.quietTimer = window.setTimeout(() => this.flush(), wait);
+    this.quietTimer = this.timers.set(() => this.flush(), wait);
   }
 
   private clearTimer(): void {
-    if (this.quietTimer !== undefined) window.clearTimeout(this.quietTimer);
+    if (this.quietTimer !== undefined) this.timers.clear(this.quietTimer);
     this.quietTimer = undefined;
   }
 }

@@ -1,13 +1,16 @@
 /** @jest-environment jsdom */
 // A burst of file events becomes one batch once the vault is quiet; later events for a path win.
-import { ChangeBatcher, type ChangeBatch } from '../../src/plugin/change-batcher';
+import { ChangeBatcher, type ChangeBatch } from '../../../src/core/engine/change-batcher';
+
+/** Global timers, faked by jest per test. */
+const TIMERS = { set: (callback: () => void, ms: number) => setTimeout(callback, ms), clear: (handle: unknown) => clearTimeout(handle as NodeJS.Timeout) };
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
 test('events are coalesced into one batch after the quiet time', () => {
   const batches: ChangeBatch[] = [];
-  const b = new ChangeBatcher((x) => batches.push(x), { quietMs: 100, maxWaitMs: 1000 });
+  const b = new ChangeBatcher((x) => batches.push(x), TIMERS, { quietMs: 100, maxWaitMs: 1000 });
   b.changed('a.md');
   jest.advanceTimersByTime(60);
   b.changed('b.md');
@@ -20,7 +23,7 @@ test('events are coalesced into one batch after the quiet time', () => {
 
 test('a rename is the old path removed and the new one read; changed-then-deleted is only removed', () => {
   const batches: ChangeBatch[] = [];
-  const b = new ChangeBatcher((x) => batches.push(x), { quietMs: 10, maxWaitMs: 100 });
+  const b = new ChangeBatcher((x) => batches.push(x), TIMERS, { quietMs: 10, maxWaitMs: 100 });
   b.renamed('old.md', 'new.md');
   b.changed('gone.md');
   b.removed('gone.md');
@@ -30,7 +33,7 @@ test('a rename is the old path removed and the new one read; changed-then-delete
 
 test('a steady stream of events is still applied after the longest wait', () => {
   const batches: ChangeBatch[] = [];
-  const b = new ChangeBatcher((x) => batches.push(x), { quietMs: 100, maxWaitMs: 300 });
+  const b = new ChangeBatcher((x) => batches.push(x), TIMERS, { quietMs: 100, maxWaitMs: 300 });
   for (let t = 0; t < 400; t += 50) {
     b.changed(`f${t}.md`);
     jest.advanceTimersByTime(50);
@@ -41,7 +44,7 @@ test('a steady stream of events is still applied after the longest wait', () => 
 
 test('dispose drops pending events', () => {
   const batches: ChangeBatch[] = [];
-  const b = new ChangeBatcher((x) => batches.push(x), { quietMs: 10, maxWaitMs: 100 });
+  const b = new ChangeBatcher((x) => batches.push(x), TIMERS, { quietMs: 10, maxWaitMs: 100 });
   b.changed('a.md');
   b.dispose();
   jest.advanceTimersByTime(1000);

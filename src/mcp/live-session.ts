@@ -1,0 +1,82 @@
+// The one index the MCP server keeps in memory for its whole life: opened on the first call, then kept current
+// by a file watcher on the bundle (node/bundle-follower.ts), whose batches are applied between calls, instead of
+// loading wiki.db or stat-ing every concept file per call. Should the watcher fail (a limit on watched folders,
+// a file system without events), the server says so once and falls back to a stat catch-up before each call.
+import type { WikiSession } from '../core/engine/session';
+import type { Clock } from '../core/types';
+import { BundleFollower } from '../node/bundle-follower';
+import type { Notes } from '../node/folder-bundle';
+import type { FsBundle } from '../node/fs-bundle';
+import { openSession, saveOrNote } from '../node/open-session';
+
+/** Runs work between the server's calls (its queue), so a batch never changes the index under a call. */
+export type Queue = <T>(work: () => Promise<T>) => Promise<T>;
+
+export class LiveSession {
+  private live: Promise<WikiSession> | undefined;
+  private follower: BundleFollower | undefined;
+  private closed = false;
+  private toldFailure = false;
+
+  constructor(
+    private readonly bundle: FsBundle,
+    private readonly io: Notes,
+    private readonly clock: Clock,
+    private readonly queue: Queue,
+    /** Follow the bundle with a watcher (the server's default); off, every call catches up by stat. */
+    private readonly follow = true,
+  ) {}
+
+  /** The session, current with the bundle (call inside the queue). */
+  async current(): Promise<WikiSession> {
+    if (!this.live) {
+      this.live = this.open();
+      this.live.catch(() => (this.live = undefined));
+      return this.live;
+    }
+    const session = await this.live;
+    const follower = this.follower;
+    if (follower && follower.failed === undefined) {
+      const applied = await follower.apply(session);
+      if (applied.updated + applied.removed > 0) await saveOrNote(session, this.io);
+      return session;
+    }
+    if (follower && !this.toldFailure) {
+      this.toldFailure = true;
+      this.io.err(`note: the file watcher on ${this.bundle.root} stopped (${follower.failed}); catching up by stat before each call\n`);
+    }
+    const caught = await session.sync();
+    if (caught.updated.length + caught.removed.length > 0) await saveOrNote(session, this.io);
+    return session;
+  }
+
+  /** Stops the watcher and closes the index. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.follower?.close();
+    this.follower = undefined;
+    const live = this.live;
+    this.live = undefined;
+    if (live) (await live.catch(() => undefined))?.close();
+  }
+
+  private async open(): Promise<WikiSession> {
+    // The watcher first: an edit made while wiki.db loads and catches up is then reported, never missed.
+    if (this.follow && !this.follower) this.follower = await this.startFollower();
+    return openSession(this.bundle, this.io, this.clock, 'okf-wiki mcp');
+  }
+
+  /** A batch waiting while no call runs: applied now, so wiki.db follows the notes between calls. */
+  private async applyWhenIdle(): Promise<void> {
+    if (!this.closed && this.live) await this.current();
+  }
+
+  private async startFollower(): Promise<BundleFollower | undefined> {
+    try {
+      return await BundleFollower.start(this.bundle, () => void this.queue(() => this.applyWhenIdle()));
+    } catch (error) {
+      this.io.err(`note: could not watch ${this.bundle.root} (${(error as Error).message}); catching up by stat before each call\n`);
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,100 @@
+// The MCP server follows the bundle with a file watcher (issue 14 item 1): real files written, edited, renamed and
+// deleted on disk reach its live index through the watcher's batches, a call with nothing changed reads and
+// stats no file, batches are applied between calls too (wiki.db follows without a call), and without the watcher
+// every call catches up by stat as before.
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { parseCommandLine } from '../../src/cli/args';
+import { wikiServerOptions } from '../../src/cli/commands/mcp';
+import { isLoadProblem, WikiIndex } from '../../src/core/index/wiki-index';
+import { createWikiServer } from '../../src/mcp/server';
+import { FsBundle } from '../../src/node/fs-bundle';
+import { conceptFile } from '../support/builders';
+import { bufferIo } from '../support/cli-io';
+import { tempBundle } from '../support/temp-dir';
+import { eventually } from '../support/wait-for';
+
+let dir: string;
+let cleanup: () => void;
+let client: Client;
+
+async function start(follow: boolean): Promise<void> {
+  ({ dir, cleanup } = tempBundle('examples/computing-history'));
+  const { flags } = parseCommandLine(['mcp', '--bundle', dir, '--no-embed', '--today', '2026-12-01']);
+  const server = createWikiServer({ ...wikiServerOptions(flags, bufferIo()), follow });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  client = new Client({ name: 'okf-wiki-test', version: '0.0.0' });
+  await client.connect(clientSide);
+}
+
+afterEach(async () => {
+  jest.restoreAllMocks();
+  await client.close();
+  cleanup();
+});
+
+const ask = async (question: string) => {
+  const result = (await client.callTool({ name: 'context_for', arguments: { question } })) as CallToolResult;
+  return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+};
+const zuse = conceptFile({ type: 'Person', title: 'Konrad Zuse', description: 'Built the Z3.' }, 'Konrad Zuse built the Z3 computer in Berlin.\n');
+
+test('a call with nothing changed stats and reads no file: the watcher keeps the index current, not a catch-up', async () => {
+  await start(true);
+  expect(await ask('Who created Unix?')).toContain('Seeds: Unix');
+  const stat = jest.spyOn(FsBundle.prototype, 'stat');
+  const read = jest.spyOn(FsBundle.prototype, 'read');
+  expect(await ask('Who created Unix?')).toContain('Seeds: Unix');
+  expect(await ask('What did Alan Turing invent?')).toContain('Alan Turing');
+  expect(stat).not.toHaveBeenCalled();
+  expect(read.mock.calls.map(([p]) => p).filter((p) => p.endsWith('.md'))).toEqual([]);
+});
+
+test('a concept written, edited, moved with its folder and deleted on disk is followed by the next answers', async () => {
+  await start(true);
+  expect(await ask('Who was Konrad Zuse?')).toMatch(/^No confident match/);
+  const stat = jest.spyOn(FsBundle.prototype, 'stat');
+
+  mkdirSync(path.join(dir, 'people'));
+  writeFileSync(path.join(dir, 'people', 'konrad-zuse.md'), zuse);
+  await eventually(async () => (await ask('Who was Konrad Zuse?')).includes('Seeds: Konrad Zuse (/people/konrad-zuse.md)'), 'the new concept');
+  // Only what the watcher reported was looked at, not the bundle's 30-odd concept files.
+  expect(new Set(stat.mock.calls.map(([p]) => p))).toEqual(new Set(['/people/konrad-zuse.md']));
+
+  writeFileSync(path.join(dir, 'people', 'konrad-zuse.md'), zuse.replace('title: Konrad Zuse', 'title: Konrad Ernst Otto Zuse'));
+  await eventually(async () => (await ask('Who was Konrad Ernst Otto Zuse?')).includes('Seeds: Konrad Ernst Otto Zuse'), 'the edited title');
+
+  renameSync(path.join(dir, 'people'), path.join(dir, 'pioneers'));
+  await eventually(async () => (await ask('Who was Konrad Ernst Otto Zuse?')).includes('(/pioneers/konrad-zuse.md)'), 'the moved folder');
+
+  rmSync(path.join(dir, 'pioneers', 'konrad-zuse.md'));
+  await eventually(async () => /^No confident match/.test(await ask('Who was Konrad Ernst Otto Zuse?')), 'the deletion');
+  expect(await ask('Who created Unix?')).toContain('Seeds: Unix');
+});
+
+test('a batch is applied between calls too: wiki.db follows an edit with no call made', async () => {
+  await start(true);
+  await ask('Who created Unix?');
+  writeFileSync(path.join(dir, 'entities', 'konrad-zuse.md'), zuse);
+  const titles = async () => {
+    const loaded = await WikiIndex.load(readFileSync(path.join(dir, 'wiki.db')));
+    if (isLoadProblem(loaded)) return [];
+    const out = loaded.conceptTitles().map((c) => c.title);
+    loaded.close();
+    return out;
+  };
+  await eventually(async () => (await titles()).includes('Konrad Zuse'), 'wiki.db with the new concept');
+});
+
+test('without the watcher, every call catches up by a stat of every concept file (the fallback)', async () => {
+  await start(false);
+  await ask('Who created Unix?');
+  const stat = jest.spyOn(FsBundle.prototype, 'stat');
+  writeFileSync(path.join(dir, 'entities', 'konrad-zuse.md'), zuse);
+  expect(await ask('Who was Konrad Zuse?')).toContain('Seeds: Konrad Zuse');
+  expect(stat.mock.calls.length).toBeGreaterThan(30);
+});
