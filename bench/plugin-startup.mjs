@@ -78,6 +78,8 @@ const phasesOnce = `async (files, mainJs, manifest, questions, catchUp) => {
   new PerformanceObserver((list) => { for (const e of list.getEntries()) tasks.push({ start: e.startTime, duration: e.duration }); }).observe({ type: 'longtask' });
   const phases = [];
   const phase = async (name, fn) => {
+    // A fresh task to begin in, so a task left from the set-up (App.create) is not counted as the phase's.
+    await new Promise((r) => setTimeout(r, 200));
     const from = performance.now();
     const extra = await fn();
     const to = performance.now();
@@ -87,13 +89,18 @@ const phasesOnce = `async (files, mainJs, manifest, questions, catchUp) => {
     phases.push({ name, ms: to - from, longTasks: inside.length, longestMs: inside.reduce((m, t) => Math.max(m, t.duration), 0), ...extra });
   };
   const store = O.MemoryStore.from(files);
-  const open = async () => {
+  // Creating the double's App (its vault over the store) is the test double's work, not the plugin's: done
+  // before a start phase begins, which covers onload's end to index-ready, as the start-up table does.
+  const prepare = async () => {
     const app = await O.App.create(store);
     const requireObsidian = (name) => { if (name === 'obsidian') return O; throw new Error('Cannot find module ' + name); };
     const load = window.eval('(function anonymous(require, module, exports) {' + mainJs + '\\n})');
     const module = { exports: {} };
     load(requireObsidian, module, module.exports);
     const plugin = new module.exports.default(app, manifest);
+    return { app, plugin };
+  };
+  const start = async ({ app, plugin }) => {
     plugin.load();
     await plugin.loading;
     const ready = new Promise((resolve) => {
@@ -102,7 +109,6 @@ const phasesOnce = `async (files, mainJs, manifest, questions, catchUp) => {
     });
     app.workspace.triggerLayoutReady();
     if ((await ready) !== 'ready') throw new Error('index failed: ' + plugin.service.state.message);
-    return { app, plugin };
   };
   const shut = async ({ app, plugin }) => { await plugin.service.persistNow(); plugin.unload(); await plugin.service.close(); app.destroy(); };
   const written = async (fn) => {
@@ -115,10 +121,12 @@ const phasesOnce = `async (files, mainJs, manifest, questions, catchUp) => {
   let s;
   // The observer's self-check: one 120 ms task on purpose must show as one long task of ~120 ms.
   await phase('self-check: a 120 ms busy loop', async () => { await new Promise((r) => setTimeout(r, 0)); const end = performance.now() + 120; while (performance.now() < end); });
-  await phase('start without wiki.db (full build)', async () => { s = await open(); });
+  s = await prepare();
+  await phase('start without wiki.db (full build)', () => start(s));
   await phase('write wiki.db (persistNow)', () => written(() => s.plugin.service.persistNow()));
   await shut(s);
-  await phase('start with wiki.db', async () => { s = await open(); });
+  s = await prepare();
+  await phase('start with wiki.db', () => start(s));
   await phase('save of one file (batch applied, then wiki.db written)', () =>
     written(async () => {
       const file = s.app.vault.getFileByPath(paths[3]);
@@ -136,7 +144,8 @@ const phasesOnce = `async (files, mainJs, manifest, questions, catchUp) => {
   await shut(s);
   const step = Math.max(1, Math.floor(paths.length / catchUp));
   for (let i = 0, k = 0; i < paths.length && k < catchUp; i += step, k++) await store.writeBytes(paths[i], new TextEncoder().encode(files[paths[i]] + '\\nEdited while closed.\\n'));
-  await phase('start + catch-up of ' + catchUp + ' files', async () => { s = await open(); });
+  s = await prepare();
+  await phase('start + catch-up of ' + catchUp + ' files', () => start(s));
   await shut(s);
   return phases;
 }`;
