@@ -1,16 +1,12 @@
 /** @jest-environment jsdom */
 // The authoring dialogs' notices in Obsidian's words: a preview that fails is said in a notice (not an unhandled
 // rejection), and a refusal names the dialog field, never the command line's flag (`--at`, `--inverse`).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as nodePath from 'node:path';
 import manifest from '../../manifest.json';
 import { withoutCliFlags } from '../../src/plugin/plain-words';
 import { noticeMessages, waitFor } from '../obsidian-double/harness';
-import { launch, quit, type Running } from './support/plugin-harness';
-import { copyTree, CACHES } from '../support/temp-dir';
+import { demoVault, launch, quit, type Running, type TempVault } from './support/plugin-harness';
 
-const DEMO = nodePath.join(__dirname, '..', '..', 'examples', 'computing-history');
+let vault: TempVault;
 let dir: string;
 let running: Running;
 const unhandled: unknown[] = [];
@@ -19,17 +15,14 @@ const onUnhandled = (reason: unknown) => unhandled.push(reason);
 beforeEach(async () => {
   unhandled.length = 0;
   process.on('unhandledRejection', onUnhandled);
-  dir = mkdtempSync(nodePath.join(tmpdir(), 'okf-author-notices-'));
-  copyTree(DEMO, nodePath.join(dir, 'wiki'), CACHES);
-  const pluginDir = nodePath.join(dir, '.obsidian', 'plugins', manifest.id);
-  mkdirSync(pluginDir, { recursive: true });
-  writeFileSync(nodePath.join(pluginDir, 'data.json'), JSON.stringify({ bundleFolder: 'wiki', embeddingsEnabled: false }));
+  vault = demoVault({ bundleFolder: 'wiki', embeddingsEnabled: false });
+  dir = vault.dir;
   running = await launch(dir);
 });
 
 afterEach(async () => {
   await quit(running);
-  rmSync(dir, { recursive: true, force: true });
+  vault.remove();
   process.off('unhandledRejection', onUnhandled);
 });
 

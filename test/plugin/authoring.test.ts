@@ -3,10 +3,8 @@
 // would: command palette, concept pickers, form fields, Preview, Apply. What lands on disk is compared with the
 // core's own plan (nothing else in the files changes), the index and log.md follow, and refusals, conflicts and
 // an existing page write nothing.
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import manifest from '../../manifest.json';
 import { planFileBack } from '../../src/core/author/file-back';
 import { planRelate } from '../../src/core/author/relate';
 import { planSupersede } from '../../src/core/author/supersede';
@@ -16,28 +14,25 @@ import { loadBundleConfig } from '../../src/core/config/load-bundle-config';
 import { VaultBundle } from '../../src/plugin/vault-bundle';
 import { noticeMessages, waitFor } from '../obsidian-double/harness';
 import type { MarkdownView } from '../obsidian-double/views';
-import { launch, quit, type Running } from './support/plugin-harness';
-import { copyTree, CACHES } from '../support/temp-dir';
+import { demoVault, launch, quit, type Running, type TempVault } from './support/plugin-harness';
 
 const DEMO = nodePath.join(__dirname, '..', '..', 'examples', 'computing-history');
 
+let vault: TempVault;
 let dir: string;
 let running: Running;
 
 beforeEach(async () => {
-  dir = mkdtempSync(nodePath.join(tmpdir(), 'okf-authoring-'));
-  copyTree(DEMO, nodePath.join(dir, 'wiki'), CACHES);
+  vault = demoVault({ bundleFolder: 'wiki', embeddingsEnabled: false });
+  dir = vault.dir;
   // The folder the tests' scratch notes go in (Vault.create does not make folders).
   mkdirSync(nodePath.join(dir, 'notes'));
-  const pluginDir = nodePath.join(dir, '.obsidian', 'plugins', manifest.id);
-  mkdirSync(pluginDir, { recursive: true });
-  writeFileSync(nodePath.join(pluginDir, 'data.json'), JSON.stringify({ bundleFolder: 'wiki', embeddingsEnabled: false }));
   running = await launch(dir);
 });
 
 afterEach(async () => {
   await quit(running);
-  rmSync(dir, { recursive: true, force: true });
+  vault.remove();
 });
 
 const run = (id: string) => running.app.commands.executeCommandById(`okf-graph-wiki:${id}`);

@@ -11,9 +11,10 @@ import type { App } from '../../obsidian-double/app';
 import { createTestApp, disablePlugin, enablePlugin } from '../../obsidian-double/harness';
 import { NodeFsStore } from '../../obsidian-double/node-fs-store';
 import { clearNotices } from '../../obsidian-double/ui';
-import { copyTree } from '../../support/temp-dir';
+import { CACHES, copyTree } from '../../support/temp-dir';
 
 export const FIXTURES = nodePath.join(__dirname, '..', 'fixtures');
+const DEMO = nodePath.join(__dirname, '..', '..', '..', 'examples', 'computing-history');
 
 export interface TempVault {
   readonly dir: string;
@@ -24,6 +25,17 @@ export interface TempVault {
 export function tempVault(fixture: string, settings?: Partial<OkfSettings>): TempVault {
   const dir = mkdtempSync(nodePath.join(tmpdir(), 'okf-plugin-'));
   copyTree(nodePath.join(FIXTURES, fixture), dir);
+  return withSettings(dir, settings);
+}
+
+/** A temporary vault holding a copy of the demo bundle in `wiki/` (its caches left out), with data.json. */
+export function demoVault(settings: Partial<OkfSettings>): TempVault {
+  const dir = mkdtempSync(nodePath.join(tmpdir(), 'okf-demo-vault-'));
+  copyTree(DEMO, nodePath.join(dir, 'wiki'), CACHES);
+  return withSettings(dir, settings);
+}
+
+function withSettings(dir: string, settings: Partial<OkfSettings> | undefined): TempVault {
   if (settings) {
     const pluginDir = nodePath.join(dir, '.obsidian', 'plugins', manifest.id);
     mkdirSync(pluginDir, { recursive: true });
