@@ -39,9 +39,9 @@ export function bm25Search(index: WikiIndex, question: string, limit = BM25_LIMI
   const weights = weighting === 'idf' && rows.length > 0 ? idfWeights(index, wanted) : undefined;
   const names = namedWords(question).map(stemOf);
   return rows.map((r) => {
-    const text = [r.title, r.aliases, r.description, r.tags, r.body].join('\n');
-    const present = names.length > 0 ? new Set(words(text).map(stemOf)) : undefined;
-    return { path: r.path, score: r.score, coverage: coverage(wanted, text, weights), namesPresent: names.every((n) => present!.has(n)) };
+    // The page's stems, once: both the coverage gate and the names gate read them.
+    const present = stemsOf([r.title, r.aliases, r.description, r.tags, r.body].join('\n'));
+    return { path: r.path, score: r.score, coverage: coverageIn(wanted, present, weights), namesPresent: names.every((n) => present.has(n)) };
   });
 }
 
@@ -62,9 +62,18 @@ export function idfWeights(index: WikiIndex, wanted: readonly string[]): Map<str
  * and the ranking agree; words of one stem count once.
  */
 export function coverage(wanted: readonly string[], document: string, weights?: ReadonlyMap<string, number>): number {
+  return coverageIn(wanted, stemsOf(document), weights);
+}
+
+/** The stems of a text's words, as FTS5's `porter unicode61` tokenizer makes them. */
+function stemsOf(text: string): Set<string> {
+  return new Set(words(text).map(stemOf));
+}
+
+/** `coverage` over a page's stems already computed. */
+function coverageIn(wanted: readonly string[], present: ReadonlySet<string>, weights?: ReadonlyMap<string, number>): number {
   const stems = [...new Set(wanted.map(stemOf))];
   if (stems.length === 0) return 0;
-  const present = new Set(words(document).map(stemOf));
   const weight = (s: string) => weights?.get(s) ?? 1;
   const total = stems.reduce((sum, s) => sum + weight(s), 0);
   return total === 0 ? 0 : stems.filter((s) => present.has(s)).reduce((sum, s) => sum + weight(s), 0) / total;

@@ -59,8 +59,9 @@ export function namedWords(text: string): string[] {
   const out = new Set<string>();
   for (const m of text.matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu)) {
     const token = m[0].replace(/['’].*$/, '');
-    const before = text.slice(0, m.index).trimEnd();
-    const opensSentence = before === '' || /[.?!:;"“([]$/.test(before);
+    let i = m.index - 1;
+    while (i >= 0 && /\s/.test(text[i])) i--;
+    const opensSentence = i < 0 || /[.?!:;"“([]/.test(text[i]);
     const capital = /^\p{Lu}/u.test(token);
     const innerCapital = /^.+\p{Lu}/u.test(token);
     if (!(innerCapital || (capital && !opensSentence))) continue;
