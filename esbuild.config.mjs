@@ -45,9 +45,14 @@ async function buildPlugin(production) {
     metafile: true,
   });
   // Obsidian mobile has no Node or Electron: the bundle may require nothing but `obsidian`.
-  const required = [...new Set(Object.values(result.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path)))];
+  const required = [
+    ...new Set(
+      Object.values(result.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path)),
+    ),
+  ];
   const forbidden = required.filter((p) => p !== 'obsidian');
-  if (forbidden.length > 0) throw new Error(`main.js must require only "obsidian", but requires: ${forbidden.join(', ')}`);
+  if (forbidden.length > 0)
+    throw new Error(`main.js must require only "obsidian", but requires: ${forbidden.join(', ')}`);
   const size = statSync(pluginOutfile).size;
   console.log(`main.js: ${(size / 1024).toFixed(0)} KiB (SQLite WASM inlined; requires only "obsidian")`);
 }

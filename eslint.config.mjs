@@ -5,7 +5,27 @@ import { defineConfig } from 'eslint/config';
 import obsidianmd from 'eslint-plugin-obsidianmd';
 
 export default defineConfig([
-  { ignores: ['main.js', 'dist/**', 'test-artifacts/**', 'coverage/**', 'node_modules/**', 'test/**', 'bench/**', 'bin/**', 'build/**', 'examples/**', 'hooks/**', 'tools/**', 'src/cli/**', 'src/mcp/**', 'src/node/**', '*.mjs', '*.cjs'] },
+  {
+    ignores: [
+      'main.js',
+      'dist/**',
+      'test-artifacts/**',
+      'coverage/**',
+      'node_modules/**',
+      'test/**',
+      'bench/**',
+      'bin/**',
+      'build/**',
+      'examples/**',
+      'hooks/**',
+      'tools/**',
+      'src/cli/**',
+      'src/mcp/**',
+      'src/node/**',
+      '*.mjs',
+      '*.cjs',
+    ],
+  },
   ...obsidianmd.configs.recommended,
   {
     files: ['src/**/*.ts'],
@@ -17,7 +37,13 @@ export default defineConfig([
     },
     rules: {
       // Names the plugin's UI uses as written: the format, the embedding server, the date standard.
-      'obsidianmd/ui/sentence-case': ['warn', { brands: ['OKF', 'OKF Graph Wiki', 'Ollama', 'SQLite', 'Obsidian'], acronyms: ['OKF', 'ISO', 'LLM', 'FTS', 'JSON', 'HTTP'] }],
+      'obsidianmd/ui/sentence-case': [
+        'warn',
+        {
+          brands: ['OKF', 'OKF Graph Wiki', 'Ollama', 'SQLite', 'Obsidian'],
+          acronyms: ['OKF', 'ISO', 'LLM', 'FTS', 'JSON', 'HTTP'],
+        },
+      ],
     },
   },
 ]);

@@ -13,9 +13,21 @@ import * as esbuild from 'esbuild';
 const ROOT = nodePath.join(nodePath.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = nodePath.join(ROOT, 'bin', 'okf-wiki.cjs');
 const SETS = [
-  { name: 'computing-history (demo)', bundle: 'examples/computing-history', set: 'examples/computing-history/evaluate.json' },
-  { name: 'computing-history (fresh held-out)', bundle: 'examples/computing-history', set: 'test/fixtures/heldout-demo/computing-history-fresh.json' },
-  ...['acme_retail', 'crypto_bitcoin', 'ga4', 'stackoverflow'].map((b) => ({ name: b, bundle: `test/fixtures/okf-bundles/${b}`, set: `test/fixtures/heldout/${b}.json` })),
+  {
+    name: 'computing-history (demo)',
+    bundle: 'examples/computing-history',
+    set: 'examples/computing-history/evaluate.json',
+  },
+  {
+    name: 'computing-history (fresh held-out)',
+    bundle: 'examples/computing-history',
+    set: 'test/fixtures/heldout-demo/computing-history-fresh.json',
+  },
+  ...['acme_retail', 'crypto_bitcoin', 'ga4', 'stackoverflow'].map((b) => ({
+    name: b,
+    bundle: `test/fixtures/okf-bundles/${b}`,
+    set: `test/fixtures/heldout/${b}.json`,
+  })),
 ];
 const only = process.argv.includes('--demo-only') ? SETS.slice(0, 1) : SETS;
 // --ollama URL: measure against a stand-in already running (started once for several runs); --failures: name
@@ -38,21 +50,40 @@ await esbuild.build({
   logLevel: 'error',
   external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'better-sqlite3'],
   // The browser build of sqlite-wasm, as the CLI and bench/run.mjs use it.
-  plugins: [{ name: 'sqlite-browser-build', setup: (build) => build.onResolve({ filter: /^@sqlite\.org\/sqlite-wasm$/ }, () => ({ path: nodePath.join(ROOT, 'node_modules/@sqlite.org/sqlite-wasm/dist/index.mjs') })) }],
+  plugins: [
+    {
+      name: 'sqlite-browser-build',
+      setup: (build) =>
+        build.onResolve({ filter: /^@sqlite\.org\/sqlite-wasm$/ }, () => ({
+          path: nodePath.join(ROOT, 'node_modules/@sqlite.org/sqlite-wasm/dist/index.mjs'),
+        })),
+    },
+  ],
 });
 
-const server = given ? undefined : spawn(process.execPath, [nodePath.join(ROOT, 'tools', 'ollama-standin', 'serve.mjs'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const url = given ?? await new Promise((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (chunk) => {
-    out += chunk;
-    const m = /listening (http:\/\/\S+)/.exec(out);
-    if (m) resolve(m[1]);
-  });
-  server.on('exit', (code) => reject(new Error(`the stand-in exited (${code}) before listening`)));
-});
+const server = given
+  ? undefined
+  : spawn(process.execPath, [nodePath.join(ROOT, 'tools', 'ollama-standin', 'serve.mjs'), '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+const url =
+  given ??
+  (await new Promise((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = /listening (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    server.on('exit', (code) => reject(new Error(`the stand-in exited (${code}) before listening`)));
+  }));
 const temp = mkdtempSync(nodePath.join(os.tmpdir(), 'okf-eval-standin-'));
-const cli = (args) => execFileSync(process.execPath, [CLI, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+const cli = (args) =>
+  execFileSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 << 20,
+  });
 try {
   for (const s of only) {
     const dir = nodePath.join(temp, nodePath.basename(s.bundle));
@@ -60,13 +91,24 @@ try {
     const set = nodePath.join(dir, 'labeled.json');
     cpSync(nodePath.join(ROOT, s.set), set);
     const reindex = cli(['reindex', '--bundle', dir, '--ollama', url]);
-    const evaluation = JSON.parse(cli(['evaluate', '--bundle', dir, '--set', set, '--ollama', url, '--json', ...extra]));
+    const evaluation = JSON.parse(
+      cli(['evaluate', '--bundle', dir, '--set', set, '--ollama', url, '--json', ...extra]),
+    );
     const mini = JSON.parse(execFileSync(process.execPath, [miniPath, dir, set], { encoding: 'utf8' }));
     console.log(`\n## ${s.name}`);
-    console.log(reindex.split('\n').filter((l) => /^(Vectors|Vector gate)/.test(l)).join('\n'));
-    console.log(`thresholds: coverage > ${evaluation.configuration.coverageThreshold}, vector >= ${evaluation.configuration.vectorThreshold}${evaluation.configuration.vectorThresholdSource ? ` (${evaluation.configuration.vectorThresholdSource})` : ''}`);
+    console.log(
+      reindex
+        .split('\n')
+        .filter((l) => /^(Vectors|Vector gate)/.test(l))
+        .join('\n'),
+    );
+    console.log(
+      `thresholds: coverage > ${evaluation.configuration.coverageThreshold}, vector >= ${evaluation.configuration.vectorThreshold}${evaluation.configuration.vectorThresholdSource ? ` (${evaluation.configuration.vectorThresholdSource})` : ''}`,
+    );
     console.log(table(evaluation, mini));
-    if (showFailures) for (const r of evaluation.results.filter((q) => !q.passed)) console.log(`  FAIL ${r.section} ${r.id}: ${r.confident ? r.seeds.slice(0, 2).join(' ') : 'abstained'}`);
+    if (showFailures)
+      for (const r of evaluation.results.filter((q) => !q.passed))
+        console.log(`  FAIL ${r.section} ${r.id}: ${r.confident ? r.seeds.slice(0, 2).join(' ') : 'abstained'}`);
   }
 } finally {
   server?.kill();
@@ -81,11 +123,20 @@ function table(evaluation, mini) {
   for (const { section, metrics: m } of evaluation.sections) {
     const l = lexical.get(section);
     const ms = mini[section];
-    if (m.outOfBundle === m.questions) rows.push([section, m.questions, 'abstention', pct(l?.abstentionRecall), pct(m.abstentionRecall), pct(ms?.abstention)]);
+    if (m.outOfBundle === m.questions)
+      rows.push([
+        section,
+        m.questions,
+        'abstention',
+        pct(l?.abstentionRecall),
+        pct(m.abstentionRecall),
+        pct(ms?.abstention),
+      ]);
     else {
       rows.push([section, m.questions, 'hit@1', pct(l?.hitAt1), pct(m.hitAt1), pct(ms?.hitAt1)]);
       rows.push(['', '', 'hit@3', pct(l?.hitAt3), pct(m.hitAt3), pct(ms?.hitAt3)]);
-      if (m.outOfBundle > 0) rows.push(['', '', 'abstention', pct(l?.abstentionRecall), pct(m.abstentionRecall), pct(ms?.abstention)]);
+      if (m.outOfBundle > 0)
+        rows.push(['', '', 'abstention', pct(l?.abstentionRecall), pct(m.abstentionRecall), pct(ms?.abstention)]);
     }
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));

@@ -45,7 +45,10 @@ function pseudoWord(i, minSyllables = 2) {
 const capital = (w) => w[0].toUpperCase() + w.slice(1);
 
 /** English function words interleaved with the topic vocabulary, so bodies read like prose to a tokenizer. */
-const FUNCTION_WORDS = 'the of and to in a is was for on that with as by at from it its which an were be this has had their also into after its his her they'.split(' ');
+const FUNCTION_WORDS =
+  'the of and to in a is was for on that with as by at from it its which an were be this has had their also into after its his her they'.split(
+    ' ',
+  );
 /** Real English content words that a wiki of this kind uses (topic-neutral), mixed into the Zipf vocabulary. */
 const COMMON_WORDS = (
   'system research project machine language program design theory history laboratory company model data computer network ' +
@@ -107,24 +110,74 @@ const TYPES = [
   { type: 'Place', folder: 'entities/places', share: 0.1 },
   { type: 'Concept', folder: 'concepts', share: 0.1 },
 ];
-const ORG_SUFFIX = ['Laboratories', 'Institute', 'Computing Company', 'Research Center', 'Systems', 'University', 'Foundation'];
-const PRODUCT_NOUN = ['Compiler', 'Processor', 'Operating System', 'Language', 'Calculator', 'Database', 'Protocol', 'Workstation'];
+const ORG_SUFFIX = [
+  'Laboratories',
+  'Institute',
+  'Computing Company',
+  'Research Center',
+  'Systems',
+  'University',
+  'Foundation',
+];
+const PRODUCT_NOUN = [
+  'Compiler',
+  'Processor',
+  'Operating System',
+  'Language',
+  'Calculator',
+  'Database',
+  'Protocol',
+  'Workstation',
+];
 const PLACE_SUFFIX = ['Valley', 'Park', 'Harbour', 'Heights', 'Station', 'Campus'];
 const CONCEPT_HEAD = ['theory', 'architecture', 'method', 'principle', 'model', 'problem'];
-const PROFESSION = ['mathematician', 'engineer', 'computer scientist', 'logician', 'programmer', 'physicist', 'cryptanalyst'];
-const NATIONALITY = ['English', 'American', 'Hungarian', 'Finnish', 'Japanese', 'Brazilian', 'Nigerian', 'Indian', 'Dutch', 'Polish'];
+const PROFESSION = [
+  'mathematician',
+  'engineer',
+  'computer scientist',
+  'logician',
+  'programmer',
+  'physicist',
+  'cryptanalyst',
+];
+const NATIONALITY = [
+  'English',
+  'American',
+  'Hungarian',
+  'Finnish',
+  'Japanese',
+  'Brazilian',
+  'Nigerian',
+  'Indian',
+  'Dutch',
+  'Polish',
+];
 
 /** Inverse predicate pairs (spec §7.1), by the types they join. */
 const PAIRS = {
   'Person>Organization': [['worked_at', 'employed']],
-  'Person>Product': [['created', 'created_by'], ['designed', 'designed_by']],
-  'Person>Person': [['collaborated_with', 'collaborated_with'], ['advised', 'advised_by'], ['influenced', 'influenced_by']],
+  'Person>Product': [
+    ['created', 'created_by'],
+    ['designed', 'designed_by'],
+  ],
+  'Person>Person': [
+    ['collaborated_with', 'collaborated_with'],
+    ['advised', 'advised_by'],
+    ['influenced', 'influenced_by'],
+  ],
   'Product>Organization': [['developed_at', 'development_site_of']],
   'Organization>Place': [['located_in', 'location_of']],
-  'Product>Product': [['influenced', 'influenced_by'], ['motivated', 'motivated_by'], ['succeeded', 'preceded']],
+  'Product>Product': [
+    ['influenced', 'influenced_by'],
+    ['motivated', 'motivated_by'],
+    ['succeeded', 'preceded'],
+  ],
   'Concept>Person': [['proposed_by', 'proposed']],
   'Concept>Concept': [['enabled', 'enabled_by']],
-  '*': [['influenced', 'influenced_by'], ['contributed_to', 'had_contributor']],
+  '*': [
+    ['influenced', 'influenced_by'],
+    ['contributed_to', 'had_contributor'],
+  ],
 };
 
 function pairFor(r, a, b) {
@@ -151,7 +204,11 @@ export function planBundle(n, seed = 1) {
     const kind = pickType(i, n);
     const k = (counters[kind.type] = (counters[kind.type] ?? 0) + 1) - 1;
     const title = titleFor(kind.type, k);
-    let slug = title.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
+    let slug = title
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-|-$/g, '');
     if (slugs.has(slug)) slug = `${slug}-${i}`;
     slugs.add(slug);
     const trust = i % 3 === 0 ? 'human' : i % 3 === 1 ? 'machine' : 'none';
@@ -172,7 +229,13 @@ export function planBundle(n, seed = 1) {
   }
   // Literal facts first (one per concept), then entity-to-entity relations in both directions up to each quota.
   for (const c of concepts) {
-    const predicate = { Person: 'born_on', Organization: 'founded_on', Product: 'released_on', Place: 'established_on', Concept: 'first_described_on' }[c.type];
+    const predicate = {
+      Person: 'born_on',
+      Organization: 'founded_on',
+      Product: 'released_on',
+      Place: 'established_on',
+      Concept: 'first_described_on',
+    }[c.type];
     c.relations.push({ predicate, object: JSON.stringify(randomDate(r)), source: 'src-1' });
   }
   for (const c of concepts) {
@@ -206,7 +269,7 @@ export function planBundle(n, seed = 1) {
 
 function pickType(i, n) {
   // Deterministic interleaving by share, so every prefix of the bundle has the same mix.
-  const x = ((i * 0.6180339887) % 1 + 1) % 1;
+  const x = (((i * 0.6180339887) % 1) + 1) % 1;
   let acc = 0;
   for (const t of TYPES) {
     acc += t.share;
@@ -256,13 +319,23 @@ const TRUST_YAML = {
 /** The concept file of one planned concept. */
 export function renderConcept(c, concepts) {
   const r = rng(c.seedBody);
-  const lines = ['---', `type: ${c.type}`, `title: ${JSON.stringify(c.title)}`, `description: ${JSON.stringify(c.description)}`, `tags: [${c.tags.join(', ')}]`];
+  const lines = [
+    '---',
+    `type: ${c.type}`,
+    `title: ${JSON.stringify(c.title)}`,
+    `description: ${JSON.stringify(c.description)}`,
+    `tags: [${c.tags.join(', ')}]`,
+  ];
   lines.push(`generated: { by: "agent:bench-generator", at: "${c.generatedAt}" }`);
   if (TRUST_YAML[c.trust]) lines.push(TRUST_YAML[c.trust]);
   if (c.staleAfter) lines.push(`stale_after: "${c.staleAfter}"`);
-  if (c.status) lines.push(`status: ${c.status}`, `superseded_by: ${c.supersededBy}`, `superseded_at: "${c.supersededAt}"`);
+  if (c.status)
+    lines.push(`status: ${c.status}`, `superseded_by: ${c.supersededBy}`, `superseded_at: "${c.supersededAt}"`);
   if (c.supersedes) lines.push(`supersedes: [${c.supersedes.join(', ')}]`);
-  lines.push('sources:', `  - { id: src-1, resource: "https://example.org/${c.slug}", title: ${JSON.stringify(`Notes on ${c.title}`)} }`);
+  lines.push(
+    'sources:',
+    `  - { id: src-1, resource: "https://example.org/${c.slug}", title: ${JSON.stringify(`Notes on ${c.title}`)} }`,
+  );
   if (r() < 0.5) lines.push(`  - { id: src-2, resource: "references/${c.slug}-notes.md", title: "Reference notes" }`);
   lines.push('relations:');
   for (const rel of c.relations) {
@@ -345,7 +418,8 @@ export function benchQuestions(concepts, count = 200, seed = 7) {
     const mode = k % 10;
     if (mode < 4) out.push(c.type === 'Person' ? `Who is ${c.title}?` : `What is ${c.title}?`);
     else if (mode < 7) out.push(`Which ${c.description.replace(/[.,]/g, '').split(' ').slice(-4).join(' ')}?`);
-    else if (mode === 7) out.push(c.type === 'Product' ? `Why was the ${c.title} created?` : `When was ${c.title} founded?`);
+    else if (mode === 7)
+      out.push(c.type === 'Product' ? `Why was the ${c.title} created?` : `When was ${c.title} founded?`);
     else out.push(OFF_DOMAIN[k % OFF_DOMAIN.length]);
   }
   return out;

@@ -3,7 +3,8 @@
 // On a loaded machine wall times are inflated: rows whose goal is a duration are judged on CPU time when the
 // load average exceeded the core count, and the table says so.
 
-const s = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms >= 100 ? `${Math.round(ms)} ms` : `${ms.toFixed(1)} ms`);
+const s = (ms) =>
+  ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms >= 100 ? `${Math.round(ms)} ms` : `${ms.toFixed(1)} ms`;
 const x = (a, b) => (a > 0 && b > 0 ? `${(a / b).toFixed(1)}×` : '-');
 const mb = (v) => `${Math.round(v)} MB`;
 
@@ -16,7 +17,7 @@ export function goalRows(r, n) {
   const c = size.compare;
   const loaded = Math.max(r.machine.loadAverageAtStart, r.machine.loadAverageAtEnd ?? 0) > r.machine.cores;
   const basis = loaded ? 'CPU' : 'wall';
-  const pick = (f) => (loaded ? f.cpu?.median ?? f.median : f.median);
+  const pick = (f) => (loaded ? (f.cpu?.median ?? f.median) : f.median);
   const rows = [];
 
   const ri = g.reindexCli;
@@ -42,7 +43,9 @@ export function goalRows(r, n) {
     row: 'cold CLI question (`context --no-embed`)',
     measured: `${s(cold.wall.median)} wall, ${s(cold.cpu.median)} CPU (median of ${cold.wall.runs}; RSS ${mb(cold.maxRssMb.median)})`,
     goal: '≤ 0.8 s',
-    ratio: g.nativeCold ? `${x(cold.cpu.median, g.nativeCold.cpu.median)} native (CPU: ${s(g.nativeCold.cpu.median)}, wiki.db deserialized + one MATCH), ${x(cold.wall.median, g.nativeCold.wall.median)} (wall)` : '-',
+    ratio: g.nativeCold
+      ? `${x(cold.cpu.median, g.nativeCold.cpu.median)} native (CPU: ${s(g.nativeCold.cpu.median)}, wiki.db deserialized + one MATCH), ${x(cold.wall.median, g.nativeCold.wall.median)} (wall)`
+      : '-',
     met: (loaded ? cold.cpu.median : cold.wall.median) <= 800,
   });
   const m = g.mcp;
@@ -79,7 +82,9 @@ export function goalRows(r, n) {
     goal: '≤ 300 ms',
     // Native's figure is from its own fresh processes (goals.mjs) on the wiki.db the CLI's reindex wrote (it
     // carries the vectors of the product job's wiki.db over, so it is the same size).
-    ratio: g.nativeCold ? `${x(p.load.median, g.nativeCold.load.median)} native deserializing the CLI's wiki.db (${s(g.nativeCold.load.median)} wall, read included)` : '-',
+    ratio: g.nativeCold
+      ? `${x(p.load.median, g.nativeCold.load.median)} native deserializing the CLI's wiki.db (${s(g.nativeCold.load.median)} wall, read included)`
+      : '-',
     met: pick(p.load) <= 300,
   });
   const filesPerCpuSecond = (n * 1000) / c.parseCpuMs;
@@ -90,7 +95,13 @@ export function goalRows(r, n) {
     ratio: '-',
     met: filesPerCpuSecond >= 5000,
   });
-  rows.push({ row: 'each save in Obsidian; main-thread long tasks', measured: 'not measured by `npm run bench` (`npm run bench:plugin`)', goal: 'see issue 14', ratio: '-', met: null });
+  rows.push({
+    row: 'each save in Obsidian; main-thread long tasks',
+    measured: 'not measured by `npm run bench` (`npm run bench:plugin`)',
+    goal: 'see issue 14',
+    ratio: '-',
+    met: null,
+  });
   return rows.map((row) => ({ ...row, basis }));
 }
 

@@ -38,13 +38,20 @@ export async function measureGoals({ root, dir, n, runs, questions, log }) {
   const child = (args) => {
     rmSync(reportPath, { force: true });
     const start = now();
-    const out = execFileSync(process.execPath, ['--require', preload, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, OKF_BENCH_REPORT: reportPath }, encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
+    const out = execFileSync(process.execPath, ['--require', preload, ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'ignore'],
+      env: { ...process.env, OKF_BENCH_REPORT: reportPath },
+      encoding: 'utf8',
+      maxBuffer: 64 * 2 ** 20,
+    });
     const wallMs = now() - start;
     const last = out.trim().split('\n').pop() ?? '';
     const printed = last.startsWith('{') ? JSON.parse(last) : {};
     return { wallMs, ...printed, ...JSON.parse(readFileSync(reportPath, 'utf8')) };
   };
-  const many = (count, args) => Array.from({ length: count }, (_, i) => child(typeof args === 'function' ? args(i) : args));
+  const many = (count, args) =>
+    Array.from({ length: count }, (_, i) => child(typeof args === 'function' ? args(i) : args));
 
   log(`N=${n}: native SQLite FTS5 build of the same files (${runs} runs)`);
   const nativeDb = nodePath.join(os.tmpdir(), `okf-bench-native-${process.pid}.db`);
@@ -59,14 +66,32 @@ export async function measureGoals({ root, dir, n, runs, questions, log }) {
   log(`N=${n}: cold CLI questions (${coldCount}, each a fresh process)`);
   const cold = many(coldCount, (i) => [cli, 'context', asked[i], '--no-embed', '--bundle', dir]);
   log(`N=${n}: the same cold questions in native SQLite (wiki.db deserialized, one FTS5 MATCH)`);
-  const nativeCold = many(coldCount, (i) => [nodePath.join(root, 'bench', 'lib', 'native-question.cjs'), nodePath.join(dir, 'wiki.db'), asked[i]]);
+  const nativeCold = many(coldCount, (i) => [
+    nodePath.join(root, 'bench', 'lib', 'native-question.cjs'),
+    nodePath.join(dir, 'wiki.db'),
+    asked[i],
+  ]);
 
   log(`N=${n}: warm questions through okf-wiki mcp over stdio (${asked.length} context_for calls)`);
   const mcp = await mcpLatencies({ cli, preload, dir, asked, reportPath });
 
   const fig = (rows, key) => summary(rows.map((r) => r[key]));
-  const process_ = (rows) => ({ wall: fig(rows, 'wallMs'), cpu: fig(rows, 'cpuMs'), maxRssMb: fig(rows, 'maxRssMb'), peakHeapUsedMb: fig(rows, 'peakHeapUsedMb'), wasmMemoryMb: fig(rows, 'wasmMemoryMb'), peakExternalMb: fig(rows, 'peakExternalMb') });
-  return { n, nativeBuild: process_(native), reindexCli: process_(reindex), coldCli: process_(cold), nativeCold: { ...process_(nativeCold), load: fig(nativeCold, 'loadMs') }, mcp };
+  const process_ = (rows) => ({
+    wall: fig(rows, 'wallMs'),
+    cpu: fig(rows, 'cpuMs'),
+    maxRssMb: fig(rows, 'maxRssMb'),
+    peakHeapUsedMb: fig(rows, 'peakHeapUsedMb'),
+    wasmMemoryMb: fig(rows, 'wasmMemoryMb'),
+    peakExternalMb: fig(rows, 'peakExternalMb'),
+  });
+  return {
+    n,
+    nativeBuild: process_(native),
+    reindexCli: process_(reindex),
+    coldCli: process_(cold),
+    nativeCold: { ...process_(nativeCold), load: fig(nativeCold, 'loadMs') },
+    mcp,
+  };
 }
 
 /** N context_for calls through the MCP server after one warm-up call: per-call wall latency, server CPU per call. */

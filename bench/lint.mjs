@@ -53,13 +53,25 @@ function generate(dir, n) {
   file('okf-wiki.json', JSON.stringify({ inverses: PAIRS }));
   for (let i = 0; i < n / 20; i++) file(`references/r${i}.md`, `Mirrored source ${i}.\n`);
   for (let i = 0; i < n; i++) {
-    const lines = ['---', `type: ${TYPES[i % TYPES.length]}`, `title: Concept ${i}`, `description: "Synthetic concept number ${i}."`, `tags: [t${i % 50}, synthetic]`];
-    lines.push(`sources:`, `  - { id: s${i}, resource: references/r${(i * 2) % Math.ceil(n / 20)}.md, title: "Source ${i}" }`);
+    const lines = [
+      '---',
+      `type: ${TYPES[i % TYPES.length]}`,
+      `title: Concept ${i}`,
+      `description: "Synthetic concept number ${i}."`,
+      `tags: [t${i % 50}, synthetic]`,
+    ];
+    lines.push(
+      `sources:`,
+      `  - { id: s${i}, resource: references/r${(i * 2) % Math.ceil(n / 20)}.md, title: "Source ${i}" }`,
+    );
     if (i % 13 === 0) lines.push('stale_after: "2020-01-01"');
     if (i % 250 === 5 && i + 1 < n) lines.push('status: superseded', `superseded_by: ${pathOf(i + 1)}`);
     if (i % 250 === 6) lines.push(`supersedes: [${pathOf(i - 1)}]`);
     lines.push('relations:');
-    for (const r of relations[i]) lines.push(`  - { predicate: ${r.predicate}, object: ${r.object}${r.date ? `, date: "${r.date}"` : ''}, source: s${i} }`);
+    for (const r of relations[i])
+      lines.push(
+        `  - { predicate: ${r.predicate}, object: ${r.object}${r.date ? `, date: "${r.date}"` : ''}, source: s${i} }`,
+      );
     lines.push(`  - { predicate: born_on, object: "${1900 + (i % 100)}-05-0${1 + (i % 9)}", source: s${i} }`);
     if (i % 101 === 0) lines.push(`  - { predicate: knows, object: /entities/missing-${i}.md }`);
     lines.push('---', '', `Concept ${i} relates to [its neighbour](${pathOf((i + 2) % n)}) and [[c${(i + 3) % n}]].`);
@@ -135,7 +147,13 @@ for (let run = 0; run < RUNS; run++) {
 }
 // Per check: the shared context once, then each check on it (what runLint does, split apart).
 t = performance.now();
-const context = core.loadLintContext(index, files, { ...config, multiValued: config.multiValued }, diagnostics, clock.now());
+const context = core.loadLintContext(
+  index,
+  files,
+  { ...config, multiValued: config.multiValued },
+  diagnostics,
+  clock.now(),
+);
 const contextMs = performance.now() - t;
 const perCheck = core.LINT_CHECKS.map((check) => {
   const start = performance.now();
@@ -145,10 +163,18 @@ const perCheck = core.LINT_CHECKS.map((check) => {
 index.close();
 if (keep === undefined) rmSync(dir, { recursive: true, force: true });
 
-console.log(`Lint benchmark: ${N.toLocaleString('en-US')} concepts, ${files.length.toLocaleString('en-US')} files, node ${process.version}, ${os.cpus().length} cores`);
+console.log(
+  `Lint benchmark: ${N.toLocaleString('en-US')} concepts, ${files.length.toLocaleString('en-US')} files, node ${process.version}, ${os.cpus().length} cores`,
+);
 console.log(`  index build (not lint)       ${ms(indexMs)}`);
-console.log(`  lint, whole pass             ${ms(median(totals))} median of ${RUNS} [${ms(Math.min(...totals))}–${ms(Math.max(...totals))}], CPU ${ms(median(cpu))}`);
-console.log(`  load average                 ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores (wall times inflate when it exceeds the cores)`);
-console.log(`  findings                     ${report.counts.error} errors, ${report.counts.warning} warnings, ${report.counts.info} info`);
+console.log(
+  `  lint, whole pass             ${ms(median(totals))} median of ${RUNS} [${ms(Math.min(...totals))}–${ms(Math.max(...totals))}], CPU ${ms(median(cpu))}`,
+);
+console.log(
+  `  load average                 ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores (wall times inflate when it exceeds the cores)`,
+);
+console.log(
+  `  findings                     ${report.counts.error} errors, ${report.counts.warning} warnings, ${report.counts.info} info`,
+);
 console.log(`  loading the lint context     ${ms(contextMs)}`);
 for (const c of perCheck) console.log(`  ${c.id.padEnd(28)} ${ms(c.ms).padStart(7)}  (${c.found} findings)`);

@@ -14,8 +14,16 @@ async function main(): Promise<void> {
   const parsed = parseEvaluationSet(readFileSync(setFile, 'utf8'));
   if (parsed.kind !== 'set') throw new Error(`${setFile} did not parse`);
   const docs = rawDatabase(index)
-    .all<{ path: string; title: string; description: string | null; tags: string; body: string }>('select path, title, description, tags, body from concepts order by path')
-    .map((r) => ({ id: r.path, title: r.title, description: r.description ?? '', tags: (JSON.parse(r.tags) as string[]).join(' '), body: r.body }));
+    .all<{ path: string; title: string; description: string | null; tags: string; body: string }>(
+      'select path, title, description, tags, body from concepts order by path',
+    )
+    .map((r) => ({
+      id: r.path,
+      title: r.title,
+      description: r.description ?? '',
+      tags: (JSON.parse(r.tags) as string[]).join(' '),
+      body: r.body,
+    }));
   index.close();
   // The same fields and boosts the bench compares with (bench/worker.ts).
   const ms = new MiniSearch({ fields: ['title', 'description', 'tags', 'body'], idField: 'id' });
@@ -26,11 +34,15 @@ async function main(): Promise<void> {
     const qs = parsed.set.questions.filter((q) => q.section === section);
     const labeled = qs.filter((q) => !q.outOfBundle && q.expectSeeds.length > 0);
     const outside = qs.filter((q) => q.outOfBundle);
-    const top = (q: string) => ms.search(q, { boost: { title: 10, description: 4, tags: 4 } }).map((r) => r.id as string);
+    const top = (q: string) =>
+      ms.search(q, { boost: { title: 10, description: 4, tags: 4 } }).map((r) => r.id as string);
     const rate = (n: number, d: number) => (d === 0 ? null : Math.round((n / d) * 1e4) / 1e4);
     out[section] = {
       hitAt1: rate(labeled.filter((q) => top(q.question)[0] === q.expectSeeds[0]).length, labeled.length),
-      hitAt3: rate(labeled.filter((q) => top(q.question).slice(0, 3).includes(q.expectSeeds[0])).length, labeled.length),
+      hitAt3: rate(
+        labeled.filter((q) => top(q.question).slice(0, 3).includes(q.expectSeeds[0])).length,
+        labeled.length,
+      ),
       abstention: rate(outside.filter((q) => top(q.question).length === 0).length, outside.length),
     };
   }

@@ -12,7 +12,14 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as os from 'node:os';
-import { buildDouble, buildMainJs, CHROMIUM, launchChromium, MANIFEST as manifest, openObsidianPage } from '../test/browser/chromium-page.mjs';
+import {
+  buildDouble,
+  buildMainJs,
+  CHROMIUM,
+  launchChromium,
+  MANIFEST as manifest,
+  openObsidianPage,
+} from '../test/browser/chromium-page.mjs';
 import { benchQuestions, bundleFiles, planBundle } from './generate.mjs';
 
 const argv = process.argv.slice(2);
@@ -160,7 +167,10 @@ try {
   for (const n of sizes) {
     const runs = Number(runsFlag ?? (n <= 1000 ? 5 : 3));
     const files = syntheticBundle(n);
-    files[`.obsidian/plugins/${manifest.id}/data.json`] = JSON.stringify({ bundleFolder: '', embeddingsEnabled: false });
+    files[`.obsidian/plugins/${manifest.id}/data.json`] = JSON.stringify({
+      bundleFolder: '',
+      embeddingsEnabled: false,
+    });
     const page = await openObsidianPage(browser, { theme: false, double: doubleJs });
     const result = await page.evaluate(
       async ({ files, mainJs, manifest, runs, startOnce }) => {
@@ -177,7 +187,8 @@ try {
           warm.push(await start(store, mainJs, manifest));
           // 1% of the concepts edited while Obsidian was closed.
           const paths = Object.keys(files).filter((p) => p.endsWith('.md'));
-          for (let i = 0; i < paths.length; i += 100) await store.writeBytes(paths[i], new TextEncoder().encode(files[paths[i]] + '\nEdited.\n'));
+          for (let i = 0; i < paths.length; i += 100)
+            await store.writeBytes(paths[i], new TextEncoder().encode(files[paths[i]] + '\nEdited.\n'));
           touched.push(await start(store, mainJs, manifest));
         }
         return { cold, warm, touched, dbBytes };
@@ -186,7 +197,8 @@ try {
     );
     await page.close();
     const check = (list, kind) => list.every((x) => x.outcome === kind);
-    if (!check(result.cold, 'built') || !check(result.warm, 'loaded') || !check(result.touched, 'loaded')) throw new Error('unexpected open outcome');
+    if (!check(result.cold, 'built') || !check(result.warm, 'loaded') || !check(result.touched, 'loaded'))
+      throw new Error('unexpected open outcome');
     rows.push({
       n,
       runs,
@@ -201,7 +213,8 @@ try {
     const phasePage = await openObsidianPage(browser, { theme: false, double: doubleJs });
     const questions = benchQuestions(planBundle(n), 10);
     const phases = await phasePage.evaluate(
-      async ({ files, mainJs, manifest, questions, phasesOnce }) => window.eval(`(${phasesOnce})`)(files, mainJs, manifest, questions, 500),
+      async ({ files, mainJs, manifest, questions, phasesOnce }) =>
+        window.eval(`(${phasesOnce})`)(files, mainJs, manifest, questions, 500),
       { files, mainJs, manifest, questions, phasesOnce },
     );
     await phasePage.close();
@@ -212,10 +225,20 @@ try {
 }
 
 const cpu = os.cpus()[0]?.model ?? 'unknown';
-console.log(`Plugin start-up: layout-ready → index ready (median of runs), main.js in headless Chromium, vault in memory`);
-console.log(`Machine: ${os.cpus().length} × ${cpu}, Node ${process.version}, ${execFileSync(CHROMIUM, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim()}`);
+console.log(
+  `Plugin start-up: layout-ready → index ready (median of runs), main.js in headless Chromium, vault in memory`,
+);
+console.log(
+  `Machine: ${os.cpus().length} × ${cpu}, Node ${process.version}, ${execFileSync(CHROMIUM, ['--version'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
+    .toString()
+    .trim()}`,
+);
 console.log('');
-console.log(`${'concepts'.padStart(9)}  ${'runs'.padStart(4)}  ${'onload'.padStart(8)}  ${'no wiki.db'.padStart(11)}  ${'wiki.db'.padStart(9)}  ${'wiki.db + 1% edited'.padStart(20)}  ${'wiki.db size'.padStart(12)}`);
+console.log(
+  `${'concepts'.padStart(9)}  ${'runs'.padStart(4)}  ${'onload'.padStart(8)}  ${'no wiki.db'.padStart(11)}  ${'wiki.db'.padStart(9)}  ${'wiki.db + 1% edited'.padStart(20)}  ${'wiki.db size'.padStart(12)}`,
+);
 for (const r of rows) {
   console.log(
     `${r.n.toLocaleString('en-US').padStart(9)}  ${String(r.runs).padStart(4)}  ${fmt(r.onload).padStart(8)}  ${fmt(r.cold).padStart(11)}  ${fmt(r.warm).padStart(9)}  ${`${fmt(r.touched)} (${r.touchedFiles} re-read)`.padStart(20)}  ${`${r.dbMb.toFixed(1)} MB`.padStart(12)}`,
@@ -223,11 +246,17 @@ for (const r of rows) {
 }
 
 console.log('');
-console.log(`Main thread during each phase (issue 14: no task > 50 ms at start with wiki.db, a save, a query, a catch-up of 500 files; none > 100 ms in a full rebuild)`);
-console.log(`${'concepts'.padStart(9)}  ${'phase'.padEnd(56)}${'time'.padStart(9)}  ${'long tasks'.padStart(10)}  ${'longest'.padStart(9)}  bytes written`);
+console.log(
+  `Main thread during each phase (issue 14: no task > 50 ms at start with wiki.db, a save, a query, a catch-up of 500 files; none > 100 ms in a full rebuild)`,
+);
+console.log(
+  `${'concepts'.padStart(9)}  ${'phase'.padEnd(56)}${'time'.padStart(9)}  ${'long tasks'.padStart(10)}  ${'longest'.padStart(9)}  bytes written`,
+);
 for (const { n, phases } of phaseRows) {
   for (const p of phases) {
     const bytes = p.bytesWritten === undefined ? '' : `${(p.bytesWritten / 2 ** 20).toFixed(1)} MB`;
-    console.log(`${n.toLocaleString('en-US').padStart(9)}  ${p.name.padEnd(56)}${fmt(p.ms).padStart(9)}  ${String(p.longTasks).padStart(10)}  ${fmt(p.longestMs).padStart(9)}  ${bytes}`);
+    console.log(
+      `${n.toLocaleString('en-US').padStart(9)}  ${p.name.padEnd(56)}${fmt(p.ms).padStart(9)}  ${String(p.longTasks).padStart(10)}  ${fmt(p.longestMs).padStart(9)}  ${bytes}`,
+    );
   }
 }

@@ -58,7 +58,8 @@ if (argv.includes('--print')) {
 
 const started = Date.now();
 const loadAtStart = os.loadavg()[0];
-const log = (text) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${text}\n`);
+const log = (text) =>
+  process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${text}\n`);
 
 await buildWorker();
 
@@ -69,7 +70,9 @@ if (argv.includes('--load-only')) {
   ensureBundle(dir, n);
   log(`N=${n}: load of a persisted wiki.db (build, embed, write, then 5 loads each way)`);
   const r = job(['load', '--n', String(n), '--dir', dir, '--runs', '5']);
-  process.stdout.write(`Load of a persisted wiki.db at ${n.toLocaleString('en-US')} concepts (${mb(r.wikiDbBytes)}), load average ${round2(os.loadavg()[0])}:\n`);
+  process.stdout.write(
+    `Load of a persisted wiki.db at ${n.toLocaleString('en-US')} concepts (${mb(r.wikiDbBytes)}), load average ${round2(os.loadavg()[0])}:\n`,
+  );
   process.stdout.write(`  ${'with its checksum (now)'.padEnd(46)}${fig(r.load)}\n`);
   process.stdout.write(`  ${'full checks (no checksum: every load before)'.padEnd(46)}${fig(r.loadFullCheck)}\n`);
   process.exit(0);
@@ -82,7 +85,10 @@ const machine = {
   platform: `${os.platform()} ${os.arch()}`,
   loadAverageAtStart: round2(loadAtStart),
 };
-if (loadAtStart > machine.cores) log(`warning: load average ${loadAtStart.toFixed(1)} on ${machine.cores} cores: other work is competing; wall times will be inflated (CPU times are in results.json)`);
+if (loadAtStart > machine.cores)
+  log(
+    `warning: load average ${loadAtStart.toFixed(1)} on ${machine.cores} cores: other work is competing; wall times will be inflated (CPU times are in results.json)`,
+  );
 
 const results = { machine, date: new Date().toISOString(), goalsAt: GOALS_AT, sizes: {}, demo: undefined };
 for (const n of sizes) {
@@ -96,12 +102,37 @@ for (const n of sizes) {
   }
   const base = ['--n', String(n), '--dir', dir, '--questions', String(p.questions)];
   log(`N=${n}: product figures (${p.runs} runs)`);
-  const product = job(['product', ...base, '--runs', String(p.runs), '--passes', String(p.passes), ...(n === GOALS_AT ? ['--extras'] : [])]);
+  const product = job([
+    'product',
+    ...base,
+    '--runs',
+    String(p.runs),
+    '--passes',
+    String(p.passes),
+    ...(n === GOALS_AT ? ['--extras'] : []),
+  ]);
   log(`N=${n}: native SQLite and MiniSearch comparison (${p.compareRuns} runs)`);
-  const compare = job(['compare', ...base, '--runs', String(p.compareRuns), '--passes', String(p.comparePasses), '--mcp-questions', String(MCP_QUESTIONS)]);
+  const compare = job([
+    'compare',
+    ...base,
+    '--runs',
+    String(p.compareRuns),
+    '--passes',
+    String(p.comparePasses),
+    '--mcp-questions',
+    String(MCP_QUESTIONS),
+  ]);
   results.sizes[n] = { plan: p, product, compare };
   // Issue 14's process-level figures (CLI reindex, cold question, MCP server), after product wrote wiki.db.
-  if (n === GOALS_AT) results.sizes[n].goals = await measureGoals({ root: ROOT, dir, n, runs: quick ? 1 : 2, questions: MCP_QUESTIONS, log });
+  if (n === GOALS_AT)
+    results.sizes[n].goals = await measureGoals({
+      root: ROOT,
+      dir,
+      n,
+      runs: quick ? 1 : 2,
+      questions: MCP_QUESTIONS,
+      log,
+    });
 }
 log('demo labeled set: hit@1 of ours, our BM25 alone, MiniSearch');
 results.demo = job(['demo', '--dir', DEMO]);
@@ -129,7 +160,9 @@ async function buildWorker() {
       {
         name: 'sqlite-browser-build',
         setup(build) {
-          build.onResolve({ filter: /^@sqlite\.org\/sqlite-wasm$/ }, () => ({ path: nodePath.join(ROOT, 'node_modules/@sqlite.org/sqlite-wasm/dist/index.mjs') }));
+          build.onResolve({ filter: /^@sqlite\.org\/sqlite-wasm$/ }, () => ({
+            path: nodePath.join(ROOT, 'node_modules/@sqlite.org/sqlite-wasm/dist/index.mjs'),
+          }));
         },
       },
     ],
@@ -139,7 +172,10 @@ async function buildWorker() {
 /** Generates the bundle unless the folder already holds this generator's output for this N and seed. */
 function ensureBundle(dir, n) {
   const stampPath = nodePath.join(dir, '.okf-bench-stamp');
-  const stamp = createHash('sha1').update(readFileSync(nodePath.join(ROOT, 'bench', 'generate.mjs'))).update(`${n}:${SEED}`).digest('hex');
+  const stamp = createHash('sha1')
+    .update(readFileSync(nodePath.join(ROOT, 'bench', 'generate.mjs')))
+    .update(`${n}:${SEED}`)
+    .digest('hex');
   if (existsSync(stampPath) && readFileSync(stampPath, 'utf8') === stamp) {
     log(`N=${n}: reusing ${dir}`);
     return;
@@ -150,7 +186,12 @@ function ensureBundle(dir, n) {
 }
 
 function job(args) {
-  const out = execFileSync(process.execPath, ['--max-old-space-size=4096', WORKER, ...args], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 2 ** 20 });
+  const out = execFileSync(process.execPath, ['--max-old-space-size=4096', WORKER, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 2 ** 20,
+  });
   return JSON.parse(out.trim().split('\n').pop());
 }
 
@@ -196,7 +237,10 @@ function renderTable(r) {
   out += `Each figure: median [min–max] over the runs shown; latencies: median over passes of each pass's percentile.\n\n`;
   out += head('concepts') + ns.map((n) => n.toLocaleString('en-US').padEnd(col)).join('') + '\n';
   out += row('relations (both directions)', (s) => s.product.relations.toLocaleString('en-US'));
-  out += row('runs / query passes', (s) => `${s.plan.runs} / ${s.plan.passes} × ${s.plan.questions} questions${s.plan.reduced ? ' (reduced)' : ''}`);
+  out += row(
+    'runs / query passes',
+    (s) => `${s.plan.runs} / ${s.plan.passes} × ${s.plan.questions} questions${s.plan.reduced ? ' (reduced)' : ''}`,
+  );
   out += row('full reindex (read, parse, insert, FTS)', (s) => fig(s.product.reindex));
   out += row('wiki.db size, with 768-d vectors', (s) => mb(s.product.wikiDbBytes));
   out += row('wiki.db size, lexical only', (s) => mb(s.product.wikiDbBytesWithoutVectors));
@@ -204,14 +248,19 @@ function renderTable(r) {
   out += row('context p95, vectors (fake Ollama)', (s) => fig(s.product.context.p95));
   out += row('context p50, lexical only', (s) => fig(s.product.contextLexical.p50));
   out += row('context p95, lexical only', (s) => fig(s.product.contextLexical.p95));
-  out += row('context p50 / p95 vs the smallest N', (s) =>
-    `${ratio(s.product.context.p50.median, r.sizes[ns[0]].product.context.p50.median)} / ${ratio(s.product.context.p95.median, r.sizes[ns[0]].product.context.p95.median)}`,
+  out += row(
+    'context p50 / p95 vs the smallest N',
+    (s) =>
+      `${ratio(s.product.context.p50.median, r.sizes[ns[0]].product.context.p50.median)} / ${ratio(s.product.context.p95.median, r.sizes[ns[0]].product.context.p95.median)}`,
   );
   out += row('first context (cold caches)', (s) => ms(s.product.context.coldFirstQueryMs));
   out += row('peak memory, reindex + context', (s) => `${s.product.peakRssMb} MB`);
   out += row('CPU time of the job', (s) => `${s.product.cpuSeconds} s`);
   out += '\nSame inserts and queries, other engines\n';
-  out += row('runs / query passes', (s) => `${s.plan.compareRuns} / ${s.plan.comparePasses} × ${s.plan.questions} questions`);
+  out += row(
+    'runs / query passes',
+    (s) => `${s.plan.compareRuns} / ${s.plan.comparePasses} × ${s.plan.questions} questions`,
+  );
   out += row('read + parse all files', (s) => ms(s.compare.parseMs));
   out += row('inserts: WASM SQLite', (s) => fig(s.compare.inserts.wasm));
   out += row('inserts: native SQLite', (s) => fig(s.compare.inserts.native));
@@ -221,10 +270,14 @@ function renderTable(r) {
   out += row('  WASM / native', (s) => ratio(s.compare.fts.wasm.p50.median, s.compare.fts.native.p50.median));
   out += row('BM25 signal p50 (+ rows, coverage): WASM', (s) => fig(s.compare.bm25Signal.wasm.p50));
   out += row('BM25 signal p50: native', (s) => fig(s.compare.bm25Signal.native.p50));
-  out += row('  WASM / native', (s) => ratio(s.compare.bm25Signal.wasm.p50.median, s.compare.bm25Signal.native.p50.median));
+  out += row('  WASM / native', (s) =>
+    ratio(s.compare.bm25Signal.wasm.p50.median, s.compare.bm25Signal.native.p50.median),
+  );
   out += row('MiniSearch: index the same docs', (s) => fig(s.compare.minisearch.index));
   out += row('MiniSearch: query p50', (s) => fig(s.compare.minisearch.query.p50));
-  out += row('  MiniSearch / our FTS5 MATCH (WASM)', (s) => ratio(s.compare.minisearch.query.p50.median, s.compare.fts.wasm.p50.median));
+  out += row('  MiniSearch / our FTS5 MATCH (WASM)', (s) =>
+    ratio(s.compare.minisearch.query.p50.median, s.compare.fts.wasm.p50.median),
+  );
   out += row('peak memory, comparison job', (s) => `${s.compare.peakRssMb} MB`);
   out += row('CPU time of the job', (s) => `${s.compare.cpuSeconds} s`);
   const extras = r.sizes[EXTRAS_AT]?.product;
@@ -234,7 +287,9 @@ function renderTable(r) {
     out += `${head('single-file incremental update')}${fig(extras.incremental)}\n`;
     out += `${head('load persisted wiki.db')}${fig(extras.load)}\n`;
     if (extras.loadFullCheck) out += `${head('  the same with full checks (as before)')}${fig(extras.loadFullCheck)}\n`;
-    out += extras.lint?.unavailable ? `${head('lint')}lint: not available (${extras.lint.unavailable})\n` : `${head('lint (every check)')}${fig(extras.lint)} (${extras.lint.findings} findings)\n`;
+    out += extras.lint?.unavailable
+      ? `${head('lint')}lint: not available (${extras.lint.unavailable})\n`
+      : `${head('lint (every check)')}${fig(extras.lint)} (${extras.lint.findings} findings)\n`;
   }
   const d = r.demo;
   out += `\nDemo labeled set (${d.labeled} in-bundle questions with an expected seed, ${d.outOfBundle} out of bundle)\n`;

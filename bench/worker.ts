@@ -64,7 +64,10 @@ function parseArgs(): Args {
 }
 
 /** Precomputes concept vectors in-process (the first 2,000 characters are plenty for a cost-only stand-in). */
-const inProcessEmbedder: Embedder = { model: MODEL, embed: async (texts) => texts.map((t) => hashedVector(t.slice(0, 2000))) };
+const inProcessEmbedder: Embedder = {
+  model: MODEL,
+  embed: async (texts) => texts.map((t) => hashedVector(t.slice(0, 2000))),
+};
 
 async function product(args: Args): Promise<Record<string, unknown>> {
   const bundle = new FsBundle(args.dir);
@@ -128,8 +131,12 @@ async function product(args: Args): Promise<Record<string, unknown>> {
     },
     (answer) => void (answer.confident && confident++),
   );
-  const withoutEmbedder = vectorRuns.cpu.map((pass, p) => pass.map((cpu, i) => cpu - embedCpuPerQuestion[p * questions.length + i]));
-  const lexicalRuns = await latencyPasses(questions, Math.max(1, args.passes - 1), (q) => contextFor(index, q, { clock }));
+  const withoutEmbedder = vectorRuns.cpu.map((pass, p) =>
+    pass.map((cpu, i) => cpu - embedCpuPerQuestion[p * questions.length + i]),
+  );
+  const lexicalRuns = await latencyPasses(questions, Math.max(1, args.passes - 1), (q) =>
+    contextFor(index, q, { clock }),
+  );
   await server.close();
 
   const out: Record<string, unknown> = {
@@ -201,7 +208,9 @@ async function loadOnly(args: Args): Promise<Record<string, unknown>> {
 
 /** One file edited on disk, then read, parsed and applied, as the plugin does on save. */
 async function incrementalUpdate(bundle: FsBundle, index: WikiIndex, args: Args): Promise<Figure> {
-  const paths = (await listConceptFiles(bundle)).filter((_, i) => i % Math.max(1, Math.floor(args.n / 25)) === 3).slice(0, 20);
+  const paths = (await listConceptFiles(bundle))
+    .filter((_, i) => i % Math.max(1, Math.floor(args.n / 25)) === 3)
+    .slice(0, 20);
   const samples: number[] = [];
   const cpuSamples: number[] = [];
   for (const path of paths) {
@@ -229,7 +238,8 @@ async function compare(args: Args): Promise<Record<string, unknown>> {
   const parseStart = now();
   const parseCpuStart = cpuNow();
   const results: ReadResult[] = [];
-  for (let i = 0; i < paths.length; i += BATCH) results.push(...(await Promise.all(paths.slice(i, i + BATCH).map((p) => readBundleFile(bundle, p)))));
+  for (let i = 0; i < paths.length; i += BATCH)
+    results.push(...(await Promise.all(paths.slice(i, i + BATCH).map((p) => readBundleFile(bundle, p)))));
   const parseMs = now() - parseStart;
   const parseCpuMs = cpuNow() - parseCpuStart;
   // Parsing alone, on texts already in memory (after the pass above warmed the JIT): where read + parse goes.
@@ -274,8 +284,20 @@ async function compare(args: Args): Promise<Record<string, unknown>> {
   const ftsWasm = await rawPasses(wasm.last);
   const ftsNative = await rawPasses(native.last);
   // The same MATCH on the first questions only: those the goals' MCP figure asks the server (bench/goals.mjs).
-  const mcpMatches = questions.slice(0, args.mcpQuestions).map((q) => toFtsQuery(q)).filter((m): m is string => m !== null);
-  const nativeOnMcpQuestions = latencyFigures((await latencyPasses(mcpMatches, args.passes, (m) => rawDatabase(native.last).all('select path from concepts_fts where concepts_fts match ? order by rank limit 20', [m]))).wall);
+  const mcpMatches = questions
+    .slice(0, args.mcpQuestions)
+    .map((q) => toFtsQuery(q))
+    .filter((m): m is string => m !== null);
+  const nativeOnMcpQuestions = latencyFigures(
+    (
+      await latencyPasses(mcpMatches, args.passes, (m) =>
+        rawDatabase(native.last).all(
+          'select path from concepts_fts where concepts_fts match ? order by rank limit 20',
+          [m],
+        ),
+      )
+    ).wall,
+  );
   const signalWasm = await signalPasses(wasm.last);
   const signalNative = await signalPasses(native.last);
   const wasmVersion = rawDatabase(wasm.last).version();
@@ -283,16 +305,23 @@ async function compare(args: Args): Promise<Record<string, unknown>> {
   native.last.close();
 
   const docs = results.flatMap((r) =>
-    r.kind === 'concept' ? [{ id: r.concept.path, title: r.concept.title, description: r.concept.description ?? '', tags: r.concept.tags.join(' '), body: r.concept.body }] : [],
+    r.kind === 'concept'
+      ? [
+          {
+            id: r.concept.path,
+            title: r.concept.title,
+            description: r.concept.description ?? '',
+            tags: r.concept.tags.join(' '),
+            body: r.concept.body,
+          },
+        ]
+      : [],
   );
-  const mini = await timed(
-    args.runs,
-    () => {
-      const ms = newMiniSearch();
-      ms.addAll(docs);
-      return ms;
-    },
-  );
+  const mini = await timed(args.runs, () => {
+    const ms = newMiniSearch();
+    ms.addAll(docs);
+    return ms;
+  });
   const miniRuns = await latencyPasses(questions, args.passes, (q) => mini.last.search(q, MINI_SEARCH_OPTIONS));
   return {
     n: args.n,
@@ -300,7 +329,12 @@ async function compare(args: Args): Promise<Record<string, unknown>> {
     parseCpuMs: Math.round(parseCpuMs),
     parseOnlyCpuMs: Math.round(parseOnlyCpuMs),
     inserts: { wasm: wasm.figure, native: native.figure },
-    fts: { wasm: ftsWasm, native: ftsNative, queries: matches.length, nativeOnMcpQuestions: { ...nativeOnMcpQuestions, queries: mcpMatches.length } },
+    fts: {
+      wasm: ftsWasm,
+      native: ftsNative,
+      queries: matches.length,
+      nativeOnMcpQuestions: { ...nativeOnMcpQuestions, queries: mcpMatches.length },
+    },
     bm25Signal: { wasm: signalWasm, native: signalNative },
     minisearch: { index: mini.figure, query: latencyFigures(miniRuns.wall, miniRuns.cpu) },
     versions: { wasm: wasmVersion, native: nativeVersion() },
@@ -328,8 +362,16 @@ async function demo(args: Args): Promise<Record<string, unknown>> {
   const bm25Top = labeled.filter((q) => bm25Search(index, q.question)[0]?.path === q.expectSeeds[0]).length;
 
   const docs = rawDatabase(index)
-    .all<{ path: string; title: string; description: string | null; tags: string; body: string }>('select path, title, description, tags, body from concepts order by path')
-    .map((r) => ({ id: r.path, title: r.title, description: r.description ?? '', tags: (JSON.parse(r.tags) as string[]).join(' '), body: r.body }));
+    .all<{ path: string; title: string; description: string | null; tags: string; body: string }>(
+      'select path, title, description, tags, body from concepts order by path',
+    )
+    .map((r) => ({
+      id: r.path,
+      title: r.title,
+      description: r.description ?? '',
+      tags: (JSON.parse(r.tags) as string[]).join(' '),
+      body: r.body,
+    }));
   const ms = newMiniSearch();
   ms.addAll(docs);
   const miniTop = labeled.filter((q) => ms.search(q.question, MINI_SEARCH_OPTIONS)[0]?.id === q.expectSeeds[0]).length;
@@ -340,13 +382,25 @@ async function demo(args: Args): Promise<Record<string, unknown>> {
     outOfBundle: outside.length,
     ours: { hitAt1: ours.metrics.hitAt1, abstentionRecall: ours.metrics.abstentionRecall },
     oursBm25Only: { hitAt1: bm25Top / labeled.length },
-    minisearch: { hitAt1: miniTop / labeled.length, abstentionRecall: (outside.length - miniAnsweredOutside) / outside.length },
+    minisearch: {
+      hitAt1: miniTop / labeled.length,
+      abstentionRecall: (outside.length - miniAnsweredOutside) / outside.length,
+    },
   };
 }
 
 async function main(): Promise<void> {
   const args = parseArgs();
-  const job = args.job === 'product' ? product : args.job === 'compare' ? compare : args.job === 'demo' ? demo : args.job === 'load' ? loadOnly : undefined;
+  const job =
+    args.job === 'product'
+      ? product
+      : args.job === 'compare'
+        ? compare
+        : args.job === 'demo'
+          ? demo
+          : args.job === 'load'
+            ? loadOnly
+            : undefined;
   if (!job) throw new Error(`unknown job "${args.job}" (product, compare, demo, load)`);
   const result = await job(args);
   process.stdout.write(JSON.stringify(result) + '\n');

@@ -49,13 +49,22 @@ export default class OkfGraphWikiPlugin extends Plugin {
       renderStatus();
     });
     await this.config.load();
-    const settingTab = new OkfSettingTab(this.app, this, this.config, () => this.service.thresholdReport(), () => void this.setUp());
+    const settingTab = new OkfSettingTab(
+      this.app,
+      this,
+      this.config,
+      () => this.service.thresholdReport(),
+      () => void this.setUp(),
+    );
     this.service = new WikiService({
       vault: this.app.vault,
       settings: () => this.config.settings,
       notify: (message) => new Notice(message, 10_000),
       createEmbedder: (s) => createPluginEmbedder(s),
-      notStarted: () => (this.config.settings.bundleChosen ? undefined : 'Choose the folder that holds your OKF wiki first: run “Choose the wiki folder…” or click OKF in the status bar.'),
+      notStarted: () =>
+        this.config.settings.bundleChosen
+          ? undefined
+          : 'Choose the folder that holds your OKF wiki first: run “Choose the wiki folder…” or click OKF in the status bar.',
     });
 
     // The element is removed with the plugin (addStatusBarItem), and its click listener with it.
@@ -64,11 +73,15 @@ export default class OkfGraphWikiPlugin extends Plugin {
       (text) => new Notice(`OKF Graph Wiki: ${text}`, 15_000),
       () => void this.setUp(),
     );
-    const renderStatus = () => (this.config.settings.bundleChosen ? status.render(this.service.state, this.service.embeddingState) : status.renderSetup());
+    const renderStatus = () =>
+      this.config.settings.bundleChosen
+        ? status.render(this.service.state, this.service.embeddingState)
+        : status.renderSetup();
     renderStatus();
     this.service.onChange(renderStatus);
 
-    const openConcept = (path: string, evt?: MouseEvent, line?: number) => void openBundleFile(this.app, this.service.scope, path, evt, line);
+    const openConcept = (path: string, evt?: MouseEvent, line?: number) =>
+      void openBundleFile(this.app, this.service.scope, path, evt, line);
     this.registerView(
       QUERY_VIEW_TYPE,
       (leaf: WorkspaceLeaf) =>

@@ -19,7 +19,8 @@ export async function startFakeOllama(model: string): Promise<FakeOllama> {
         res.writeHead(code, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
         res.end(text);
       };
-      if (req.url?.startsWith('/api/tags')) return send(200, { models: [{ name: `${model}:latest`, model: `${model}:latest` }] });
+      if (req.url?.startsWith('/api/tags'))
+        return send(200, { models: [{ name: `${model}:latest`, model: `${model}:latest` }] });
       if (!req.url?.startsWith('/api/embed')) return send(404, { error: 'not found' });
       const body = JSON.parse(raw || '{}') as { input?: string | string[] };
       const input = Array.isArray(body.input) ? body.input : [body.input ?? ''];

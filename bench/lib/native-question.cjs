@@ -12,6 +12,8 @@ const db = new Database(readFileSync(dbPath));
 const loadMs = Number(process.hrtime.bigint() - start) / 1e6;
 const words = question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 const match = words.map((w) => `"${w}"`).join(' OR ');
-const rows = match ? db.prepare('select path from concepts_fts where concepts_fts match ? order by rank limit 20').all(match) : [];
+const rows = match
+  ? db.prepare('select path from concepts_fts where concepts_fts match ? order by rank limit 20').all(match)
+  : [];
 db.close();
 process.stdout.write(JSON.stringify({ loadMs, rows: rows.length }) + '\n');

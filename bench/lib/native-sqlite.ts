@@ -21,7 +21,8 @@ interface Native {
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a native addon, loaded only by the benchmark
 const BetterSqlite3 = require('better-sqlite3') as new (path: string) => Native;
 
-const toNative = (params: readonly SqlValue[]) => params.map((p) => (p instanceof Uint8Array ? Buffer.from(p.buffer, p.byteOffset, p.byteLength) : p));
+const toNative = (params: readonly SqlValue[]) =>
+  params.map((p) => (p instanceof Uint8Array ? Buffer.from(p.buffer, p.byteOffset, p.byteLength) : p));
 
 class NativeDatabase {
   private readonly statements = new Map<string, NativeStatement>();
@@ -80,7 +81,12 @@ class NativeDatabase {
 export function createNativeIndex(): WikiIndex {
   const db = new NativeDatabase(new BetterSqlite3(':memory:'));
   db.exec(SCHEMA_SQL);
-  db.run('insert into meta (key, value) values (?, ?), (?, ?)', ['format', INDEX_FORMAT, 'schema_version', String(SCHEMA_VERSION)]);
+  db.run('insert into meta (key, value) values (?, ?), (?, ?)', [
+    'format',
+    INDEX_FORMAT,
+    'schema_version',
+    String(SCHEMA_VERSION),
+  ]);
   // WikiIndex's constructor is private to keep callers on create()/load(); the benchmark swaps the engine under it.
   const Ctor = WikiIndex as unknown as new (db: Database) => WikiIndex;
   return new Ctor(db as unknown as Database);

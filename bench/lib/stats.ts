@@ -24,7 +24,12 @@ export function cpuNow(): number {
 /** Median, min and max of samples (and of the matching CPU samples, when given). */
 export function figure(samples: readonly number[], cpuSamples?: readonly number[]): Figure {
   const sorted = [...samples].sort((a, b) => a - b);
-  const base = { median: round(median(sorted)), min: round(sorted[0]), max: round(sorted[sorted.length - 1]), runs: sorted.length };
+  const base = {
+    median: round(median(sorted)),
+    min: round(sorted[0]),
+    max: round(sorted[sorted.length - 1]),
+    runs: sorted.length,
+  };
   if (!cpuSamples) return base;
   const cpu = [...cpuSamples].sort((a, b) => a - b);
   return { ...base, cpu: { median: round(median(cpu)), min: round(cpu[0]), max: round(cpu[cpu.length - 1]) } };
@@ -44,7 +49,11 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 /** Runs `fn` `runs` times, timing each; returns the figure and the last result. */
-export async function timed<T>(runs: number, fn: (run: number) => Promise<T> | T, after?: (value: T) => void): Promise<{ figure: Figure; last: T }> {
+export async function timed<T>(
+  runs: number,
+  fn: (run: number) => Promise<T> | T,
+  after?: (value: T) => void,
+): Promise<{ figure: Figure; last: T }> {
   const samples: number[] = [];
   const cpuSamples: number[] = [];
   let last!: T;
@@ -61,8 +70,17 @@ export async function timed<T>(runs: number, fn: (run: number) => Promise<T> | T
 }
 
 /** Per-query latencies over several passes: the median (and range) of each pass's p50 and p95. */
-export function latencyFigures(passes: readonly (readonly number[])[], cpuPasses?: readonly (readonly number[])[]): { p50: Figure; p95: Figure } {
-  const at = (list: readonly (readonly number[])[], p: number) => list.map((pass) => percentile([...pass].sort((a, b) => a - b), p));
+export function latencyFigures(
+  passes: readonly (readonly number[])[],
+  cpuPasses?: readonly (readonly number[])[],
+): { p50: Figure; p95: Figure } {
+  const at = (list: readonly (readonly number[])[], p: number) =>
+    list.map((pass) =>
+      percentile(
+        [...pass].sort((a, b) => a - b),
+        p,
+      ),
+    );
   return {
     p50: figure(at(passes, 50), cpuPasses ? at(cpuPasses, 50) : undefined),
     p95: figure(at(passes, 95), cpuPasses ? at(cpuPasses, 95) : undefined),

@@ -69,9 +69,18 @@ export type Flags = {
 };
 
 /** Splits argv into a command, its positional arguments, and flags. */
-export function parseCommandLine(argv: readonly string[]): { command: string | undefined; positionals: string[]; flags: Flags } {
+export function parseCommandLine(argv: readonly string[]): {
+  command: string | undefined;
+  positionals: string[];
+  flags: Flags;
+} {
   try {
-    const { values, positionals } = parseArgs({ args: [...argv], options: FLAGS, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      options: FLAGS,
+      allowPositionals: true,
+      strict: true,
+    });
     return { command: positionals[0], positionals: positionals.slice(1), flags: values as Flags };
   } catch (error) {
     throw new UsageError((error as Error).message);

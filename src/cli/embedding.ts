@@ -14,9 +14,12 @@ export function embeddingFromFlags(flags: Flags, purpose: 'query' | 'index' = 'i
   if (flags['no-embed']) return { off: { kind: 'turned-off' } };
   const host = flags.ollama ?? process.env.OLLAMA_HOST ?? DEFAULT_OLLAMA_HOST;
   if (!/^https?:\/\/[^\s/]+/.test(host)) throw new UsageError(`--ollama must be an http(s) URL, got "${host}"`);
-  const timeoutMs = intFlag('timeout', flags.timeout, purpose === 'query' ? QUERY_TIMEOUT_SECONDS : INDEX_TIMEOUT_SECONDS) * 1000;
+  const timeoutMs =
+    intFlag('timeout', flags.timeout, purpose === 'query' ? QUERY_TIMEOUT_SECONDS : INDEX_TIMEOUT_SECONDS) * 1000;
   if (timeoutMs > MAX_TIMEOUT_MS) {
-    throw new UsageError(`--timeout must be at most ${Math.floor(MAX_TIMEOUT_MS / 1000)} seconds (about 24 days, the longest timer Node can set), got "${flags.timeout}"`);
+    throw new UsageError(
+      `--timeout must be at most ${Math.floor(MAX_TIMEOUT_MS / 1000)} seconds (about 24 days, the longest timer Node can set), got "${flags.timeout}"`,
+    );
   }
   return { embedder: createOllamaEmbedder({ host, model: flags.model ?? DEFAULT_EMBED_MODEL, timeoutMs }) };
 }

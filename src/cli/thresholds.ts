@@ -9,13 +9,15 @@ export function thresholdFlags(flags: Flags): ThresholdSettings {
   const share = (name: string, value: string | undefined, min: number, max: number): number | undefined => {
     if (value === undefined) return undefined;
     const n = Number(value);
-    if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max) throw new UsageError(`--${name} must be a number from ${min} to ${max}, got "${value}"`);
+    if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max)
+      throw new UsageError(`--${name} must be a number from ${min} to ${max}, got "${value}"`);
     return n;
   };
   const coverage = share('coverage-threshold', flags['coverage-threshold'], 0, 1);
   const vector = share('vector-threshold', flags['vector-threshold'], -1, 1);
   const weighting = flags['coverage-weighting'];
-  if (weighting !== undefined && weighting !== 'plain' && weighting !== 'idf') throw new UsageError(`--coverage-weighting takes plain or idf, got "${weighting}"`);
+  if (weighting !== undefined && weighting !== 'plain' && weighting !== 'idf')
+    throw new UsageError(`--coverage-weighting takes plain or idf, got "${weighting}"`);
   return {
     ...(coverage !== undefined ? { coverageThreshold: coverage } : {}),
     ...(vector !== undefined ? { vectorThreshold: vector } : {}),

@@ -28,5 +28,7 @@ export function vectorOffSentence(off: VectorOff): string {
 
 /** The stderr line printed when an answer was given without the vector signal. */
 export function vectorOffNote(off: VectorOff): string {
-  return off.kind === 'turned-off' ? `note: ${vectorOffText(off)}\n` : `note: vector signal off: ${vectorOffText(off)}\n`;
+  return off.kind === 'turned-off'
+    ? `note: ${vectorOffText(off)}\n`
+    : `note: vector signal off: ${vectorOffText(off)}\n`;
 }

@@ -88,7 +88,12 @@ export interface Diagnostic {
 /** What reading one file gives: a concept (possibly with warnings), or only diagnostics. */
 export type ReadResult =
   | { readonly kind: 'concept'; readonly concept: Concept; readonly diagnostics: readonly Diagnostic[] }
-  | { readonly kind: 'invalid'; readonly path: string; readonly hash: string; readonly diagnostics: readonly Diagnostic[] }
+  | {
+      readonly kind: 'invalid';
+      readonly path: string;
+      readonly hash: string;
+      readonly diagnostics: readonly Diagnostic[];
+    }
   | { readonly kind: 'skipped'; readonly path: string; readonly hash: string; readonly reason: string };
 
 /** Modification time (ms since the epoch) and size in bytes of a file. */

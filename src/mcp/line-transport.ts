@@ -103,7 +103,11 @@ export class LineTransport implements Transport {
     const parsed = JSONRPCMessageSchema.safeParse(raw);
     if (!parsed.success) {
       const id = (raw as { id?: unknown } | null)?.id;
-      this.reject(typeof id === 'string' || typeof id === 'number' ? id : null, INVALID_REQUEST, 'not a JSON-RPC 2.0 message');
+      this.reject(
+        typeof id === 'string' || typeof id === 'number' ? id : null,
+        INVALID_REQUEST,
+        'not a JSON-RPC 2.0 message',
+      );
       return;
     }
     this.onmessage?.(parsed.data);

@@ -43,7 +43,9 @@ export class LiveSession {
     }
     if (follower && !this.toldFailure) {
       this.toldFailure = true;
-      this.io.err(`note: the file watcher on ${this.bundle.root} stopped (${follower.failed}); catching up by stat before each call\n`);
+      this.io.err(
+        `note: the file watcher on ${this.bundle.root} stopped (${follower.failed}); catching up by stat before each call\n`,
+      );
     }
     const caught = await session.sync();
     if (caught.updated.length + caught.removed.length > 0) await saveOrNote(session, this.io);
@@ -75,7 +77,9 @@ export class LiveSession {
     try {
       return await BundleFollower.start(this.bundle, () => void this.queue(() => this.applyWhenIdle()));
     } catch (error) {
-      this.io.err(`note: could not watch ${this.bundle.root} (${(error as Error).message}); catching up by stat before each call\n`);
+      this.io.err(
+        `note: could not watch ${this.bundle.root} (${(error as Error).message}); catching up by stat before each call\n`,
+      );
       return undefined;
     }
   }

@@ -46,11 +46,17 @@ export interface WikiServerOptions {
 /** The tool names, in the order they are registered. */
 export const WIKI_TOOLS = ['context_for', 'lint', 'relate', 'supersede', 'file_back'] as const;
 
-const text = (body: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text: body }], ...(isError ? { isError: true } : {}) });
+const text = (body: string, isError = false): CallToolResult => ({
+  content: [{ type: 'text', text: body }],
+  ...(isError ? { isError: true } : {}),
+});
 
 const writeFields = {
   dry_run: z.boolean().optional().describe('Only preview: return the diff, write nothing.'),
-  by: z.string().optional().describe('Who is making the change, e.g. "agent:claude" (OKF actor convention); recorded in log.md.'),
+  by: z
+    .string()
+    .optional()
+    .describe('Who is making the change, e.g. "agent:claude" (OKF actor convention); recorded in log.md.'),
 };
 
 /** Builds the server; connect it to a transport (stdio, or in-memory in tests). */
@@ -77,11 +83,18 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
    * Runs write operations in that order, each holding the bundle's write lock (shared with the CLI), so two
    * calls, or a call and a CLI command, never edit the same file at once.
    */
-  const serialized = <T>(work: () => Promise<T>): Promise<T> => inOrder(() => underWriteLock(bundle, io, 'okf-wiki mcp', clock, work));
+  const serialized = <T>(work: () => Promise<T>): Promise<T> =>
+    inOrder(() => underWriteLock(bundle, io, 'okf-wiki mcp', clock, work));
   const finish = (plan: AuthorPlan, dryRun: boolean | undefined, by: string | undefined): Promise<CallToolResult> => {
-    if (plan.kind !== 'change' || dryRun) return Promise.resolve(text(renderPlan(plan, false), plan.kind === 'refused'));
-    return commitPlan(plan, fsCommitEnvironment(bundle, io, options.indexEmbedding, clock, by?.trim() || options.actor, session)).then((outcome) =>
-      outcome.kind === 'committed' ? text(renderPlan(plan, true)) : text(`Not written (${outcome.kind}): ${outcome.message}\n`, true),
+    if (plan.kind !== 'change' || dryRun)
+      return Promise.resolve(text(renderPlan(plan, false), plan.kind === 'refused'));
+    return commitPlan(
+      plan,
+      fsCommitEnvironment(bundle, io, options.indexEmbedding, clock, by?.trim() || options.actor, session),
+    ).then((outcome) =>
+      outcome.kind === 'committed'
+        ? text(renderPlan(plan, true))
+        : text(`Not written (${outcome.kind}): ${outcome.message}\n`, true),
     );
   };
 
@@ -93,9 +106,22 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
         'The bounded, trust-ranked slice of the wiki for a question (spec §6): fact lines and background prose to put in your context, or an explicit "no confident match". Same text as `okf-wiki context`.',
       inputSchema: {
         question: z.string().min(1).describe('The question, in natural language.'),
-        budget: z.number().int().positive().optional().describe(`Token budget of the block (default ${options.budget}).`),
-        json: z.boolean().optional().describe('Return the structured result (seeds, facts, background) as JSON instead of the text block.'),
-        format: z.enum(['text', 'json', 'mermaid']).optional().describe('text (default), json (as `json: true`), or mermaid: the answer as a Mermaid flowchart (wrap it in a ```mermaid fence to show it in a note).'),
+        budget: z
+          .number()
+          .int()
+          .positive()
+          .optional()
+          .describe(`Token budget of the block (default ${options.budget}).`),
+        json: z
+          .boolean()
+          .optional()
+          .describe('Return the structured result (seeds, facts, background) as JSON instead of the text block.'),
+        format: z
+          .enum(['text', 'json', 'mermaid'])
+          .optional()
+          .describe(
+            'text (default), json (as `json: true`), or mermaid: the answer as a Mermaid flowchart (wrap it in a ```mermaid fence to show it in a note).',
+          ),
       },
       annotations: { readOnlyHint: true },
     },
@@ -107,7 +133,8 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
           ...options.thresholds,
           bundleThresholds: await bundleThresholds(bundle, io),
         });
-        if (format === 'mermaid') return text(renderMermaid(result, { notes: conceptNotesOf(current.index, clock.now()) }));
+        if (format === 'mermaid')
+          return text(renderMermaid(result, { notes: conceptNotesOf(current.index, clock.now()) }));
         return text(json || format === 'json' ? JSON.stringify(result, null, 2) : result.text);
       }),
   );
@@ -116,7 +143,8 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
     'lint',
     {
       title: 'Lint the wiki',
-      description: 'Every integrity check (spec §7.3, §7.6, §7.7): broken targets, asymmetric relations and supersessions, cycles, stale concepts, predicate drift. Detects only; never rewrites.',
+      description:
+        'Every integrity check (spec §7.3, §7.6, §7.7): broken targets, asymmetric relations and supersessions, cycles, stale concepts, predicate drift. Detects only; never rewrites.',
       inputSchema: {},
       annotations: { readOnlyHint: true },
     },
@@ -134,12 +162,17 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
       description:
         'Adds `{predicate, object}` to the subject and the inverse predicate back to the object in one step (spec §7.1 hard rule); the inverse comes from `inverse` or okf-wiki.json. Refuses rather than write half. Then reindexes and logs.',
       inputSchema: {
-        subject: z.string().describe('Subject concept path, e.g. "entities/marc-andreessen" or "/entities/marc-andreessen.md".'),
+        subject: z
+          .string()
+          .describe('Subject concept path, e.g. "entities/marc-andreessen" or "/entities/marc-andreessen.md".'),
         predicate: z.string().describe('Predicate in snake_case, e.g. "founded".'),
         object: z.string().describe('Object concept path.'),
-        inverse: z.string().optional().describe('Predicate asserted back on the object, when okf-wiki.json declares none.'),
+        inverse: z
+          .string()
+          .optional()
+          .describe('Predicate asserted back on the object, when okf-wiki.json declares none.'),
         date: z.string().optional().describe('ISO 8601 date qualifying the fact, e.g. "1994-04-04".'),
-        source: z.string().optional().describe("A `sources[].id` of the subject citing the fact."),
+        source: z.string().optional().describe('A `sources[].id` of the subject citing the fact.'),
         ...writeFields,
       },
       annotations: { destructiveHint: false, idempotentHint: true },
@@ -147,7 +180,14 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
     ({ subject, predicate, object, inverse, date, source, dry_run, by }) =>
       serialized(async () => {
         const { config } = await loadBundleConfig(bundle);
-        const request = { subject, predicate, object, ...(inverse !== undefined ? { inverse } : {}), ...(date !== undefined ? { date } : {}), ...(source !== undefined ? { source } : {}) };
+        const request = {
+          subject,
+          predicate,
+          object,
+          ...(inverse !== undefined ? { inverse } : {}),
+          ...(date !== undefined ? { date } : {}),
+          ...(source !== undefined ? { source } : {}),
+        };
         return finish(await planRelate(bundle, request, config), dry_run, by);
       }),
   );
@@ -157,7 +197,7 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
     {
       title: 'Supersede a concept',
       description:
-        'Records that NEW replaces OLD (spec §7.7): `status: superseded`, `superseded_by`, `superseded_at` on OLD and OLD appended to NEW\'s `supersedes`, in one step. Refuses a cycle or a second successor. Then reindexes and logs.',
+        "Records that NEW replaces OLD (spec §7.7): `status: superseded`, `superseded_by`, `superseded_at` on OLD and OLD appended to NEW's `supersedes`, in one step. Refuses a cycle or a second successor. Then reindexes and logs.",
       inputSchema: {
         old: z.string().describe('The outdated concept path.'),
         new: z.string().describe('The concept that replaces it.'),
@@ -167,7 +207,9 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
       annotations: { destructiveHint: false, idempotentHint: true },
     },
     ({ old, new: successor, at, dry_run, by }) =>
-      serialized(async () => finish(await planSupersede(bundle, { old, new: successor, ...(at !== undefined ? { at } : {}) }), dry_run, by)),
+      serialized(async () =>
+        finish(await planSupersede(bundle, { old, new: successor, ...(at !== undefined ? { at } : {}) }), dry_run, by),
+      ),
   );
 
   server.registerTool(
@@ -189,7 +231,14 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
     ({ title, body, type, description, tags, dry_run, by }) =>
       serialized(async () => {
         const actor = by?.trim() || options.actor;
-        const request = { title, body, by: actor, ...(type !== undefined ? { type } : {}), ...(description !== undefined ? { description } : {}), ...(tags !== undefined ? { tags } : {}) };
+        const request = {
+          title,
+          body,
+          by: actor,
+          ...(type !== undefined ? { type } : {}),
+          ...(description !== undefined ? { description } : {}),
+          ...(tags !== undefined ? { tags } : {}),
+        };
         return finish(await planFileBack(bundle, request, clock), dry_run, actor);
       }),
   );

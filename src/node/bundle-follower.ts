@@ -3,7 +3,13 @@
 // plugin batches vault events (core/engine/change-batcher.ts); the server applies a batch between calls.
 import { watch, type FSWatcher } from 'chokidar';
 import * as nodePath from 'node:path';
-import { ChangeBatcher, DEFAULT_BATCH_TIMING, type BatcherTiming, type ChangeBatch, type Timers } from '../core/engine/change-batcher';
+import {
+  ChangeBatcher,
+  DEFAULT_BATCH_TIMING,
+  type BatcherTiming,
+  type ChangeBatch,
+  type Timers,
+} from '../core/engine/change-batcher';
 import type { WikiSession } from '../core/engine/session';
 import { isConceptCandidate, isHidden } from '../core/okf/paths';
 import type { FsBundle } from './fs-bundle';
@@ -30,17 +36,25 @@ export class BundleFollower {
     onBatch: () => void,
     timing: BatcherTiming,
   ) {
-    this.batcher = new ChangeBatcher((batch) => {
-      this.queued.push(batch);
-      onBatch();
-    }, NODE_TIMERS, timing);
+    this.batcher = new ChangeBatcher(
+      (batch) => {
+        this.queued.push(batch);
+        onBatch();
+      },
+      NODE_TIMERS,
+      timing,
+    );
   }
 
   /**
    * Starts watching `bundle` and resolves once the watcher is ready (every folder watched), so no edit made after
    * this resolves is missed. `onBatch` is told when a batch is waiting, to apply it between other work.
    */
-  static async start(bundle: FsBundle, onBatch: () => void, timing: BatcherTiming = DEFAULT_BATCH_TIMING): Promise<BundleFollower> {
+  static async start(
+    bundle: FsBundle,
+    onBatch: () => void,
+    timing: BatcherTiming = DEFAULT_BATCH_TIMING,
+  ): Promise<BundleFollower> {
     const relative = (full: string) => nodePath.relative(bundle.root, full).split(nodePath.sep).join('/');
     const watcher = watch(bundle.root, {
       ignoreInitial: true,

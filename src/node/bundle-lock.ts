@@ -54,7 +54,12 @@ export function lockPath(root: string): string {
 }
 
 /** Runs `work` holding the bundle's write lock; the lock is released however `work` ends. */
-export async function withBundleLock<T>(root: string, command: string, work: () => Promise<T>, options: LockOptions = {}): Promise<T> {
+export async function withBundleLock<T>(
+  root: string,
+  command: string,
+  work: () => Promise<T>,
+  options: LockOptions = {},
+): Promise<T> {
   const lock = await acquireBundleLock(root, command, options);
   try {
     return await work();
@@ -67,7 +72,13 @@ export async function withBundleLock<T>(root: string, command: string, work: () 
 export async function acquireBundleLock(root: string, command: string, options: LockOptions = {}): Promise<HeldLock> {
   const file = lockPath(root);
   const waitMs = options.waitMs ?? waitFromEnvironment();
-  const owner: LockOwner = { pid: process.pid, host: hostname(), since: new Date().toISOString(), command, token: randomBytes(8).toString('hex') };
+  const owner: LockOwner = {
+    pid: process.pid,
+    host: hostname(),
+    since: new Date().toISOString(),
+    command,
+    token: randomBytes(8).toString('hex'),
+  };
   const started = Date.now();
   let delay = 10;
   let told = false;
@@ -142,7 +153,13 @@ function parseOwner(raw: string): LockOwner | undefined {
   try {
     const value = JSON.parse(raw) as Partial<LockOwner>;
     return typeof value.pid === 'number' && typeof value.host === 'string' && typeof value.token === 'string'
-      ? { pid: value.pid, host: value.host, since: String(value.since ?? ''), command: String(value.command ?? 'okf-wiki'), token: value.token }
+      ? {
+          pid: value.pid,
+          host: value.host,
+          since: String(value.since ?? ''),
+          command: String(value.command ?? 'okf-wiki'),
+          token: value.token,
+        }
       : undefined;
   } catch {
     return undefined;

@@ -15,7 +15,9 @@ export async function bundleThresholds(bundle: FolderBundle, io: Notes): Promise
     return {};
   }
   const { config, diagnostics } = parseBundleConfig(text);
-  for (const d of diagnostics) if (d.severity === 'error' || /threshold/.test(d.code) || /thresholds/.test(d.message)) io.err(`note: ${d.message}\n`);
+  for (const d of diagnostics)
+    if (d.severity === 'error' || /threshold/.test(d.code) || /thresholds/.test(d.message))
+      io.err(`note: ${d.message}\n`);
   return config.thresholds ?? {};
 }
 

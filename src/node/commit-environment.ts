@@ -23,7 +23,14 @@ export function fsCommitEnvironment(
   actor: string,
   live?: () => Promise<WikiSession>,
 ): CommitEnvironment {
-  const entryOf = (plan: ChangePlan) => logLine({ at: clock.now(), actor, operation: plan.operation, summary: plan.summary, paths: plan.changes.map((c) => c.path) });
+  const entryOf = (plan: ChangePlan) =>
+    logLine({
+      at: clock.now(),
+      actor,
+      operation: plan.operation,
+      summary: plan.summary,
+      paths: plan.changes.map((c) => c.path),
+    });
   return {
     source: bundle,
     writer: bundle,
@@ -49,7 +56,9 @@ async function refreshAfterEdit(
 ): Promise<void> {
   const session = live ? await live() : await WikiSession.open(fsSessionEnv(bundle, clock, 'okf-wiki'));
   try {
-    await session.afterEdit(entry, embedding, (message) => io.err(`note: ${message} Lexical signals (exact title, BM25) still work.\n`));
+    await session.afterEdit(entry, embedding, (message) =>
+      io.err(`note: ${message} Lexical signals (exact title, BM25) still work.\n`),
+    );
   } finally {
     if (!live) session.close();
   }

@@ -44,7 +44,8 @@ export class FsBundle implements BundleSource, BundleWriter {
     const full = await this.resolveExisting(path);
     const stat = await fs.stat(full);
     if (!stat.isFile()) throw new Error(`${path} is not a file`);
-    if (stat.size > MAX_FILE_BYTES) throw new Error(`${path} is ${stat.size} bytes, over the ${MAX_FILE_BYTES}-byte limit`);
+    if (stat.size > MAX_FILE_BYTES)
+      throw new Error(`${path} is ${stat.size} bytes, over the ${MAX_FILE_BYTES}-byte limit`);
     const bytes = await fs.readFile(full);
     return new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(bytes);
   }
@@ -95,12 +96,14 @@ export class FsBundle implements BundleSource, BundleWriter {
     const full = await this.writeTarget(path);
     const found = await lstatIfExists(full);
     // A link still here leads out of the bundle or nowhere: it is replaced, and its target's mode means nothing.
-    if (found?.isSymbolicLink() && expected === null) throw new ChangedSincePlan(path, `${path} was created since the preview; it was not overwritten`);
+    if (found?.isSymbolicLink() && expected === null)
+      throw new ChangedSincePlan(path, `${path} was created since the preview; it was not overwritten`);
     const existing = found?.isSymbolicLink() ? undefined : found;
     if (existing !== undefined) {
       const refusal = await refusalOf(path, full, existing);
       if (refusal !== undefined) throw new Error(refusal);
-      if (expected === null) throw new ChangedSincePlan(path, `${path} was created since the preview; it was not overwritten`);
+      if (expected === null)
+        throw new ChangedSincePlan(path, `${path} was created since the preview; it was not overwritten`);
     }
     // Unique per write, not only per process and millisecond: two writes of one file at once must not share it.
     const tmp = `${full}.tmp-${process.pid}-${Date.now().toString(36)}-${(tempCounter++).toString(36)}`;
@@ -213,7 +216,9 @@ async function checkUnchanged(path: string, full: string, expected: string): Pro
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    throw new Error(`${path} is not valid UTF-8; editing it would replace the undecodable bytes. Convert it to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again`);
+    throw new Error(
+      `${path} is not valid UTF-8; editing it would replace the undecodable bytes. Convert it to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again`,
+    );
   }
   if (text !== expected) throw new ChangedSincePlan(path, `${path} changed since the preview; it was not overwritten`);
 }
@@ -224,12 +229,14 @@ async function createExclusively(tmp: string, full: string, path: string): Promi
     await fs.link(tmp, full);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw new ChangedSincePlan(path, `${path} was created since the preview; it was not overwritten`);
+    if (code === 'EEXIST')
+      throw new ChangedSincePlan(path, `${path} was created since the preview; it was not overwritten`);
     if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS' && code !== 'EOPNOTSUPP') throw error;
     try {
       await fs.copyFile(tmp, full, fsConstants.COPYFILE_EXCL);
     } catch (copyError) {
-      if ((copyError as NodeJS.ErrnoException).code === 'EEXIST') throw new ChangedSincePlan(path, `${path} was created since the preview; it was not overwritten`);
+      if ((copyError as NodeJS.ErrnoException).code === 'EEXIST')
+        throw new ChangedSincePlan(path, `${path} was created since the preview; it was not overwritten`);
       throw copyError;
     }
   }
@@ -241,7 +248,8 @@ async function realpathOfNearest(dir: string): Promise<string> {
     try {
       return await fs.realpath(current);
     } catch (error) {
-      if (!NOT_A_FILE.has((error as NodeJS.ErrnoException).code ?? '') || nodePath.dirname(current) === current) throw error;
+      if (!NOT_A_FILE.has((error as NodeJS.ErrnoException).code ?? '') || nodePath.dirname(current) === current)
+        throw error;
     }
   }
 }

@@ -7,7 +7,12 @@ import { fsSessionEnv } from './index-store';
 import { WIKI_DB } from './paths';
 
 /** An engine session over the bundle, wiki.db brought up to date (and written back when it changed). */
-export async function openSession(bundle: FolderBundle, io: Notes, clock: Clock = systemClock, origin = 'okf-wiki'): Promise<WikiSession> {
+export async function openSession(
+  bundle: FolderBundle,
+  io: Notes,
+  clock: Clock = systemClock,
+  origin = 'okf-wiki',
+): Promise<WikiSession> {
   const session = await WikiSession.open(fsSessionEnv(bundle, clock, origin));
   const outcome = session.opened;
   if (outcome.kind === 'built' && (await bundle.exists(WIKI_DB))) io.err(`note: ${outcome.reason}\n`);

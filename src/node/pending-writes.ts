@@ -61,11 +61,18 @@ export function fsPlanJournal(bundle: FsBundle, logLine: (plan: ChangePlan) => s
         operation: plan.operation,
         summary: plan.summary,
         log: logLine(plan),
-        files: plan.changes.map((c) => ({ path: c.path, before: c.before === null ? null : sha256(c.before), after: c.after })),
+        files: plan.changes.map((c) => ({
+          path: c.path,
+          before: c.before === null ? null : sha256(c.before),
+          after: c.after,
+        })),
       };
       const dir = pendingDir(bundle);
       await fs.mkdir(dir, { recursive: true });
-      const file = nodePath.join(dir, `${Date.now().toString(36)}-${process.pid}-${randomBytes(4).toString('hex')}.json`);
+      const file = nodePath.join(
+        dir,
+        `${Date.now().toString(36)}-${process.pid}-${randomBytes(4).toString('hex')}.json`,
+      );
       await writeDurably(file, JSON.stringify(record, null, 1) + '\n');
       return { done: () => fs.rm(file, { force: true }) };
     },
@@ -84,7 +91,11 @@ async function writeDurably(file: string, text: string): Promise<void> {
   }
   await fs.rename(tmp, file);
   const dir = await fs.open(nodePath.dirname(file), 'r').catch(() => undefined);
-  if (dir) await dir.sync().catch(() => undefined).finally(() => dir.close());
+  if (dir)
+    await dir
+      .sync()
+      .catch(() => undefined)
+      .finally(() => dir.close());
 }
 
 /**
@@ -110,13 +121,17 @@ export async function completePendingWrites(bundle: FsBundle, clock: Clock): Pro
     }
     const record = parseRecord(await fs.readFile(file, 'utf8').catch(() => ''));
     if (record === undefined) {
-      notes.push(`${nodePath.join(STATE_DIR, PENDING_DIR, name)} is not a record okf-wiki can read; removed it. Run okf-wiki lint to check the files an interrupted edit touched.`);
+      notes.push(
+        `${nodePath.join(STATE_DIR, PENDING_DIR, name)} is not a record okf-wiki can read; removed it. Run okf-wiki lint to check the files an interrupted edit touched.`,
+      );
       await fs.rm(file, { force: true });
       continue;
     }
     if (record.host !== hostname()) {
       // Completing it would write texts this machine never planned (the record came with a copy of the bundle).
-      notes.push(`${nodePath.join(STATE_DIR, PENDING_DIR, name)} records an interrupted ${record.operation} from another machine (${record.host}); left alone. Run the next writing command there to complete it, or delete the record.`);
+      notes.push(
+        `${nodePath.join(STATE_DIR, PENDING_DIR, name)} records an interrupted ${record.operation} from another machine (${record.host}); left alone. Run the next writing command there to complete it, or delete the record.`,
+      );
       continue;
     }
     const left: string[] = [];
@@ -131,7 +146,11 @@ export async function completePendingWrites(bundle: FsBundle, clock: Clock): Pro
         continue;
       }
       try {
-        await bundle.write(f.path, f.after, bytes === undefined ? null : new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes));
+        await bundle.write(
+          f.path,
+          f.after,
+          bytes === undefined ? null : new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes),
+        );
         completed.push(f.path);
       } catch (error) {
         failed.push(`${f.path} (${(error as Error).message})`);
@@ -140,14 +159,18 @@ export async function completePendingWrites(bundle: FsBundle, clock: Clock): Pro
     const where = nodePath.join(STATE_DIR, PENDING_DIR, name);
     if (failed.length > 0) {
       // Kept, to be completed by a later run once the cause is fixed.
-      notes.push(`an interrupted ${record.operation} could not be completed: ${record.summary} Could not write ${failed.join(', ')}. Fix that and run any writing command again, or delete ${where} to leave the files as they are.`);
+      notes.push(
+        `an interrupted ${record.operation} could not be completed: ${record.summary} Could not write ${failed.join(', ')}. Fix that and run any writing command again, or delete ${where} to leave the files as they are.`,
+      );
       continue;
     }
     await appendLog(bundle, clock, record.log.replace(/\.?$/, ' (completed after an interrupted run).'));
     notes.push(
       `an interrupted ${record.operation} was completed: ${record.summary}` +
         (completed.length > 0 ? ` Wrote ${completed.join(', ')}.` : '') +
-        (left.length > 0 ? ` ${left.join(', ')} changed since and ${left.length === 1 ? 'was' : 'were'} left as ${left.length === 1 ? 'it is' : 'they are'}; run okf-wiki lint.` : ''),
+        (left.length > 0
+          ? ` ${left.join(', ')} changed since and ${left.length === 1 ? 'was' : 'were'} left as ${left.length === 1 ? 'it is' : 'they are'}; run okf-wiki lint.`
+          : ''),
     );
     await fs.rm(file, { force: true });
   }
@@ -157,8 +180,15 @@ export async function completePendingWrites(bundle: FsBundle, clock: Clock): Pro
 function parseRecord(text: string): PendingRecord | undefined {
   try {
     const value = JSON.parse(text) as PendingRecord;
-    const fileOk = (f: PendingFile) => typeof f?.path === 'string' && typeof f.after === 'string' && (f.before === null || typeof f.before === 'string');
-    return value?.version === 1 && typeof value.host === 'string' && Array.isArray(value.files) && value.files.every(fileOk) && typeof value.log === 'string' ? value : undefined;
+    const fileOk = (f: PendingFile) =>
+      typeof f?.path === 'string' && typeof f.after === 'string' && (f.before === null || typeof f.before === 'string');
+    return value?.version === 1 &&
+      typeof value.host === 'string' &&
+      Array.isArray(value.files) &&
+      value.files.every(fileOk) &&
+      typeof value.log === 'string'
+      ? value
+      : undefined;
   } catch {
     return undefined;
   }

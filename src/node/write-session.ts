@@ -8,7 +8,13 @@ import type { Notes } from './folder-bundle';
 import { completePendingWrites, sweepTempFiles } from './pending-writes';
 
 /** Runs `work` holding `bundle`'s write lock; `command` (`okf-wiki relate`) is what a waiting writer is told. */
-export function underWriteLock<T>(bundle: FsBundle, io: Notes, command: string, clock: Clock, work: () => Promise<T>): Promise<T> {
+export function underWriteLock<T>(
+  bundle: FsBundle,
+  io: Notes,
+  command: string,
+  clock: Clock,
+  work: () => Promise<T>,
+): Promise<T> {
   return withBundleLock(
     bundle.root,
     command,
@@ -17,6 +23,11 @@ export function underWriteLock<T>(bundle: FsBundle, io: Notes, command: string, 
       await sweepTempFiles(bundle);
       return work();
     },
-    { onWait: (owner) => io.err(`note: ${owner ? `${owner.command} (pid ${owner.pid})` : 'another okf-wiki'} is writing ${bundle.root}; waiting for it to finish\n`) },
+    {
+      onWait: (owner) =>
+        io.err(
+          `note: ${owner ? `${owner.command} (pid ${owner.pid})` : 'another okf-wiki'} is writing ${bundle.root}; waiting for it to finish\n`,
+        ),
+    },
   );
 }

@@ -17,7 +17,11 @@ export interface QueryAnswer {
 }
 
 /** Titles of the successors that markers and superseded facts name. */
-export function successorTitlesFor(index: WikiIndex, result: ContextResult, markers: ReadonlyMap<string, ConceptMarkers>): Map<string, string> {
+export function successorTitlesFor(
+  index: WikiIndex,
+  result: ContextResult,
+  markers: ReadonlyMap<string, ConceptMarkers>,
+): Map<string, string> {
   const { concepts } = catalogOf(index);
   const written = new Set<string>();
   for (const f of result.facts) if (f.superseded?.by) written.add(f.superseded.by);

@@ -42,7 +42,11 @@ export async function writeAtomically(adapter: DataAdapter, path: string, data: 
  * renames. Undefined when neither exists; a problem naming the file, unread, when it is over `maxBytes` (a
  * damaged cache that is rebuilt, instead of a read that exhausts memory).
  */
-export async function readPersisted(adapter: DataAdapter, path: string, maxBytes: number = MAX_WIKI_DB_BYTES): Promise<Uint8Array | LoadProblem | undefined> {
+export async function readPersisted(
+  adapter: DataAdapter,
+  path: string,
+  maxBytes: number = MAX_WIKI_DB_BYTES,
+): Promise<Uint8Array | LoadProblem | undefined> {
   for (const candidate of [path, path + BACKUP_SUFFIX]) {
     if (!(await adapter.exists(candidate))) continue;
     const size = (await adapter.stat(candidate))?.size;

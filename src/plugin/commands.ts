@@ -72,12 +72,31 @@ export function registerCommands(plugin: Plugin, host: CommandHost): void {
     id: 'copy-context-as-mermaid',
     name: 'Copy context as Mermaid…',
     callback: () =>
-      new QuestionModal(plugin.app, (q) => void service.query(q).then((a) => copyAnswerMermaid(a, service.scope), (e: Error) => new Notice(`OKF Graph Wiki: ${e.message}`))).open(),
+      new QuestionModal(
+        plugin.app,
+        (q) =>
+          void service.query(q).then(
+            (a) => copyAnswerMermaid(a, service.scope),
+            (e: Error) => new Notice(`OKF Graph Wiki: ${e.message}`),
+          ),
+      ).open(),
   });
-  plugin.addCommand({ id: 'open-query-sidebar', name: 'Open query sidebar', callback: () => void host.openQueryView() });
+  plugin.addCommand({
+    id: 'open-query-sidebar',
+    name: 'Open query sidebar',
+    callback: () => void host.openQueryView(),
+  });
   plugin.addCommand({ id: 'open-lint-report', name: 'Open lint report', callback: () => void host.openLintView() });
-  plugin.addCommand({ id: 'choose-wiki-folder', name: 'Choose the wiki folder…', callback: () => host.chooseWikiFolder() });
-  plugin.addCommand({ id: 'regenerate-timeline', name: 'Regenerate timeline', callback: () => void regenerate(service, 'timeline') });
+  plugin.addCommand({
+    id: 'choose-wiki-folder',
+    name: 'Choose the wiki folder…',
+    callback: () => host.chooseWikiFolder(),
+  });
+  plugin.addCommand({
+    id: 'regenerate-timeline',
+    name: 'Regenerate timeline',
+    callback: () => void regenerate(service, 'timeline'),
+  });
   plugin.addCommand({
     id: 'rebuild-index',
     name: 'Rebuild index',
@@ -85,10 +104,15 @@ export function registerCommands(plugin: Plugin, host: CommandHost): void {
       if (!host.folderChosen()) return host.chooseWikiFolder();
       await service.rebuild();
       const state = service.state;
-      if (state.kind === 'ready') new Notice(`OKF Graph Wiki: rebuilt the index (${formatCount(state.concepts)} concepts).`);
+      if (state.kind === 'ready')
+        new Notice(`OKF Graph Wiki: rebuilt the index (${formatCount(state.concepts)} concepts).`);
     },
   });
-  plugin.addCommand({ id: 'regenerate-trigger-keywords', name: 'Regenerate trigger keywords', callback: () => void regenerate(service, 'keywords') });
+  plugin.addCommand({
+    id: 'regenerate-trigger-keywords',
+    name: 'Regenerate trigger keywords',
+    callback: () => void regenerate(service, 'keywords'),
+  });
   plugin.addCommand({
     id: 'run-retrieval-evaluation',
     name: 'Run retrieval evaluation',

@@ -105,7 +105,9 @@ export class EmbeddingScheduler {
         this.setState({ kind: 'failed', message: report.error.message, cause: report.error.kind, at: Date.now() });
         if (!this.noticeShown) {
           this.noticeShown = true;
-          this.deps.notify(`OKF Graph Wiki: embeddings paused. ${report.error.message} Search keeps using titles and full text.`);
+          this.deps.notify(
+            `OKF Graph Wiki: embeddings paused. ${report.error.message} Search keeps using titles and full text.`,
+          );
         }
         return;
       }

@@ -28,10 +28,16 @@ class TextReportModal extends Modal {
 export function showEvaluation(app: App, outcome: EvaluateFileOutcome): void {
   switch (outcome.kind) {
     case 'missing':
-      new Notice(`OKF Graph Wiki: no ${outcome.setPath.replace(/^\//, '')} in the bundle. Add a labeled question set to evaluate retrieval (see the demo bundle's evaluate.json).`);
+      new Notice(
+        `OKF Graph Wiki: no ${outcome.setPath.replace(/^\//, '')} in the bundle. Add a labeled question set to evaluate retrieval (see the demo bundle's evaluate.json).`,
+      );
       return;
     case 'invalid':
-      new TextReportModal(app, 'Evaluation set has problems', outcome.problems.map((p) => `${p.where}: ${p.message}`).join('\n')).open();
+      new TextReportModal(
+        app,
+        'Evaluation set has problems',
+        outcome.problems.map((p) => `${p.where}: ${p.message}`).join('\n'),
+      ).open();
       return;
     case 'evaluated': {
       const { report, comparison } = outcome;
@@ -41,7 +47,11 @@ export function showEvaluation(app: App, outcome: EvaluateFileOutcome): void {
           ? 'no regression'
           : `${comparison.regressions.length} regression${comparison.regressions.length === 1 ? '' : 's'}`;
       new Notice(`Retrieval evaluation: ${report.metrics.passed}/${report.metrics.questions} passed, ${verdict}.`);
-      new TextReportModal(app, 'Retrieval evaluation', renderReport(report, comparison, outcome.baselineMetrics)).open();
+      new TextReportModal(
+        app,
+        'Retrieval evaluation',
+        renderReport(report, comparison, outcome.baselineMetrics),
+      ).open();
     }
   }
 }

@@ -22,7 +22,10 @@ export class FolderSuggest extends AbstractInputSuggest<TFolder> {
     const needle = query.trim().toLowerCase();
     return this.app.vault
       .getAllFolders(false)
-      .filter((f) => (base === '' || f.path.startsWith(base + '/')) && !f.path.split('/').some((part) => part.startsWith('.')))
+      .filter(
+        (f) =>
+          (base === '' || f.path.startsWith(base + '/')) && !f.path.split('/').some((part) => part.startsWith('.')),
+      )
       .filter((f) => this.relative(f).toLowerCase().includes(needle))
       .sort((a, b) => a.path.localeCompare(b.path));
   }

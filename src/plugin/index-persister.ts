@@ -71,7 +71,9 @@ export class IndexPersister {
         this.dirty = true;
         if (!this.failureShown) {
           this.failureShown = true;
-          this.options.notify(`OKF Graph Wiki: could not save ${path} (${(error as Error).message}). The index stays in memory and will be rebuilt if needed.`);
+          this.options.notify(
+            `OKF Graph Wiki: could not save ${path} (${(error as Error).message}). The index stays in memory and will be rebuilt if needed.`,
+          );
         }
       }
     });
@@ -85,7 +87,9 @@ export class IndexPersister {
       try {
         if (await this.adapter.exists(path)) await this.adapter.remove(path);
       } catch (error) {
-        this.options.notify(`OKF Graph Wiki: the index now lives at ${written}, but the old ${path} could not be removed (${(error as Error).message}).`);
+        this.options.notify(
+          `OKF Graph Wiki: the index now lives at ${written}, but the old ${path} could not be removed (${(error as Error).message}).`,
+        );
       }
     }
   }

@@ -12,7 +12,12 @@ import { ollamaHostProblem, type OkfSettings } from './settings';
 export function createPluginEmbedder(settings: OkfSettings, fetchImpl: typeof fetch = requestUrlFetch()): Embedder {
   const problem = ollamaHostProblem(settings.ollamaHost);
   if (problem === null) {
-    return createOllamaEmbedder({ host: settings.ollamaHost, model: settings.embeddingModel, timeoutMs: settings.ollamaTimeoutMs, fetch: fetchImpl });
+    return createOllamaEmbedder({
+      host: settings.ollamaHost,
+      model: settings.embeddingModel,
+      timeoutMs: settings.ollamaTimeoutMs,
+      fetch: fetchImpl,
+    });
   }
   const error = `Ollama host: ${problem} Fix it in Settings → OKF Graph Wiki.`;
   return {

@@ -14,9 +14,19 @@ export class QuestionModal extends Modal {
   override onOpen(): void {
     this.setTitle('Copy context for a question');
     const form = this.contentEl.createEl('form', { cls: 'okf-question-form' });
-    const input = form.createEl('input', { cls: 'okf-question', type: 'text', placeholder: 'Why did Bell Labs split from AT&T?', attr: { 'aria-label': 'Question' } });
+    const input = form.createEl('input', {
+      cls: 'okf-question',
+      type: 'text',
+      placeholder: 'Why did Bell Labs split from AT&T?',
+      attr: { 'aria-label': 'Question' },
+    });
     input.addEventListener('input', () => (this.question = input.value));
-    new Setting(form).addButton((b) => b.setButtonText('Copy context').setCta().onClick(() => this.submit()));
+    new Setting(form).addButton((b) =>
+      b
+        .setButtonText('Copy context')
+        .setCta()
+        .onClick(() => this.submit()),
+    );
     form.addEventListener('submit', (evt) => {
       evt.preventDefault();
       this.submit();

@@ -20,7 +20,8 @@ function headersOf(init: HeadersInit | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   if (!init) return out;
   if (Array.isArray(init)) for (const [k, v] of init) out[k.toLowerCase()] = v;
-  else if (typeof (init as Headers).forEach === 'function') (init as Headers).forEach((v, k) => (out[k.toLowerCase()] = v));
+  else if (typeof (init as Headers).forEach === 'function')
+    (init as Headers).forEach((v, k) => (out[k.toLowerCase()] = v));
   else for (const [k, v] of Object.entries(init as Record<string, string>)) out[k.toLowerCase()] = v;
   return out;
 }
@@ -47,12 +48,15 @@ export function requestUrlFetch(request: RequestUrlFn = requestUrl): typeof fetc
       const location = response.headers.get('location');
       if (!REDIRECT_STATUS.has(response.status) || location === null || init?.redirect === 'manual') return response;
       const next = new URL(location, url).href;
-      if (init?.redirect === 'error') throw new TypeError(`redirect refused: ${url} answered ${response.status} with a redirect to ${next}`);
-      if (new URL(next).origin !== new URL(url).origin) throw new TypeError(`redirect to another host refused: ${url} → ${next}`);
+      if (init?.redirect === 'error')
+        throw new TypeError(`redirect refused: ${url} answered ${response.status} with a redirect to ${next}`);
+      if (new URL(next).origin !== new URL(url).origin)
+        throw new TypeError(`redirect to another host refused: ${url} → ${next}`);
       if (hops >= MAX_REDIRECTS) throw new TypeError(`too many redirects from ${url}`);
       url = next;
       // As fetch does: 303, and 301/302 after a POST, continue as a GET without the body.
-      if (response.status === 303 || (init?.method?.toUpperCase() === 'POST' && response.status <= 302)) init = { ...init, method: 'GET', body: null };
+      if (response.status === 303 || (init?.method?.toUpperCase() === 'POST' && response.status <= 302))
+        init = { ...init, method: 'GET', body: null };
     }
   };
 }

@@ -63,19 +63,39 @@ export class OkfSettingTab extends PluginSettingTab {
       const setUp = this.setUp;
       new Setting(containerEl)
         .setName('Not set up yet')
-        .setDesc('No folder is chosen, so nothing is indexed or written. Choose the folder that holds your OKF concepts (found for you), or create the example wiki.')
+        .setDesc(
+          'No folder is chosen, so nothing is indexed or written. Choose the folder that holds your OKF concepts (found for you), or create the example wiki.',
+        )
         .setClass('okf-setup-pending')
-        .addButton((b) => b.setButtonText('Choose the wiki folder…').setCta().onClick(() => setUp()));
+        .addButton((b) =>
+          b
+            .setButtonText('Choose the wiki folder…')
+            .setCta()
+            .onClick(() => setUp()),
+        );
     }
-    const bundle = this.pathField('Bundle folder', 'Vault folder holding the OKF bundle; notes outside it are not concepts. Empty: the whole vault.', s.bundleFolder, '(vault root)', (raw) => {
-      const checked = checkBundleFolder(vault, cleanFolder(raw));
-      return checked.ok ? { ok: true, value: { bundleFolder: checked.value, bundleChosen: true } } : checked;
-    });
-    new FolderSuggest(this.app, bundle, () => '', () => bundle.dispatchEvent(new Event('change')));
+    const bundle = this.pathField(
+      'Bundle folder',
+      'Vault folder holding the OKF bundle; notes outside it are not concepts. Empty: the whole vault.',
+      s.bundleFolder,
+      '(vault root)',
+      (raw) => {
+        const checked = checkBundleFolder(vault, cleanFolder(raw));
+        return checked.ok ? { ok: true, value: { bundleFolder: checked.value, bundleChosen: true } } : checked;
+      },
+    );
+    new FolderSuggest(
+      this.app,
+      bundle,
+      () => '',
+      () => bundle.dispatchEvent(new Event('change')),
+    );
 
     const concepts = new Setting(containerEl)
       .setName('Concept folders')
-      .setDesc('Folders of the bundle whose notes are concepts, one per line, such as entities and concepts. Empty: every note in the bundle. Changing them rebuilds the index.');
+      .setDesc(
+        'Folders of the bundle whose notes are concepts, one per line, such as entities and concepts. Empty: every note in the bundle. Changing them rebuilds the index.',
+      );
     concepts.addTextArea((t) => {
       t.setPlaceholder('(every note in the bundle)').setValue(s.conceptFolders.join('\n'));
       this.onCommit(concepts, t.inputEl, (raw) => {
@@ -84,33 +104,88 @@ export class OkfSettingTab extends PluginSettingTab {
       });
     });
 
-    this.pathField('Index file', 'Vault path of the index, ending in .db. Empty: wiki.db in the bundle folder. A change moves the file.', s.wikiDbPath, 'wiki.db', async (raw) => {
-      const checked = await checkIndexFile(vault, cleanFolder(raw));
-      return checked.ok ? { ok: true, value: { wikiDbPath: checked.value } } : checked;
-    });
+    this.pathField(
+      'Index file',
+      'Vault path of the index, ending in .db. Empty: wiki.db in the bundle folder. A change moves the file.',
+      s.wikiDbPath,
+      'wiki.db',
+      async (raw) => {
+        const checked = await checkIndexFile(vault, cleanFolder(raw));
+        return checked.ok ? { ok: true, value: { wikiDbPath: checked.value } } : checked;
+      },
+    );
 
     new Setting(containerEl).setName('Embeddings (Ollama)').setHeading();
     new Setting(containerEl)
       .setName('Compute embeddings')
       .setDesc('Embed concepts in the background with Ollama for the vector signal. Off: titles and full text only.')
-      .addToggle((t) => t.setValue(s.embeddingsEnabled).onChange((v) => void this.host.update({ embeddingsEnabled: v })));
-    this.pathField('Ollama host', 'Address of the Ollama server, e.g. http://127.0.0.1:11434.', s.ollamaHost, DEFAULT_SETTINGS.ollamaHost, (raw) => {
-      const host = raw.trim() || DEFAULT_SETTINGS.ollamaHost;
-      const problem = ollamaHostProblem(host);
-      return problem === null ? { ok: true, value: { ollamaHost: host } } : { ok: false, error: problem };
-    });
-    this.pathField('Embedding model', 'Changing the model re-embeds every concept.', s.embeddingModel, DEFAULT_SETTINGS.embeddingModel, (raw) => ({
-      ok: true,
-      value: { embeddingModel: raw.trim() || DEFAULT_SETTINGS.embeddingModel },
-    }));
-    this.number('ollamaTimeoutMs', 'Timeout (ms)', 'How long one request to Ollama may take.', DEFAULT_SETTINGS.ollamaTimeoutMs, 100, 600_000);
+      .addToggle((t) =>
+        t.setValue(s.embeddingsEnabled).onChange((v) => void this.host.update({ embeddingsEnabled: v })),
+      );
+    this.pathField(
+      'Ollama host',
+      'Address of the Ollama server, e.g. http://127.0.0.1:11434.',
+      s.ollamaHost,
+      DEFAULT_SETTINGS.ollamaHost,
+      (raw) => {
+        const host = raw.trim() || DEFAULT_SETTINGS.ollamaHost;
+        const problem = ollamaHostProblem(host);
+        return problem === null ? { ok: true, value: { ollamaHost: host } } : { ok: false, error: problem };
+      },
+    );
+    this.pathField(
+      'Embedding model',
+      'Changing the model re-embeds every concept.',
+      s.embeddingModel,
+      DEFAULT_SETTINGS.embeddingModel,
+      (raw) => ({
+        ok: true,
+        value: { embeddingModel: raw.trim() || DEFAULT_SETTINGS.embeddingModel },
+      }),
+    );
+    this.number(
+      'ollamaTimeoutMs',
+      'Timeout (ms)',
+      'How long one request to Ollama may take.',
+      DEFAULT_SETTINGS.ollamaTimeoutMs,
+      100,
+      600_000,
+    );
 
     new Setting(containerEl).setName('Retrieval').setHeading();
-    this.number('tokenBudget', 'Token budget', 'Size of the context block copied for a question.', defaultContextOptions.budget, 50, 1_000_000);
-    this.number('hopLimit', 'Hop limit', 'How far from the seed concepts relations are followed (0–5).', defaultContextOptions.hops, 0, 5);
+    this.number(
+      'tokenBudget',
+      'Token budget',
+      'Size of the context block copied for a question.',
+      defaultContextOptions.budget,
+      50,
+      1_000_000,
+    );
+    this.number(
+      'hopLimit',
+      'Hop limit',
+      'How far from the seed concepts relations are followed (0–5).',
+      defaultContextOptions.hops,
+      0,
+      5,
+    );
     this.number('hopDecay', 'Hop decay', 'Relevance kept per hop (0–1).', defaultContextOptions.hopDecay, 0, 1);
-    const coverage = this.number('coverageThreshold', 'Coverage threshold', 'A full-text-only match is confident when it covers more than this share of the question’s words (0–1). Empty: okf-wiki.json, else the default.', defaultContextOptions.coverageThreshold, 0, 1);
-    const vector = this.number('vectorThreshold', 'Vector threshold', 'A vector-only match is confident at or above this cosine similarity (−1–1). Empty: okf-wiki.json, else the gate calibrated for the model on this bundle, else the default.', defaultContextOptions.vectorThreshold, -1, 1);
+    const coverage = this.number(
+      'coverageThreshold',
+      'Coverage threshold',
+      'A full-text-only match is confident when it covers more than this share of the question’s words (0–1). Empty: okf-wiki.json, else the default.',
+      defaultContextOptions.coverageThreshold,
+      0,
+      1,
+    );
+    const vector = this.number(
+      'vectorThreshold',
+      'Vector threshold',
+      'A vector-only match is confident at or above this cosine similarity (−1–1). Empty: okf-wiki.json, else the gate calibrated for the model on this bundle, else the default.',
+      defaultContextOptions.vectorThreshold,
+      -1,
+      1,
+    );
     // Where each threshold in force comes from (issue 11): "vector gate 0.41 (calibrated for nomic-embed-text on 1,204 concepts)".
     void this.thresholds?.().then((now) => {
       coverage.descEl.createDiv({ text: `In force: ${now.coverage}.` });
@@ -144,7 +219,8 @@ export class OkfSettingTab extends PluginSettingTab {
     };
     const queue = () => (this.pending = this.pending.then(commit, commit));
     input.addEventListener('change', () => void queue());
-    if (input instanceof HTMLInputElement) input.addEventListener('keydown', (evt) => evt.key === 'Enter' && void queue());
+    if (input instanceof HTMLInputElement)
+      input.addEventListener('keydown', (evt) => evt.key === 'Enter' && void queue());
   }
 
   /** A number field, applied as typed once it parses; empty restores the default (null for retrieval tunables). */

@@ -17,8 +17,14 @@ export function checkBundleFolder(vault: Vault, folder: string): Checked<string>
 }
 
 /** Concept folders: each must exist inside the bundle folder. */
-export function checkConceptFolders(vault: Vault, bundleFolder: string, folders: readonly string[]): Checked<readonly string[]> {
-  const missing = folders.filter((f) => vault.getFolderByPath(bundleFolder === '' ? f : `${bundleFolder}/${f}`) === null);
+export function checkConceptFolders(
+  vault: Vault,
+  bundleFolder: string,
+  folders: readonly string[],
+): Checked<readonly string[]> {
+  const missing = folders.filter(
+    (f) => vault.getFolderByPath(bundleFolder === '' ? f : `${bundleFolder}/${f}`) === null,
+  );
   if (missing.length === 0) return { ok: true, value: folders };
   const where = bundleFolder === '' ? 'the vault' : `“${bundleFolder}”`;
   return { ok: false, error: `Not found in ${where}: ${missing.join(', ')}.` };
@@ -29,7 +35,8 @@ export async function checkIndexFile(vault: Vault, path: string): Promise<Checke
   const problem = indexFileNameProblem(path);
   if (problem !== null) return { ok: false, error: problem };
   if (path === '') return { ok: true, value: path };
-  if (vault.getFolderByPath(path) !== null) return { ok: false, error: `“${path}” is a folder; name a file, like ${path}/wiki.db.` };
+  if (vault.getFolderByPath(path) !== null)
+    return { ok: false, error: `“${path}” is a folder; name a file, like ${path}/wiki.db.` };
   const parts = path.split('/');
   for (let i = 1; i < parts.length; i++) {
     const parent = parts.slice(0, i).join('/');
@@ -38,7 +45,10 @@ export async function checkIndexFile(vault: Vault, path: string): Promise<Checke
   if (await vault.adapter.exists(path)) {
     const head = new Uint8Array((await vault.adapter.readBinary(path)).slice(0, SQLITE_HEADER.length));
     if (String.fromCharCode(...head) !== SQLITE_HEADER) {
-      return { ok: false, error: `“${path}” already exists and is not an index; it would be overwritten. Choose another name.` };
+      return {
+        ok: false,
+        error: `“${path}” already exists and is not an index; it would be overwritten. Choose another name.`,
+      };
     }
   }
   return { ok: true, value: path };

@@ -68,7 +68,8 @@ export function ollamaHostProblem(host: string): string | null {
   } catch {
     return `“${host}” is not a web address. ${example}`;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `“${host}” is not an http or https address. ${example}`;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return `“${host}” is not an http or https address. ${example}`;
   if (url.hostname === '') return `“${host}” names no host. ${example}`;
   return null;
 }
@@ -79,7 +80,10 @@ export const INDEX_FILE_EXTENSION = '.db';
 /** Why `path` (already cleaned) cannot be the index file, judging by its name alone (null when it can). */
 export function indexFileNameProblem(path: string): string | null {
   if (path === '') return null;
-  if (!path.toLowerCase().endsWith(INDEX_FILE_EXTENSION) || path.slice(path.lastIndexOf('/') + 1).length <= INDEX_FILE_EXTENSION.length) {
+  if (
+    !path.toLowerCase().endsWith(INDEX_FILE_EXTENSION) ||
+    path.slice(path.lastIndexOf('/') + 1).length <= INDEX_FILE_EXTENSION.length
+  ) {
     return `The index file must be named like wiki.db (ending in ${INDEX_FILE_EXTENSION}), so that it can never replace a note.`;
   }
   if (path.split('/').some((part) => part === '..')) return 'The index file must be inside the vault.';
@@ -88,7 +92,14 @@ export function indexFileNameProblem(path: string): string | null {
 
 /** Parses a comma- or newline-separated folder list; blanks and duplicates dropped. */
 export function parseFolderList(text: string): string[] {
-  return [...new Set(text.split(/[,\n]/).map(cleanFolder).filter((f) => f !== ''))];
+  return [
+    ...new Set(
+      text
+        .split(/[,\n]/)
+        .map(cleanFolder)
+        .filter((f) => f !== ''),
+    ),
+  ];
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -118,7 +129,10 @@ export function isLoopbackHost(host: string): boolean {
  * embeddings default to off unless a host off the device is set (the default 127.0.0.1 is the phone itself).
  * A data.json written before the first-run dialog existed names its bundle folder: that counts as chosen.
  */
-export function normalizeSettings(data: unknown, platform: { readonly isMobile: boolean } = { isMobile: false }): OkfSettings {
+export function normalizeSettings(
+  data: unknown,
+  platform: { readonly isMobile: boolean } = { isMobile: false },
+): OkfSettings {
   const raw = isRecord(data) ? data : {};
   const folders = raw.conceptFolders;
   const ollamaHost = str(raw, 'ollamaHost', DEFAULT_SETTINGS.ollamaHost) || DEFAULT_SETTINGS.ollamaHost;
@@ -127,7 +141,9 @@ export function normalizeSettings(data: unknown, platform: { readonly isMobile: 
     bundleFolder: cleanFolder(str(raw, 'bundleFolder', DEFAULT_SETTINGS.bundleFolder)),
     bundleChosen: typeof raw.bundleChosen === 'boolean' ? raw.bundleChosen : typeof raw.bundleFolder === 'string',
     setupOffered: raw.setupOffered === true,
-    conceptFolders: Array.isArray(folders) ? parseFolderList(folders.filter((f): f is string => typeof f === 'string').join('\n')) : [],
+    conceptFolders: Array.isArray(folders)
+      ? parseFolderList(folders.filter((f): f is string => typeof f === 'string').join('\n'))
+      : [],
     wikiDbPath: safeIndexPath(cleanFolder(str(raw, 'wikiDbPath', DEFAULT_SETTINGS.wikiDbPath))),
     embeddingsEnabled: typeof raw.embeddingsEnabled === 'boolean' ? raw.embeddingsEnabled : embeddingsDefault,
     ollamaHost,
@@ -175,7 +191,9 @@ export interface SettingsImpact {
 
 export function settingsImpact(before: OkfSettings, after: OkfSettings): SettingsImpact {
   return {
-    rebuild: before.bundleFolder !== after.bundleFolder || before.conceptFolders.join('\n') !== after.conceptFolders.join('\n'),
+    rebuild:
+      before.bundleFolder !== after.bundleFolder ||
+      before.conceptFolders.join('\n') !== after.conceptFolders.join('\n'),
     relocate: wikiDbVaultPath(before) !== wikiDbVaultPath(after),
     reembed:
       after.embeddingsEnabled &&

@@ -11,7 +11,8 @@ export function statusText(index: IndexState, embedding: EmbeddingState): { text
       return { text: 'OKF: starting…', tooltip: 'OKF Graph Wiki opens its index once Obsidian has loaded.' };
     case 'indexing':
       return {
-        text: index.total > 0 ? `OKF: indexing ${formatCount(index.done)}/${formatCount(index.total)}` : 'OKF: indexing…',
+        text:
+          index.total > 0 ? `OKF: indexing ${formatCount(index.done)}/${formatCount(index.total)}` : 'OKF: indexing…',
         tooltip: 'Reading the concept files into the index.',
       };
     case 'failed':
@@ -20,7 +21,10 @@ export function statusText(index: IndexState, embedding: EmbeddingState): { text
       const base = `OKF: ${formatCount(index.concepts)} concept${index.concepts === 1 ? '' : 's'}`;
       switch (embedding.kind) {
         case 'running':
-          return { text: `${base} · embedding ${formatCount(embedding.done)}/${formatCount(embedding.total)}`, tooltip: 'Computing embeddings with Ollama.' };
+          return {
+            text: `${base} · embedding ${formatCount(embedding.done)}/${formatCount(embedding.total)}`,
+            tooltip: 'Computing embeddings with Ollama.',
+          };
         case 'failed':
           return {
             text: `${base} · vectors paused`,
@@ -38,7 +42,8 @@ export function statusText(index: IndexState, embedding: EmbeddingState): { text
 /** Before a bundle folder is chosen (first run): nothing is indexed; a click opens the first-run dialog. */
 export const SETUP_STATUS = {
   text: 'OKF: choose a wiki folder',
-  tooltip: 'OKF Graph Wiki has not indexed anything yet: click to choose the folder that holds your OKF concepts, or to create the example wiki.',
+  tooltip:
+    'OKF Graph Wiki has not indexed anything yet: click to choose the folder that holds your OKF concepts, or to create the example wiki.',
 };
 
 export class StatusBar {

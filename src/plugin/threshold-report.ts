@@ -7,7 +7,9 @@ import { resolveThresholds, type BundleThresholds } from '../core/retrieval/thre
 import type { OkfSettings } from './settings';
 
 /** okf-wiki.json's `thresholds` ({} without the file or when it cannot be read). */
-export async function readBundleThresholds(bundle: { readIfExists(path: string): Promise<string | undefined> }): Promise<BundleThresholds> {
+export async function readBundleThresholds(bundle: {
+  readIfExists(path: string): Promise<string | undefined>;
+}): Promise<BundleThresholds> {
   try {
     const text = await bundle.readIfExists(BUNDLE_CONFIG_PATH);
     return text === undefined ? {} : (parseBundleConfig(text).config.thresholds ?? {});
@@ -17,14 +19,23 @@ export async function readBundleThresholds(bundle: { readIfExists(path: string):
 }
 
 /** "vector gate 0.41 (calibrated for nomic-embed-text on 1,204 concepts)", and the same for coverage. */
-export function thresholdReport(settings: OkfSettings, bundle: BundleThresholds, calibration: VectorCalibration | undefined): { coverage: string; vector: string } {
+export function thresholdReport(
+  settings: OkfSettings,
+  bundle: BundleThresholds,
+  calibration: VectorCalibration | undefined,
+): { coverage: string; vector: string } {
   const applied = resolveThresholds({
     setting: { coverage: settings.coverageThreshold ?? undefined, vector: settings.vectorThreshold ?? undefined },
     bundle,
     calibratedVector: calibration?.gate,
     defaults: { coverage: defaultContextOptions.coverageThreshold, vector: defaultContextOptions.vectorThreshold },
   });
-  const from = (source: string) => (source === 'setting' ? 'this setting' : source === 'calibration' && calibration ? `calibrated for ${calibration.model} on ${calibration.concepts.toLocaleString('en-US')} concepts` : source);
+  const from = (source: string) =>
+    source === 'setting'
+      ? 'this setting'
+      : source === 'calibration' && calibration
+        ? `calibrated for ${calibration.model} on ${calibration.concepts.toLocaleString('en-US')} concepts`
+        : source;
   return {
     coverage: `coverage ${applied.coverage.value} (${from(applied.coverage.source)})`,
     vector: `vector gate ${applied.vector.value} (${from(applied.vector.source)})`,

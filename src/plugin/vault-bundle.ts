@@ -68,7 +68,9 @@ export class VaultBundle implements BundleSource, BundleWriter {
   /** A file's text, or undefined when it does not exist. */
   async readIfExists(path: string): Promise<string | undefined> {
     const vaultPath = this.vaultPath(path);
-    return (await this.vault.adapter.exists(vaultPath)) ? this.remember(path, await this.vault.adapter.read(vaultPath)) : undefined;
+    return (await this.vault.adapter.exists(vaultPath))
+      ? this.remember(path, await this.vault.adapter.read(vaultPath))
+      : undefined;
   }
 
   /**
@@ -88,7 +90,10 @@ export class VaultBundle implements BundleSource, BundleWriter {
     if (file && typeof data === 'string') {
       await this.vault.process(file, (current) => {
         // Inside the callback: the content Obsidian is about to replace, not a read made a moment earlier.
-        if (expected !== undefined && current !== expected) throw new Error(`${path} changed while it was being regenerated, so it was not overwritten; run the command again.`);
+        if (expected !== undefined && current !== expected)
+          throw new Error(
+            `${path} changed while it was being regenerated, so it was not overwritten; run the command again.`,
+          );
         return data;
       });
     } else if (file) await this.vault.modifyBinary(file, toArrayBuffer(data as Uint8Array));
@@ -104,7 +109,8 @@ export class VaultBundle implements BundleSource, BundleWriter {
   private async create(path: string, vaultPath: string, data: string | Uint8Array): Promise<void> {
     const slash = vaultPath.lastIndexOf('/');
     const parent = slash > 0 ? vaultPath.slice(0, slash) : '';
-    if (parent !== '' && this.vault.getFolderByPath(parent) === null && !(await this.vault.adapter.exists(parent))) await this.vault.createFolder(parent);
+    if (parent !== '' && this.vault.getFolderByPath(parent) === null && !(await this.vault.adapter.exists(parent)))
+      await this.vault.createFolder(parent);
     try {
       if (typeof data === 'string') await this.vault.create(vaultPath, data);
       else await this.vault.createBinary(vaultPath, toArrayBuffer(data));

@@ -198,7 +198,8 @@ export class WikiService {
   query(question: string): Promise<QueryAnswer> {
     return this.exclusive.run(async () => {
       const session = this.session;
-      if (!session) throw new Error(this.indexState.kind === 'failed' ? this.indexState.message : this.notOpenMessage());
+      if (!session)
+        throw new Error(this.indexState.kind === 'failed' ? this.indexState.message : this.notOpenMessage());
       const index = session.index;
       const result = await session.answer(question, {
         ...contextOptionsFrom(this.options.settings()),
@@ -224,7 +225,10 @@ export class WikiService {
   evaluate(): Promise<EvaluateFileOutcome> {
     return this.exclusive.run(async () => {
       const index = this.openSession().index;
-      const files = { read: (p: string) => this.bundle.readIfExists(p), write: (p: string, text: string) => this.bundle.write(p, text) };
+      const files = {
+        read: (p: string) => this.bundle.readIfExists(p),
+        write: (p: string, text: string) => this.bundle.write(p, text),
+      };
       return evaluateSetFile(index, files, '/' + DEFAULT_SET_NAME, {
         ...contextOptionsFrom(this.options.settings()),
         clock: this.clock,
@@ -298,10 +302,13 @@ export class WikiService {
     if (this.closed) return;
     this.setState({ kind: 'indexing', done: 0, total: 0 });
     try {
-      const session = await WikiSession.open(this.env, (done, total) => this.setState({ kind: 'indexing', done, total }));
+      const session = await WikiSession.open(this.env, (done, total) =>
+        this.setState({ kind: 'indexing', done, total }),
+      );
       this.session = session;
       this.outcome = session.opened;
-      if (session.opened.kind === 'built' && this.hadWikiDb) this.options.notify(`OKF Graph Wiki: ${session.opened.reason}.`);
+      if (session.opened.kind === 'built' && this.hadWikiDb)
+        this.options.notify(`OKF Graph Wiki: ${session.opened.reason}.`);
       if (session.openChangedIndex) this.indexChanged(session.index);
       else {
         this.setState({ kind: 'ready', concepts: session.index.stats().concepts });
@@ -321,7 +328,9 @@ export class WikiService {
       this.hadWikiDb = bytes !== undefined;
       return bytes;
     } catch (error) {
-      this.options.notify(`OKF Graph Wiki: could not read ${this.persister.path} (${(error as Error).message}); rebuilding from the concept files.`);
+      this.options.notify(
+        `OKF Graph Wiki: could not read ${this.persister.path} (${(error as Error).message}); rebuilding from the concept files.`,
+      );
       return undefined;
     }
   }
@@ -333,7 +342,10 @@ export class WikiService {
   }
 
   private notOpenMessage(): string {
-    return (this.indexState.kind === 'waiting' ? this.options.notStarted?.() : undefined) ?? 'The index is still being built.';
+    return (
+      (this.indexState.kind === 'waiting' ? this.options.notStarted?.() : undefined) ??
+      'The index is still being built.'
+    );
   }
 
   /** A renamed or created folder stands for the files in it. */
@@ -342,7 +354,13 @@ export class WikiService {
     for (const path of paths) {
       const folder = this.options.vault.getFolderByPath(path);
       if (!folder) out.push(path);
-      else out.push(...this.options.vault.getFiles().filter((f) => f.path.startsWith(path + '/')).map((f) => f.path));
+      else
+        out.push(
+          ...this.options.vault
+            .getFiles()
+            .filter((f) => f.path.startsWith(path + '/'))
+            .map((f) => f.path),
+        );
     }
     return [...new Set(out)];
   }
@@ -362,7 +380,8 @@ export class WikiService {
     const settings = this.options.settings();
     if (!settings.embeddingsEnabled) return { vectorOff: { kind: 'turned-off' } };
     const state = this.embeddings.state;
-    if (state.kind === 'failed') return { vectorOff: { kind: 'embedder-failed', cause: state.cause, message: state.message } };
+    if (state.kind === 'failed')
+      return { vectorOff: { kind: 'embedder-failed', cause: state.cause, message: state.message } };
     const embedder = this.embedderFor(settings);
     return embedder ? { embedder } : {};
   }

@@ -3,14 +3,22 @@ import { Keymap, Notice, type App, type WorkspaceLeaf } from 'obsidian';
 import { toVaultPath, type BundleScope } from './bundle-scope';
 
 /** Opens a bundle file in the editor (a new tab with Ctrl/Cmd or a middle click), at a 1-based line if given. */
-export async function openBundleFile(app: App, scope: BundleScope, bundlePath: string, evt?: MouseEvent, line?: number): Promise<void> {
+export async function openBundleFile(
+  app: App,
+  scope: BundleScope,
+  bundlePath: string,
+  evt?: MouseEvent,
+  line?: number,
+): Promise<void> {
   const file = app.vault.getFileByPath(toVaultPath(scope, bundlePath));
   if (!file) {
     new Notice(`OKF Graph Wiki: ${bundlePath.replace(/^\/+/, '')} is not in the vault any more.`);
     return;
   }
   // The markdown view's ephemeral state `line` (0-based) puts the cursor on that line and scrolls to it.
-  await app.workspace.getLeaf(Keymap.isModEvent(evt)).openFile(file, line !== undefined ? { eState: { line: line - 1 } } : undefined);
+  await app.workspace
+    .getLeaf(Keymap.isModEvent(evt))
+    .openFile(file, line !== undefined ? { eState: { line: line - 1 } } : undefined);
 }
 
 /** Shows the view of `type`: the existing leaf if there is one, else a new one (right sidebar or a main tab). */

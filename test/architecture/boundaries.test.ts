@@ -32,9 +32,17 @@ test('no SQL and no raw database outside src/core/index', () => {
     .filter((f) => !f.path.startsWith('core/index/'))
     .flatMap((f) => [
       ...(SQL.test(f.text) ? [`${f.path}: SQL text`] : []),
-      ...(/\brawDatabase\b|\.db\.(all|get|run|exec|transaction)\b/.test(f.text) ? [`${f.path}: raw database access`] : []),
+      ...(/\brawDatabase\b|\.db\.(all|get|run|exec|transaction)\b/.test(f.text)
+        ? [`${f.path}: raw database access`]
+        : []),
       ...importsOf(f)
-        .filter((m) => m === 'core/index/sqlite' || m === 'core/index/read-queries' || m === 'core/index/embeddings-store' || m === 'core/index/file-rows')
+        .filter(
+          (m) =>
+            m === 'core/index/sqlite' ||
+            m === 'core/index/read-queries' ||
+            m === 'core/index/embeddings-store' ||
+            m === 'core/index/file-rows',
+        )
         .map((m) => `${f.path} imports ${m}`),
     ]);
   expect(offending).toEqual([]);

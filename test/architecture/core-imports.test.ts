@@ -13,7 +13,8 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
 const forbidden = new Set(['obsidian', 'electron', ...builtinModules]);
 
 test('src/core imports neither obsidian nor any Node built-in', () => {
@@ -24,14 +25,16 @@ test('src/core imports neither obsidian nor any Node built-in', () => {
     for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
       const spec = m[1] ?? m[2] ?? m[3];
       const bare = spec.replace(/^node:/, '').split('/')[0];
-      if (spec.startsWith('node:') || forbidden.has(bare)) offending.push(`${nodePath.relative(CORE, file)} imports ${spec}`);
+      if (spec.startsWith('node:') || forbidden.has(bare))
+        offending.push(`${nodePath.relative(CORE, file)} imports ${spec}`);
     }
   }
   expect(offending).toEqual([]);
 });
 
 test('the import scan catches what it should', () => {
-  const sample = "import { promises } from 'node:fs';\nimport type { App } from 'obsidian';\nconst p = require('path');";
+  const sample =
+    "import { promises } from 'node:fs';\nimport type { App } from 'obsidian';\nconst p = require('path');";
   const specs = [...sample.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3]);
   expect(specs).toEqual(['node:fs', 'obsidian', 'path']);
 });

@@ -3,6 +3,9 @@ import { readdirSync } from 'node:fs';
 import { FIXTURE_NAMES, FIXTURES_DIR } from '../support/fixtures';
 
 test('FIXTURE_NAMES lists every folder of test/fixtures and nothing else', () => {
-  const folders = readdirSync(FIXTURES_DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const folders = readdirSync(FIXTURES_DIR, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   expect([...FIXTURE_NAMES].sort()).toEqual(folders);
 });

@@ -24,11 +24,17 @@ test('`npm version` bumps manifest.json and versions.json through the version sc
   const dir = mkdtempSync(nodePath.join(tmpdir(), 'okf-version-'));
   try {
     for (const f of ['manifest.json', 'versions.json']) copyFileSync(nodePath.join(ROOT, f), nodePath.join(dir, f));
-    execFileSync(process.execPath, [nodePath.join(ROOT, 'version-bump.mjs')], { cwd: dir, env: { ...process.env, npm_package_version: '9.8.7' } });
+    execFileSync(process.execPath, [nodePath.join(ROOT, 'version-bump.mjs')], {
+      cwd: dir,
+      env: { ...process.env, npm_package_version: '9.8.7' },
+    });
     const manifest = JSON.parse(readFileSync(nodePath.join(dir, 'manifest.json'), 'utf8'));
     const before = JSON.parse(read('manifest.json'));
     expect(manifest).toEqual({ ...before, version: '9.8.7' });
-    expect(JSON.parse(readFileSync(nodePath.join(dir, 'versions.json'), 'utf8'))).toEqual({ ...JSON.parse(read('versions.json')), '9.8.7': before.minAppVersion });
+    expect(JSON.parse(readFileSync(nodePath.join(dir, 'versions.json'), 'utf8'))).toEqual({
+      ...JSON.parse(read('versions.json')),
+      '9.8.7': before.minAppVersion,
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -21,5 +21,8 @@ export function openObsidianPage(
     beforeDouble?: (page: Page) => Promise<void>;
   },
 ): Promise<Page>;
-export function installPlugin(page: Page, options: { files: Record<string, string>; mainJs: string; layoutReady?: 'first' | 'after' }): Promise<void>;
+export function installPlugin(
+  page: Page,
+  options: { files: Record<string, string>; mainJs: string; layoutReady?: 'first' | 'after' },
+): Promise<void>;
 export function folderFiles(dir: string, prefix?: string): Record<string, string>;

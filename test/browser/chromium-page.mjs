@@ -23,7 +23,10 @@ export const DATA_JSON = `.obsidian/plugins/${MANIFEST.id}/data.json`;
 export function chromiumRuns(what) {
   const runs = existsSync(CHROMIUM) || process.env.CI !== undefined;
   // eslint-disable-next-line no-console
-  if (!runs) console.warn(`Skipping ${what}: ${CHROMIUM} is absent (install it with: apt-get install -y chromium). CI always runs it.`);
+  if (!runs)
+    console.warn(
+      `Skipping ${what}: ${CHROMIUM} is absent (install it with: apt-get install -y chromium). CI always runs it.`,
+    );
   return runs;
 }
 
@@ -52,7 +55,15 @@ export async function buildDouble() {
 export function launchChromium() {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -62,15 +73,26 @@ export function launchChromium() {
  * `theme` is false), and the double loaded (after `beforeDouble`, for instrumentation that must see it load).
  * Console errors, warnings and page errors are pushed to `problems`.
  */
-export async function openObsidianPage(browser, { viewport = { width: 1280, height: 900 }, theme = true, problems = [], double, beforeDouble } = {}) {
+export async function openObsidianPage(
+  browser,
+  { viewport = { width: 1280, height: 900 }, theme = true, problems = [], double, beforeDouble } = {},
+) {
   mkdirSync(ARTIFACTS, { recursive: true });
   const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
   page.setDefaultTimeout(45_000);
-  page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`${m.type()}: ${m.text()}`));
+  page.on(
+    'console',
+    (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`${m.type()}: ${m.text()}`),
+  );
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  const css = theme ? readFileSync(nodePath.join(ROOT, 'test', 'browser', 'obsidian-theme.css'), 'utf8') + readFileSync(nodePath.join(ROOT, 'styles.css'), 'utf8') : '';
+  const css = theme
+    ? readFileSync(nodePath.join(ROOT, 'test', 'browser', 'obsidian-theme.css'), 'utf8') +
+      readFileSync(nodePath.join(ROOT, 'styles.css'), 'utf8')
+    : '';
   const html = `<!doctype html><html><head><meta charset="utf-8"><title>OKF Graph Wiki</title><style>${css}</style></head><body></body></html>`;
-  await page.route('http://obsidian.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+  await page.route('http://obsidian.test/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
+  );
   await page.goto('http://obsidian.test/');
   if (beforeDouble) await beforeDouble(page);
   await page.addScriptTag({ content: double ?? (await buildDouble()) });

@@ -7,7 +7,17 @@ import * as nodePath from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { FakeOllama } from '../support/fake-ollama';
 import { nodeTransport } from '../obsidian-double/node-transport';
-import { ARTIFACTS, buildMainJs, chromiumRuns, DATA_JSON, folderFiles, installPlugin, launchChromium, openObsidianPage, ROOT } from './chromium-page.mjs';
+import {
+  ARTIFACTS,
+  buildMainJs,
+  chromiumRuns,
+  DATA_JSON,
+  folderFiles,
+  installPlugin,
+  launchChromium,
+  openObsidianPage,
+  ROOT,
+} from './chromium-page.mjs';
 
 const DEMO = nodePath.join(ROOT, 'examples', 'computing-history');
 
@@ -26,12 +36,29 @@ jest.setTimeout(60_000);
     ollama = await FakeOllama.start();
     browser = await launchChromium();
     page = await openObsidianPage(browser, { viewport: { width: 1440, height: 900 }, problems: consoleProblems });
-    await page.exposeFunction('__okfRequestUrl', async (r: { url: string; method: string; headers: Record<string, string>; body?: string; bodyBase64?: string }) => {
-      const body = r.body ?? (r.bodyBase64 !== undefined ? Buffer.from(r.bodyBase64, 'base64').buffer : undefined);
-      const res = await nodeTransport({ url: r.url, method: r.method, headers: r.headers, ...(body !== undefined ? { body } : {}) });
-      return { status: res.status, headers: res.headers, bodyBase64: Buffer.from(res.body).toString('base64') };
+    await page.exposeFunction(
+      '__okfRequestUrl',
+      async (r: {
+        url: string;
+        method: string;
+        headers: Record<string, string>;
+        body?: string;
+        bodyBase64?: string;
+      }) => {
+        const body = r.body ?? (r.bodyBase64 !== undefined ? Buffer.from(r.bodyBase64, 'base64').buffer : undefined);
+        const res = await nodeTransport({
+          url: r.url,
+          method: r.method,
+          headers: r.headers,
+          ...(body !== undefined ? { body } : {}),
+        });
+        return { status: res.status, headers: res.headers, bodyBase64: Buffer.from(res.body).toString('base64') };
+      },
+    );
+    await installPlugin(page, {
+      files: { ...folderFiles(DEMO), [DATA_JSON]: JSON.stringify({ bundleFolder: '', ollamaHost: ollama.url }) },
+      mainJs,
     });
-    await installPlugin(page, { files: { ...folderFiles(DEMO), [DATA_JSON]: JSON.stringify({ bundleFolder: '', ollamaHost: ollama.url }) }, mainJs });
     await page.evaluate(() => (window as any).okfEnable());
     try {
       await page.waitForFunction(
@@ -45,9 +72,15 @@ jest.setTimeout(60_000);
     } catch (error) {
       const state = await page.evaluate(() => {
         const s = (window as any).okf.plugin.service;
-        return JSON.stringify({ state: s.state, embedding: s.embeddingState, notices: Array.from(document.querySelectorAll('.notice')).map((n) => n.textContent) });
+        return JSON.stringify({
+          state: s.state,
+          embedding: s.embeddingState,
+          notices: Array.from(document.querySelectorAll('.notice')).map((n) => n.textContent),
+        });
       });
-      throw new Error(`The plugin did not get ready in Chromium: ${state}; console: ${JSON.stringify(consoleProblems)}; ${(error as Error).message}`);
+      throw new Error(
+        `The plugin did not get ready in Chromium: ${state}; console: ${JSON.stringify(consoleProblems)}; ${(error as Error).message}`,
+      );
     }
   }, 120_000);
 
@@ -56,18 +89,26 @@ jest.setTimeout(60_000);
     await ollama?.close();
   });
 
-  const command = (id: string) => page.evaluate((cmd) => (window as any).okf.app.commands.executeCommandById(`okf-graph-wiki:${cmd}`), id);
+  const command = (id: string) =>
+    page.evaluate((cmd) => (window as any).okf.app.commands.executeCommandById(`okf-graph-wiki:${cmd}`), id);
 
   async function ask(question: string): Promise<void> {
     await page.fill('.okf-query-view input.okf-question', question);
     await page.press('.okf-query-view input.okf-question', 'Enter');
-    await page.waitForFunction((q) => (window as any).okf.app.workspace.getLeavesOfType('okf-graph-wiki-query')[0].view.currentAnswer?.result.question === q, question);
+    await page.waitForFunction(
+      (q) =>
+        (window as any).okf.app.workspace.getLeavesOfType('okf-graph-wiki-query')[0].view.currentAnswer?.result
+          .question === q,
+      question,
+    );
   }
 
   test('the index opens from the inlined WASM and embeds through requestUrl; the status bar shows the count', async () => {
     expect(await page.textContent('.status-bar .okf-status')).toBe('OKF: 36 concepts');
     // Concept texts only: the pass also sends the vector gate's calibration questions, as queries.
-    expect(ollama.embeddedTexts.filter((t) => !t.includes('embedding probe') && t.startsWith('search_document: ')).length).toBe(36);
+    expect(
+      ollama.embeddedTexts.filter((t) => !t.includes('embedding probe') && t.startsWith('search_document: ')).length,
+    ).toBe(36);
   });
 
   test('query sidebar: seeds with signals, facts with trust badges and sources, background; screenshot', async () => {
@@ -83,7 +124,9 @@ jest.setTimeout(60_000);
     expect(seeds[0]).toBe('Analytical Engine');
     const signals = await page.$$eval('.okf-seed:first-child .okf-signal', (els) => els.map((e) => e.textContent));
     expect(signals).toEqual(expect.arrayContaining(['title match · 1st']));
-    const trust = await page.$$eval('.okf-fact .okf-trust', (els) => [...new Set(els.map((e) => e.textContent))].sort());
+    const trust = await page.$$eval('.okf-fact .okf-trust', (els) =>
+      [...new Set(els.map((e) => e.textContent))].sort(),
+    );
     expect(trust).toEqual(['human-reviewed', 'unverified']);
     expect(await page.$$eval('.okf-fact .okf-source', (els) => els.length)).toBeGreaterThan(5);
     expect(await page.textContent('.okf-background-item .okf-concept-link')).toBe('Analytical Engine');
@@ -95,15 +138,21 @@ jest.setTimeout(60_000);
     await ask('What was Bell Labs called before Nokia bought it?');
     const markers = await page.$$eval('.okf-fact .okf-superseded', (els) => els.map((e) => e.textContent));
     expect(markers.length).toBeGreaterThan(0);
-    expect(markers[0]).toMatch(/^superseded by Bell Labs \(Lucent era\) on \d{4}-\d{2}-\d{2}$|^superseded by Nokia Bell Labs on \d{4}-\d{2}-\d{2}$/);
-    await page.locator('.mod-right-split').screenshot({ path: nodePath.join(ARTIFACTS, 'query-sidebar-superseded.png') });
+    expect(markers[0]).toMatch(
+      /^superseded by Bell Labs \(Lucent era\) on \d{4}-\d{2}-\d{2}$|^superseded by Nokia Bell Labs on \d{4}-\d{2}-\d{2}$/,
+    );
+    await page
+      .locator('.mod-right-split')
+      .screenshot({ path: nodePath.join(ARTIFACTS, 'query-sidebar-superseded.png') });
   });
 
   test('a stale concept is marked stale in the answer', async () => {
     await ask('What is the Frontier supercomputer?');
     const seed = await page.$$eval('.okf-seed', (els) => els.map((e) => e.textContent ?? ''));
     expect(seed[0]).toContain('Frontier');
-    expect(await page.$$eval('.okf-seed .okf-stale', (els) => els.map((e) => e.textContent))).toEqual(['stale since 2025-06-30']);
+    expect(await page.$$eval('.okf-seed .okf-stale', (els) => els.map((e) => e.textContent))).toEqual([
+      'stale since 2025-06-30',
+    ]);
   });
 
   test('a question outside the wiki shows the plain no-match state; clicking a concept opens its note', async () => {
@@ -113,7 +162,9 @@ jest.setTimeout(60_000);
 
     await ask('Who designed the Analytical Engine?');
     await page.click('.okf-seed .okf-concept-link');
-    await page.waitForFunction(() => (window as any).okf.app.workspace.getActiveFile()?.path === 'entities/analytical-engine.md');
+    await page.waitForFunction(
+      () => (window as any).okf.app.workspace.getActiveFile()?.path === 'entities/analytical-engine.md',
+    );
   });
 
   test('lint report: findings grouped by check with counts and severity; screenshot', async () => {
@@ -121,7 +172,11 @@ jest.setTimeout(60_000);
     await page.waitForSelector('.mod-root .okf-lint-group');
     const checks = await page.$$eval('.okf-lint-group', (els) => els.map((e) => (e as HTMLElement).dataset.check));
     expect(checks).toEqual(['stale', 'unreviewed-reference']);
-    expect(await page.$$eval('.okf-lint-summary .okf-severity', (els) => els.map((e) => e.textContent))).toEqual(['0 errors', '1 warning', '1 info']);
+    expect(await page.$$eval('.okf-lint-summary .okf-severity', (els) => els.map((e) => e.textContent))).toEqual([
+      '0 errors',
+      '1 warning',
+      '1 info',
+    ]);
     await page.screenshot({ path: nodePath.join(ARTIFACTS, 'lint-report.png') });
   });
 

@@ -31,7 +31,9 @@ async function asymmetricFindings(paths: readonly string[]) {
   const { index } = await openIndex(bundle, await bundle.readBytes('/wiki.db'));
   try {
     const report = await lintBundle(index, bundle, { clock: { now: () => '2026-12-01' } });
-    return report.findings.filter((f) => f.check.startsWith('asymmetric') && paths.some((p) => f.path === p || f.value?.includes(p)));
+    return report.findings.filter(
+      (f) => f.check.startsWith('asymmetric') && paths.some((p) => f.path === p || f.value?.includes(p)),
+    );
   } finally {
     index.close();
   }
@@ -39,25 +41,50 @@ async function asymmetricFindings(paths: readonly string[]) {
 
 test('relate --dry-run prints both diffs and writes nothing', async () => {
   const before = snapshotFiles(dir, /$^/);
-  const { code, stdout } = await cli('relate', 'entities/marc-andreessen', 'invested_in', 'entities/openai', '--date', '2019-03-01', '--dry-run');
+  const { code, stdout } = await cli(
+    'relate',
+    'entities/marc-andreessen',
+    'invested_in',
+    'entities/openai',
+    '--date',
+    '2019-03-01',
+    '--dry-run',
+  );
   expect(code).toBe(0);
-  expect(stdout).toContain('Would do (dry run, nothing written): Related /entities/marc-andreessen.md invested_in /entities/openai.md (2019-03-01)');
+  expect(stdout).toContain(
+    'Would do (dry run, nothing written): Related /entities/marc-andreessen.md invested_in /entities/openai.md (2019-03-01)',
+  );
   expect(stdout).toContain('+++ b/entities/openai.md\n');
   expect(stdout).toContain('+  - { predicate: backed_by, object: /entities/marc-andreessen.md, date: "2019-03-01" }\n');
   expect(snapshotFiles(dir, /$^/)).toEqual(before);
 });
 
 test('relate writes both files, reindexes, and lint finds nothing asymmetric about them; a second run is a no-op', async () => {
-  const { code, stdout, stderr } = await cli('relate', 'entities/marc-andreessen', 'invested_in', 'entities/openai', '--date', '2019-03-01', '--source', 'tc-profile');
+  const { code, stdout, stderr } = await cli(
+    'relate',
+    'entities/marc-andreessen',
+    'invested_in',
+    'entities/openai',
+    '--date',
+    '2019-03-01',
+    '--source',
+    'tc-profile',
+  );
   expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-  expect(stdout).toMatch(/^Related \/entities\/marc-andreessen\.md invested_in \/entities\/openai\.md \(2019-03-01\), and \/entities\/openai\.md backed_by/);
+  expect(stdout).toMatch(
+    /^Related \/entities\/marc-andreessen\.md invested_in \/entities\/openai\.md \(2019-03-01\), and \/entities\/openai\.md backed_by/,
+  );
   expect(stdout).toContain('Updated wiki.db and the generated files; logged in log.md.\n');
   expect(read('log.md')).toBe(
     '# Update log\n\n## 2026-12-01\n\n* **Related**: /entities/marc-andreessen.md invested_in /entities/openai.md (2019-03-01), and /entities/openai.md backed_by /entities/marc-andreessen.md (by `human:cli`, okf-wiki relate).\n',
   );
   expect(read('timeline.md')).toContain('2019-03-01');
-  expect(read('entities/marc-andreessen.md')).toContain('  - { predicate: invested_in, object: /entities/openai.md, date: "2019-03-01", source: tc-profile }\n');
-  expect(read('entities/openai.md')).toContain('relations:\n  - { predicate: backed_by, object: /entities/marc-andreessen.md, date: "2019-03-01" }\n');
+  expect(read('entities/marc-andreessen.md')).toContain(
+    '  - { predicate: invested_in, object: /entities/openai.md, date: "2019-03-01", source: tc-profile }\n',
+  );
+  expect(read('entities/openai.md')).toContain(
+    'relations:\n  - { predicate: backed_by, object: /entities/marc-andreessen.md, date: "2019-03-01" }\n',
+  );
   expect(existsSync(path.join(dir, 'wiki.db'))).toBe(true);
   expect(await asymmetricFindings(['/entities/marc-andreessen.md', '/entities/openai.md'])).toEqual([]);
   // The refreshed wiki.db holds exactly what a full rebuild from the files gives (meta aside: build time).
@@ -71,7 +98,14 @@ test('relate writes both files, reindexes, and lint finds nothing asymmetric abo
   rebuilt.close();
 
   const logged = read('log.md');
-  const again = await cli('relate', 'entities/marc-andreessen', 'invested_in', 'entities/openai', '--date', '2019-03-01');
+  const again = await cli(
+    'relate',
+    'entities/marc-andreessen',
+    'invested_in',
+    'entities/openai',
+    '--date',
+    '2019-03-01',
+  );
   expect(again).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Already related: /) });
   expect(read('log.md')).toBe(logged);
 });
@@ -80,7 +114,9 @@ test('a refused relate exits 1, says why on stderr, and leaves every file byte-i
   const before = snapshotFiles(dir, /$^/);
   const broken = await cli('relate', 'entities/marc-andreessen', 'founded', 'entities/broken');
   expect(broken.code).toBe(1);
-  expect(broken.stderr).toMatch(/^okf-wiki: Refused \(relate\): object \/entities\/broken\.md cannot be edited until its frontmatter is fixed: /);
+  expect(broken.stderr).toMatch(
+    /^okf-wiki: Refused \(relate\): object \/entities\/broken\.md cannot be edited until its frontmatter is fixed: /,
+  );
   const noInverse = await cli('relate', 'entities/marc-andreessen', 'admired', 'entities/openai');
   expect(noInverse.code).toBe(1);
   expect(noInverse.stderr).toContain('no inverse is declared for `admired`: pass --inverse PREDICATE');
@@ -88,15 +124,29 @@ test('a refused relate exits 1, says why on stderr, and leaves every file byte-i
 });
 
 test('relate --json reports the outcome as data', async () => {
-  const preview = await cli('relate', 'entities/openai', 'founded_by', 'entities/laura-arrillaga', '--dry-run', '--json');
+  const preview = await cli(
+    'relate',
+    'entities/openai',
+    'founded_by',
+    'entities/laura-arrillaga',
+    '--dry-run',
+    '--json',
+  );
   expect(JSON.parse(preview.stdout)).toMatchObject({
     operation: 'relate',
     status: 'preview',
-    changes: [{ path: '/entities/openai.md', created: false }, { path: '/entities/laura-arrillaga.md', created: false }],
+    changes: [
+      { path: '/entities/openai.md', created: false },
+      { path: '/entities/laura-arrillaga.md', created: false },
+    ],
   });
   const refused = await cli('relate', 'entities/openai', 'founded_by', 'entities/nobody', '--json');
   expect(refused.code).toBe(1);
-  expect(JSON.parse(refused.stdout)).toEqual({ operation: 'relate', status: 'refused', message: 'object /entities/nobody.md does not exist' });
+  expect(JSON.parse(refused.stdout)).toEqual({
+    operation: 'relate',
+    status: 'refused',
+    message: 'object /entities/nobody.md does not exist',
+  });
 });
 
 test('bad usage exits 2 with the usage text', async () => {
@@ -108,18 +158,32 @@ test('bad usage exits 2 with the usage text', async () => {
 });
 
 test('supersede --at writes both ends; lint finds no asymmetric supersession; a loop is refused', async () => {
-  const { code, stdout } = await cli('supersede', 'entities/bush-41-presidency', 'entities/clinton-presidency', '--at', '1993-01-20');
+  const { code, stdout } = await cli(
+    'supersede',
+    'entities/bush-41-presidency',
+    'entities/clinton-presidency',
+    '--at',
+    '1993-01-20',
+  );
   expect(code).toBe(0);
-  expect(stdout).toMatch(/^Superseded \/entities\/bush-41-presidency\.md by \/entities\/clinton-presidency\.md as of 1993-01-20\./);
-  expect(read('entities/bush-41-presidency.md')).toContain('status: superseded   # until 1993\nsuperseded_by: /entities/clinton-presidency.md\nsuperseded_at: "1993-01-20"\n');
+  expect(stdout).toMatch(
+    /^Superseded \/entities\/bush-41-presidency\.md by \/entities\/clinton-presidency\.md as of 1993-01-20\./,
+  );
+  expect(read('entities/bush-41-presidency.md')).toContain(
+    'status: superseded   # until 1993\nsuperseded_by: /entities/clinton-presidency.md\nsuperseded_at: "1993-01-20"\n',
+  );
   expect(read('entities/clinton-presidency.md')).toContain('supersedes: [/entities/bush-41-presidency.md]\n');
   expect(await asymmetricFindings(['/entities/bush-41-presidency.md', '/entities/clinton-presidency.md'])).toEqual([]);
-  expect(read('log.md')).toContain('* **Superseded**: /entities/bush-41-presidency.md by /entities/clinton-presidency.md as of 1993-01-20 (by `human:cli`, okf-wiki supersede).\n');
+  expect(read('log.md')).toContain(
+    '* **Superseded**: /entities/bush-41-presidency.md by /entities/clinton-presidency.md as of 1993-01-20 (by `human:cli`, okf-wiki supersede).\n',
+  );
 
   const before = snapshotFiles(dir, /$^/);
   const loop = await cli('supersede', 'entities/clinton-presidency', 'entities/reagan-presidency');
   expect(loop.code).toBe(1);
-  expect(loop.stderr).toContain('refused: this would create a supersession cycle (/entities/clinton-presidency.md → /entities/reagan-presidency.md → /entities/bush-41-presidency.md → /entities/clinton-presidency.md).');
+  expect(loop.stderr).toContain(
+    'refused: this would create a supersession cycle (/entities/clinton-presidency.md → /entities/reagan-presidency.md → /entities/bush-41-presidency.md → /entities/clinton-presidency.md).',
+  );
   expect(snapshotFiles(dir, /$^/)).toEqual(before);
 });
 
@@ -128,19 +192,35 @@ test('file-back reads the body file, stamps generated {by, at}, and refuses to o
   const bodyFile = path.join(outside, 'answer.md');
   writeFileSync(bodyFile, '# Synthesis\n\nNetscape was [founded](/entities/netscape.md) in 1994.\n');
   try {
-    const args = ['file-back', '--title', 'Why Netscape mattered', '--description', 'A short synthesis.', '--body-file', bodyFile, '--by', 'human:alice'];
+    const args = [
+      'file-back',
+      '--title',
+      'Why Netscape mattered',
+      '--description',
+      'A short synthesis.',
+      '--body-file',
+      bodyFile,
+      '--by',
+      'human:alice',
+    ];
     const { code, stdout } = await cli(...args);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Filed back "Why Netscape mattered" as \/concepts\/why-netscape-mattered\.md\./);
     expect(read('concepts/why-netscape-mattered.md')).toBe(
       '---\ntype: Concept\ntitle: Why Netscape mattered\ndescription: A short synthesis.\ngenerated: { by: "human:alice", at: "2026-12-01" }\n---\n\n# Synthesis\n\nNetscape was [founded](/entities/netscape.md) in 1994.\n',
     );
-    expect(read('log.md')).toContain('* **Filed back**: "Why Netscape mattered" as /concepts/why-netscape-mattered.md (by `human:alice`, okf-wiki file-back).\n');
+    expect(read('log.md')).toContain(
+      '* **Filed back**: "Why Netscape mattered" as /concepts/why-netscape-mattered.md (by `human:alice`, okf-wiki file-back).\n',
+    );
     expect(read('concepts/index.md')).toContain('why-netscape-mattered.md');
     const again = await cli(...args);
     expect(again.code).toBe(1);
-    expect(again.stderr).toContain('a page already exists at /concepts/why-netscape-mattered.md; it was not overwritten.');
-    expect((await cli('file-back', '--title', 'X', '--body-file', path.join(dir, 'missing.md'))).stderr).toContain('cannot read --body-file');
+    expect(again.stderr).toContain(
+      'a page already exists at /concepts/why-netscape-mattered.md; it was not overwritten.',
+    );
+    expect((await cli('file-back', '--title', 'X', '--body-file', path.join(dir, 'missing.md'))).stderr).toContain(
+      'cannot read --body-file',
+    );
   } finally {
     rmSync(outside, { recursive: true, force: true });
   }
@@ -154,7 +234,9 @@ test('vocabulary --dry-run previews, vocabulary writes only the marked block of 
   expect(read('AGENTS.md')).toBe(before);
   expect((await cli('vocabulary')).code).toBe(0);
   const after = read('AGENTS.md');
-  expect(after.slice(0, before.indexOf('<!-- okf-wiki:vocabulary:start -->'))).toBe(before.slice(0, before.indexOf('<!-- okf-wiki:vocabulary:start -->')));
+  expect(after.slice(0, before.indexOf('<!-- okf-wiki:vocabulary:start -->'))).toBe(
+    before.slice(0, before.indexOf('<!-- okf-wiki:vocabulary:start -->')),
+  );
   expect(after.endsWith('<!-- okf-wiki:vocabulary:end -->\n\nTrailing notes stay too.\n')).toBe(true);
   expect((await cli('vocabulary')).stdout).toBe('/AGENTS.md: vocabulary of 3 predicates is up to date.\n');
 });

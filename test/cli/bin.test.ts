@@ -26,7 +26,11 @@ function okfWiki(args: readonly string[]) {
 
 test('`okf-wiki reindex --bundle DIR --json` exits 0 and prints the summary; bad usage exits 2', () => {
   writeTree(tmp, {
-    '/wiki/entities/ada.md': conceptFile({ type: 'Person', title: 'Ada', relations: [rel('knew', '/entities/babbage.md')] }),
+    '/wiki/entities/ada.md': conceptFile({
+      type: 'Person',
+      title: 'Ada',
+      relations: [rel('knew', '/entities/babbage.md')],
+    }),
     '/wiki/entities/babbage.md': conceptFile({ type: 'Person', title: 'Babbage' }),
     '/wiki/entities/broken.md': rawConcept('title: no type'),
   });

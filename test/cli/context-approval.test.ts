@@ -29,7 +29,10 @@ beforeAll(async () => {
 afterAll(() => removeTempDir(tmp));
 
 async function render(question: string): Promise<string> {
-  const { code, stdout } = await runCli(['context', question, '--bundle', bundle, '--no-embed', '--today', '2026-11-30'], tmp);
+  const { code, stdout } = await runCli(
+    ['context', question, '--bundle', bundle, '--no-embed', '--today', '2026-11-30'],
+    tmp,
+  );
   expect(code).toBe(0);
   return stdout;
 }

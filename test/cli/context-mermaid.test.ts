@@ -8,7 +8,10 @@ import { runCli } from '../support/run-cli';
 import { parseMermaid } from '../render/mermaid-parser';
 
 const DEMO = nodePath.join(REPO_ROOT, 'examples', 'computing-history');
-const SET = JSON.parse(readFileSync(nodePath.join(DEMO, 'evaluate.json'), 'utf8')) as { today: string; questions: { id: string; question: string }[] };
+const SET = JSON.parse(readFileSync(nodePath.join(DEMO, 'evaluate.json'), 'utf8')) as {
+  today: string;
+  questions: { id: string; question: string }[];
+};
 
 let tmp: string;
 let bundle: string;
@@ -24,7 +27,10 @@ test(`every labeled question (${SET.questions.length}) gives Mermaid that parses
   const failures: string[] = [];
   let graphs = 0;
   for (const { id, question } of SET.questions) {
-    const { code, stdout } = await runCli(['context', question, '--bundle', bundle, '--no-embed', '--today', SET.today, '--format', 'mermaid'], tmp);
+    const { code, stdout } = await runCli(
+      ['context', question, '--bundle', bundle, '--no-embed', '--today', SET.today, '--format', 'mermaid'],
+      tmp,
+    );
     expect(code).toBe(0);
     if (stdout.startsWith('No confident match in this wiki for: ')) {
       expect(stdout.split('\n')).toHaveLength(2);
@@ -43,7 +49,9 @@ test(`every labeled question (${SET.questions.length}) gives Mermaid that parses
 
 test('--format json equals --json, --format text the plain block; an unknown format is a usage error', async () => {
   const args = ['context', 'Who is Alan Turing?', '--bundle', bundle, '--no-embed', '--today', SET.today];
-  expect((await runCli([...args, '--format', 'json'], tmp)).stdout).toBe((await runCli([...args, '--json'], tmp)).stdout);
+  expect((await runCli([...args, '--format', 'json'], tmp)).stdout).toBe(
+    (await runCli([...args, '--json'], tmp)).stdout,
+  );
   expect((await runCli([...args, '--format', 'text'], tmp)).stdout).toBe((await runCli(args, tmp)).stdout);
   const bad = await runCli([...args, '--format', 'dot'], tmp);
   expect(bad.code).toBe(2);

@@ -20,8 +20,14 @@ const context = (...args: string[]) => runCli(['context', ...args, '--bundle', b
 test('prints the context block and exits 0; the vector note goes to stderr', async () => {
   const { code, stdout, stderr } = await context('Who is Alan Turing?');
   expect(code).toBe(0);
-  expect(stdout.startsWith('Context from the wiki for: "Who is Alan Turing?"\nIntent: ENTITY. Seeds: Alan Turing (/entities/alan-turing.md).\n\nFacts:\n')).toBe(true);
-  expect(stdout).toContain('- Alan Turing invented Turing machine, as of 1936-05-28 (trust: human-reviewed, source: turing-1936)');
+  expect(
+    stdout.startsWith(
+      'Context from the wiki for: "Who is Alan Turing?"\nIntent: ENTITY. Seeds: Alan Turing (/entities/alan-turing.md).\n\nFacts:\n',
+    ),
+  ).toBe(true);
+  expect(stdout).toContain(
+    '- Alan Turing invented Turing machine, as of 1936-05-28 (trust: human-reviewed, source: turing-1936)',
+  );
   expect(stdout).toContain('\nBackground:\n## Alan Turing (/entities/alan-turing.md)\n');
   expect(stderr).toBe('note: the vector signal is off (--no-embed): lexical signals only\n');
 });
@@ -30,17 +36,44 @@ test('--json gives the structured result', async () => {
   const { code, stdout } = await context('Who ran Bell Labs before Nokia?', '--json');
   expect(code).toBe(0);
   const result = JSON.parse(stdout);
-  expect(Object.keys(result).sort()).toEqual(['background', 'budget', 'confident', 'facts', 'intent', 'question', 'seeds', 'text', 'thresholds', 'tokens', 'vector']);
+  expect(Object.keys(result).sort()).toEqual([
+    'background',
+    'budget',
+    'confident',
+    'facts',
+    'intent',
+    'question',
+    'seeds',
+    'text',
+    'thresholds',
+    'tokens',
+    'vector',
+  ]);
   expect(result.thresholds).toEqual({
     coverage: { value: 0.5, source: 'default' },
     vector: { value: 0.7, source: 'default' },
     coverageWeighting: { value: 'plain', source: 'default' },
     requireNames: { value: true, source: 'default' },
   });
-  expect(result).toMatchObject({ question: 'Who ran Bell Labs before Nokia?', confident: true, intent: 'HISTORICAL', budget: 1500 });
-  expect(result.vector).toEqual({ used: false, off: { kind: 'turned-off' }, reason: 'the vector signal is turned off: lexical signals only' });
+  expect(result).toMatchObject({
+    question: 'Who ran Bell Labs before Nokia?',
+    confident: true,
+    intent: 'HISTORICAL',
+    budget: 1500,
+  });
+  expect(result.vector).toEqual({
+    used: false,
+    off: { kind: 'turned-off' },
+    reason: 'the vector signal is turned off: lexical signals only',
+  });
   for (const seed of result.seeds) {
-    expect(seed).toEqual({ path: expect.stringMatching(/^\/.*\.md$/), title: expect.any(String), type: expect.any(String), fused: expect.any(Number), signals: expect.any(Object) });
+    expect(seed).toEqual({
+      path: expect.stringMatching(/^\/.*\.md$/),
+      title: expect.any(String),
+      type: expect.any(String),
+      fused: expect.any(Number),
+      signals: expect.any(Object),
+    });
     for (const [signal, rank] of Object.entries(seed.signals)) {
       expect(['title', 'bm25', 'vector']).toContain(signal);
       expect(Number.isInteger(rank)).toBe(true);
@@ -48,15 +81,31 @@ test('--json gives the structured result', async () => {
   }
   expect(result.facts.length).toBeGreaterThan(0);
   for (const fact of result.facts) {
-    expect(fact).toMatchObject({ subject: expect.any(String), predicate: expect.any(String), object: expect.any(String), trust: expect.stringMatching(/^(human-reviewed|machine-confirmed|unverified)$/), score: expect.any(Number), hop: expect.any(Number), line: expect.any(String) });
+    expect(fact).toMatchObject({
+      subject: expect.any(String),
+      predicate: expect.any(String),
+      object: expect.any(String),
+      trust: expect.stringMatching(/^(human-reviewed|machine-confirmed|unverified)$/),
+      score: expect.any(Number),
+      hop: expect.any(Number),
+      line: expect.any(String),
+    });
     if (fact.date !== undefined) expect(fact.date).toMatch(/^\d{4}/);
     if (fact.source !== undefined) expect(typeof fact.source).toBe('string');
     expect(result.text).toContain(fact.line);
   }
   const superseded = result.facts.filter((f: { superseded?: unknown }) => f.superseded);
   expect(superseded.length).toBeGreaterThan(0);
-  expect(superseded[0].superseded).toEqual({ by: expect.stringMatching(/^\/entities\//), at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
-  expect(result.background[0]).toEqual({ path: result.seeds[0].path, title: result.seeds[0].title, text: expect.any(String), truncated: expect.any(Boolean) });
+  expect(superseded[0].superseded).toEqual({
+    by: expect.stringMatching(/^\/entities\//),
+    at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+  });
+  expect(result.background[0]).toEqual({
+    path: result.seeds[0].path,
+    title: result.seeds[0].title,
+    text: expect.any(String),
+    truncated: expect.any(Boolean),
+  });
   expect(result.tokens).toBeLessThanOrEqual(1500);
 });
 
@@ -92,7 +141,10 @@ test('the words of an unquoted question are joined', async () => {
 test('works on a bundle never reindexed (the index is built from the files)', async () => {
   const fresh = copyWritable(DEMO, makeTempDir('okf-context-fresh-'));
   try {
-    const { code, stdout } = await runCli(['context', 'Who is Alan Turing?', '--bundle', fresh, '--no-embed', ...TODAY], tmp);
+    const { code, stdout } = await runCli(
+      ['context', 'Who is Alan Turing?', '--bundle', fresh, '--no-embed', ...TODAY],
+      tmp,
+    );
     expect(code).toBe(0);
     expect(stdout).toBe((await context('Who is Alan Turing?')).stdout);
   } finally {

@@ -18,7 +18,10 @@ interface NativeDatabase {
   exec(sql: string): void;
   close(): void;
 }
-type NativeDatabaseConstructor = new (path: string, options?: { readonly?: boolean; fileMustExist?: boolean }) => NativeDatabase;
+type NativeDatabaseConstructor = new (
+  path: string,
+  options?: { readonly?: boolean; fileMustExist?: boolean },
+) => NativeDatabase;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const BetterSqlite3 = require('better-sqlite3') as NativeDatabaseConstructor;
 
@@ -34,11 +37,21 @@ beforeAll(async () => {
         title: 'Ada Lovelace',
         tags: ['mathematician'],
         sources: [{ id: 'notes', resource: 'references/notes.md' }],
-        relations: [rel('collaborated_with', '/entities/charles-babbage.md', { date: '1843', source: 'notes' }), rel('born_on', '1815-12-10')],
+        relations: [
+          rel('collaborated_with', '/entities/charles-babbage.md', { date: '1843', source: 'notes' }),
+          rel('born_on', '1815-12-10'),
+        ],
       },
       'Ada wrote notes on the Analytical Engine: x marks the spot.\n',
     ),
-    '/entities/charles-babbage.md': conceptFile({ type: 'Person', title: 'Charles Babbage', relations: [rel('collaborated_with', '/entities/ada-lovelace.md', { date: '1843' })] }, 'Inventor.\n'),
+    '/entities/charles-babbage.md': conceptFile(
+      {
+        type: 'Person',
+        title: 'Charles Babbage',
+        relations: [rel('collaborated_with', '/entities/ada-lovelace.md', { date: '1843' })],
+      },
+      'Inventor.\n',
+    ),
     '/entities/kurt-godel.md': conceptFile({ type: 'Person', title: 'Kurt Gödel' }, 'Logician.\n'),
   });
   const { code, stderr } = await runCli(['reindex', '--bundle', tmp, '--no-embed', '--json'], tmp);
@@ -66,9 +79,15 @@ test('better-sqlite3 opens wiki.db and finds its integrity intact', () => {
 
 test("select path from concepts_fts where concepts_fts match 'x' works there", () => {
   withNative(wikiDb, (db) => {
-    expect(db.prepare("select path from concepts_fts where concepts_fts match 'x'").all()).toEqual([{ path: '/entities/ada-lovelace.md' }]);
-    expect(db.prepare('select path from concepts_fts where concepts_fts match ? order by rank').all('godel')).toEqual([{ path: '/entities/kurt-godel.md' }]);
-    expect(db.prepare("select path from concepts_fts where concepts_fts match 'title:babbage'").all()).toEqual([{ path: '/entities/charles-babbage.md' }]);
+    expect(db.prepare("select path from concepts_fts where concepts_fts match 'x'").all()).toEqual([
+      { path: '/entities/ada-lovelace.md' },
+    ]);
+    expect(db.prepare('select path from concepts_fts where concepts_fts match ? order by rank').all('godel')).toEqual([
+      { path: '/entities/kurt-godel.md' },
+    ]);
+    expect(db.prepare("select path from concepts_fts where concepts_fts match 'title:babbage'").all()).toEqual([
+      { path: '/entities/charles-babbage.md' },
+    ]);
   });
 });
 
@@ -82,9 +101,19 @@ test('json_each over concepts.relations works there', () => {
         )
         .all(),
     ).toEqual([
-      { path: '/entities/ada-lovelace.md', predicate: 'collaborated_with', object: '/entities/charles-babbage.md', date: '1843' },
+      {
+        path: '/entities/ada-lovelace.md',
+        predicate: 'collaborated_with',
+        object: '/entities/charles-babbage.md',
+        date: '1843',
+      },
       { path: '/entities/ada-lovelace.md', predicate: 'born_on', object: '1815-12-10', date: null },
-      { path: '/entities/charles-babbage.md', predicate: 'collaborated_with', object: '/entities/ada-lovelace.md', date: '1843' },
+      {
+        path: '/entities/charles-babbage.md',
+        predicate: 'collaborated_with',
+        object: '/entities/ada-lovelace.md',
+        date: '1843',
+      },
     ]);
   });
 });
@@ -111,10 +140,23 @@ test('the FTS index stays right after another engine runs VACUUM on an increment
   index.close();
   withNative(file, (db) => db.exec('vacuum'), false);
   withNative(file, (db) => {
-    for (const [word, path] of [['apricot', '/a.md'], ['blueberry', '/b.md'], ['date', '/d.md']]) {
+    for (const [word, path] of [
+      ['apricot', '/a.md'],
+      ['blueberry', '/b.md'],
+      ['date', '/d.md'],
+    ]) {
       expect(db.prepare('select path from concepts_fts where concepts_fts match ?').all(word)).toEqual([{ path }]);
     }
-    expect(db.prepare("select path from concepts_fts where concepts_fts match 'cherry OR apple OR banana'").all()).toEqual([]);
+    expect(
+      db.prepare("select path from concepts_fts where concepts_fts match 'cherry OR apple OR banana'").all(),
+    ).toEqual([]);
   });
-  withNative(file, (db) => expect(() => db.prepare("insert into concepts_fts (concepts_fts) values ('integrity-check')").run()).not.toThrow(), false);
+  withNative(
+    file,
+    (db) =>
+      expect(() =>
+        db.prepare("insert into concepts_fts (concepts_fts) values ('integrity-check')").run(),
+      ).not.toThrow(),
+    false,
+  );
 });

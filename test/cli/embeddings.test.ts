@@ -28,15 +28,23 @@ beforeEach(async () => {
 });
 afterEach(() => removeTempDir(tmp));
 
-const reindex = (...args: string[]) => runCli(['reindex', '--bundle', bundle, '--ollama', fake.url, '--timeout', '1', ...args], tmp);
+const reindex = (...args: string[]) =>
+  runCli(['reindex', '--bundle', bundle, '--ollama', fake.url, '--timeout', '1', ...args], tmp);
 const context = (question: string, ...args: string[]) =>
-  runCli(['context', question, '--bundle', bundle, '--ollama', fake.url, '--timeout', '1', '--today', '2026-11-30', ...args], tmp);
+  runCli(
+    ['context', question, '--bundle', bundle, '--ollama', fake.url, '--timeout', '1', '--today', '2026-11-30', ...args],
+    tmp,
+  );
 const json = (stdout: string) => JSON.parse(stdout);
 
 describe('reindex embeds', () => {
   /** Requests and texts other than the fixed model probe every reindex sends first (and the calibration's questions). */
-  const conceptRequests = () => fake.embedRequests.filter((r) => !r.input.every((t) => t.endsWith(PROBE_TEXT)) && r.input.every((t) => t.startsWith('search_document: ')));
-  const conceptTexts = () => fake.embeddedTexts.filter((t) => !t.endsWith(PROBE_TEXT) && t.startsWith('search_document: '));
+  const conceptRequests = () =>
+    fake.embedRequests.filter(
+      (r) => !r.input.every((t) => t.endsWith(PROBE_TEXT)) && r.input.every((t) => t.startsWith('search_document: ')),
+    );
+  const conceptTexts = () =>
+    fake.embeddedTexts.filter((t) => !t.endsWith(PROBE_TEXT) && t.startsWith('search_document: '));
 
   test('every concept, in batches, with the document prefix', async () => {
     const { code, stdout, stderr } = await reindex();
@@ -48,7 +56,9 @@ describe('reindex embeds', () => {
     expect(requests.map((r) => r.input.length)).toEqual([EMBED_BATCH, EMBED_BATCH, CONCEPTS - 2 * EMBED_BATCH]);
     expect(requests.every((r) => r.model === 'nomic-embed-text')).toBe(true);
     // Everything else is the gate's calibration, sent as questions once the concepts are embedded.
-    expect(fake.embeddedTexts.filter((t) => !t.startsWith('search_document: ')).every((t) => t.startsWith('search_query: '))).toBe(true);
+    expect(
+      fake.embeddedTexts.filter((t) => !t.startsWith('search_document: ')).every((t) => t.startsWith('search_query: ')),
+    ).toBe(true);
     expect(stdout).toMatch(/Vector gate [\d.]+.*, calibrated for nomic-embed-text on \d+ concepts/);
     expect(fake.embeddedTexts.some((t) => t.startsWith('search_document: Alan Turing\n'))).toBe(true);
   });
@@ -170,7 +180,11 @@ test('context with a model never embedded says so without asking Ollama', async 
   await reindex();
   fake.clear();
   const result = json((await context('Who is Alan Turing?', '--model', 'mxbai-embed-large', '--json')).stdout);
-  expect(result.vector).toMatchObject({ used: false, model: 'mxbai-embed-large', off: { kind: 'no-vectors', model: 'mxbai-embed-large' } });
+  expect(result.vector).toMatchObject({
+    used: false,
+    model: 'mxbai-embed-large',
+    off: { kind: 'no-vectors', model: 'mxbai-embed-large' },
+  });
   expect(fake.embedRequests).toEqual([]);
 });
 
@@ -178,8 +192,15 @@ test('trying a model that is not pulled keeps the vectors of the model in use', 
   await reindex();
   const failed = await reindex('--model', 'nomic-embed-text:v2', '--json');
   expect(json(failed.stdout).vectors.off.message).toContain('`ollama pull nomic-embed-text:v2`');
-  expect(json((await reindex('--json')).stdout).vectors).toEqual({ model: 'nomic-embed-text', embedded: 0, current: CONCEPTS });
-  expect(json((await context('Who is Alan Turing?', '--json')).stdout).vector).toMatchObject({ used: true, model: 'nomic-embed-text' });
+  expect(json((await reindex('--json')).stdout).vectors).toEqual({
+    model: 'nomic-embed-text',
+    embedded: 0,
+    current: CONCEPTS,
+  });
+  expect(json((await context('Who is Alan Turing?', '--json')).stdout).vector).toMatchObject({
+    used: true,
+    model: 'nomic-embed-text',
+  });
 });
 
 test('--no-embed on reindex keeps the stored vectors for the next run', async () => {
@@ -187,13 +208,19 @@ test('--no-embed on reindex keeps the stored vectors for the next run', async ()
   appendFileSync(nodePath.join(bundle, 'entities', 'go.md'), '\nEdited.\n');
   expect((await runCli(['reindex', '--bundle', bundle, '--no-embed'], tmp)).code).toBe(0);
   fake.clear();
-  expect(json((await reindex('--json')).stdout).vectors).toEqual({ model: 'nomic-embed-text', embedded: 1, current: CONCEPTS - 1 });
+  expect(json((await reindex('--json')).stdout).vectors).toEqual({
+    model: 'nomic-embed-text',
+    embedded: 1,
+    current: CONCEPTS - 1,
+  });
 });
 
 test('--timeout past the longest timer Node can set is a usage error, not an instant timeout on every call', async () => {
   const { code, stderr } = await context('Who was Alan Turing?', '--timeout', '3000000');
   expect(code).toBe(2);
-  expect(stderr).toContain('--timeout must be at most 2147483 seconds (about 24 days, the longest timer Node can set), got "3000000"');
+  expect(stderr).toContain(
+    '--timeout must be at most 2147483 seconds (about 24 days, the longest timer Node can set), got "3000000"',
+  );
   expect(fake.embedRequests).toEqual([]);
   expect((await context('Who was Alan Turing?', '--timeout', '2147483')).code).toBe(0);
 });

@@ -28,7 +28,9 @@ test('the demo set passes against its committed baseline (lexical signals), and 
   const { code, io } = await evaluate();
   expect(io.stdout).toContain('No regression against the baseline (lexical).');
   expect(code).toBe(0);
-  expect(io.stdout).toMatch(/Retrieval evaluation: \d+ questions \(\d+ in bundle, \d+ out of bundle\), judged at 2026-11-30/);
+  expect(io.stdout).toMatch(
+    /Retrieval evaluation: \d+ questions \(\d+ in bundle, \d+ out of bundle\), judged at 2026-11-30/,
+  );
   const last = JSON.parse(readFileSync(nodePath.join(bundle, 'evaluate.last.json'), 'utf8'));
   expect(last.configuration).toMatchObject({ signals: 'lexical', disabledSignals: [], today: '2026-11-30' });
   expect(readFileSync(nodePath.join(bundle, 'evaluate.baseline.json'), 'utf8')).toBe(baselineBefore);
@@ -36,10 +38,18 @@ test('the demo set passes against its committed baseline (lexical signals), and 
 
 test('the demo set is labeled as the issue asks: 30+ questions, a third out of bundle, every intent', () => {
   const set = JSON.parse(readFileSync(nodePath.join(DEMO, 'evaluate.json'), 'utf8'));
-  const questions = set.questions as { out_of_bundle?: boolean; expect_intent?: string; must_not_seed?: string[]; expect_superseded_marked?: string[]; must_not_facts?: unknown[] }[];
+  const questions = set.questions as {
+    out_of_bundle?: boolean;
+    expect_intent?: string;
+    must_not_seed?: string[];
+    expect_superseded_marked?: string[];
+    must_not_facts?: unknown[];
+  }[];
   expect(questions.length).toBeGreaterThanOrEqual(30);
   expect(questions.filter((q) => q.out_of_bundle).length * 3).toBeGreaterThanOrEqual(questions.length);
-  expect(new Set(questions.map((q) => q.expect_intent).filter(Boolean))).toEqual(new Set(['WHY', 'WHEN', 'ENTITY', 'HISTORICAL', 'GENERAL']));
+  expect(new Set(questions.map((q) => q.expect_intent).filter(Boolean))).toEqual(
+    new Set(['WHY', 'WHEN', 'ENTITY', 'HISTORICAL', 'GENERAL']),
+  );
   expect(questions.some((q) => q.must_not_seed?.includes('/concepts/ai.md'))).toBe(true);
   expect(questions.some((q) => q.must_not_seed?.includes('/entities/go.md'))).toBe(true);
   expect(questions.some((q) => q.expect_superseded_marked?.includes('/entities/att-bell-labs.md'))).toBe(true);
@@ -88,11 +98,16 @@ test('--sweep prints the coverage grid and the best separating setting', async (
 
 test('a bad set is exit 2 with every problem located; a missing one is a usage error', async () => {
   const bad = nodePath.join(tmp, 'bad.json');
-  writeFileSync(bad, JSON.stringify({ questions: [{ question: 'Who?', expect_seeds: ['/entities/nobody.md'] }, { questoin: 'typo' }] }));
+  writeFileSync(
+    bad,
+    JSON.stringify({ questions: [{ question: 'Who?', expect_seeds: ['/entities/nobody.md'] }, { questoin: 'typo' }] }),
+  );
   const invalid = await evaluate('--set', 'bad.json');
   expect(invalid.code).toBe(2);
   expect(invalid.io.stderr).toContain(`okf-wiki: ${bad} has 3 problem(s):`);
-  expect(invalid.io.stderr).toContain('  questions[0].expect_seeds[0]: /entities/nobody.md is not a concept in this bundle');
+  expect(invalid.io.stderr).toContain(
+    '  questions[0].expect_seeds[0]: /entities/nobody.md is not a concept in this bundle',
+  );
   expect(invalid.io.stderr).toContain('  questions[1].questoin: unknown key (did you mean "question"?)');
   const missing = await evaluate('--set', 'nothing-here.json');
   expect(missing.code).toBe(2);
@@ -100,7 +115,9 @@ test('a bad set is exit 2 with every problem located; a missing one is a usage e
 });
 
 test('bad flag values are usage errors', async () => {
-  expect((await evaluate('--disable-signal', 'titles')).io.stderr).toContain('--disable-signal takes title, bm25, vector (comma-separated), got "titles"');
+  expect((await evaluate('--disable-signal', 'titles')).io.stderr).toContain(
+    '--disable-signal takes title, bm25, vector (comma-separated), got "titles"',
+  );
   const combined = await evaluate('--disable-signal', 'title', '--update-baseline');
   expect(combined.code).toBe(2);
   expect(combined.io.stderr).toContain('--update-baseline cannot be combined with --disable-signal');

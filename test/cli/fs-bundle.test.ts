@@ -1,6 +1,17 @@
 // FsBundle, the Node adapter for a bundle folder: lists and reads inside the bundle only (`..` and links
 // pointing outside are refused, never followed), and writes atomically (no temporary file left behind).
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import * as nodePath from 'node:path';
 import { FsBundle } from '../../src/node/fs-bundle';
 import { ChangedSincePlan } from '../../src/core/author/apply-plan';
@@ -19,7 +30,10 @@ beforeEach(() => {
   outside = nodePath.join(tmp, 'outside');
   mkdirSync(root);
   mkdirSync(outside);
-  writeFileSync(nodePath.join(outside, 'secret.md'), conceptFile({ type: 'Person', title: 'Secret' }, 'classified-word\n'));
+  writeFileSync(
+    nodePath.join(outside, 'secret.md'),
+    conceptFile({ type: 'Person', title: 'Secret' }, 'classified-word\n'),
+  );
 });
 afterEach(() => removeTempDir(tmp));
 
@@ -64,7 +78,13 @@ describe('list and read', () => {
 });
 
 describe('paths outside the bundle are refused', () => {
-  test.each(['../outside/secret.md', '/../outside/secret.md', '/a/../../outside/secret.md', '..\\outside\\secret.md', ''])('%j', async (path) => {
+  test.each([
+    '../outside/secret.md',
+    '/../outside/secret.md',
+    '/a/../../outside/secret.md',
+    '..\\outside\\secret.md',
+    '',
+  ])('%j', async (path) => {
     const bundle = new FsBundle(root);
     expect(() => bundle.resolve(path)).toThrow(/is outside the bundle$/);
     await expect(bundle.read(path)).rejects.toThrow(/is outside the bundle/);
@@ -85,7 +105,9 @@ describe('symlinks', () => {
     writeTree(root, { '/entities/real.md': conceptFile({ type: 'Person', title: 'Real' }) });
     symlinkSync(nodePath.join(outside, 'secret.md'), nodePath.join(root, 'entities', 'leak.md'));
     const bundle = new FsBundle(root);
-    await expect(bundle.read('/entities/leak.md')).rejects.toThrow(/^\/entities\/leak\.md is a link to .*outside.*secret\.md, outside the bundle; refused$/);
+    await expect(bundle.read('/entities/leak.md')).rejects.toThrow(
+      /^\/entities\/leak\.md is a link to .*outside.*secret\.md, outside the bundle; refused$/,
+    );
 
     const index = await buildIndex(bundle);
     expect(index.diagnostics()).toEqual([
@@ -93,7 +115,9 @@ describe('symlinks', () => {
         path: '/entities/leak.md',
         severity: 'error',
         code: 'unreadable',
-        message: expect.stringMatching(/^Could not read the file: \/entities\/leak\.md is a link to .+, outside the bundle; refused$/),
+        message: expect.stringMatching(
+          /^Could not read the file: \/entities\/leak\.md is a link to .+, outside the bundle; refused$/,
+        ),
       },
     ]);
     expect(rawDatabase(index).all('select path from concepts')).toEqual([{ path: '/entities/real.md' }]);
@@ -114,7 +138,9 @@ describe('symlinks', () => {
     writeTree(root, { '/entities/real.md': conceptFile({ type: 'Person', title: 'Real' }, 'inside-word\n') });
     symlinkSync(nodePath.join(root, 'entities', 'real.md'), nodePath.join(root, 'alias.md'));
     const index = await buildIndex(new FsBundle(root));
-    expect(rawDatabase(index).all("select path from concepts_fts where concepts_fts match 'inside' order by path")).toEqual([{ path: '/alias.md' }, { path: '/entities/real.md' }]);
+    expect(
+      rawDatabase(index).all("select path from concepts_fts where concepts_fts match 'inside' order by path"),
+    ).toEqual([{ path: '/alias.md' }, { path: '/entities/real.md' }]);
     expect(index.diagnostics()).toEqual([]);
     index.close();
   });
@@ -122,7 +148,9 @@ describe('symlinks', () => {
   test('a dangling link is an unreadable-file diagnostic', async () => {
     symlinkSync(nodePath.join(root, 'gone.md'), nodePath.join(root, 'dangling.md'));
     const index = await buildIndex(new FsBundle(root));
-    expect(index.diagnostics()).toEqual([expect.objectContaining({ path: '/dangling.md', code: 'unreadable', severity: 'error' })]);
+    expect(index.diagnostics()).toEqual([
+      expect.objectContaining({ path: '/dangling.md', code: 'unreadable', severity: 'error' }),
+    ]);
     index.close();
   });
 });
@@ -200,7 +228,9 @@ describe('authoring writes (issue 12: points 1 and 3, links)', () => {
     const bundle = new FsBundle(root);
     await bundle.write('/concepts/new.md', 'first\n', null);
     expect(readFileSync(file('/concepts/new.md'), 'utf8')).toBe('first\n');
-    await expect(bundle.write('/concepts/new.md', 'second\n', null)).rejects.toThrow('/concepts/new.md was created since the preview; it was not overwritten');
+    await expect(bundle.write('/concepts/new.md', 'second\n', null)).rejects.toThrow(
+      '/concepts/new.md was created since the preview; it was not overwritten',
+    );
     expect(readFileSync(file('/concepts/new.md'), 'utf8')).toBe('first\n');
     expect(listTree(root)).toEqual(['/concepts/new.md']);
   });
@@ -210,7 +240,9 @@ describe('authoring writes (issue 12: points 1 and 3, links)', () => {
     writeFileSync(file('/jose.md'), latin1);
     const bundle = new FsBundle(root);
     const lossy = await bundle.read('/jose.md');
-    await expect(bundle.write('/jose.md', lossy + 'more\n', lossy)).rejects.toThrow(/\/jose\.md is not valid UTF-8.*Convert it to UTF-8/);
+    await expect(bundle.write('/jose.md', lossy + 'more\n', lossy)).rejects.toThrow(
+      /\/jose\.md is not valid UTF-8.*Convert it to UTF-8/,
+    );
     expect(readFileSync(file('/jose.md')).equals(latin1)).toBe(true);
   });
 
@@ -222,17 +254,22 @@ describe('authoring writes (issue 12: points 1 and 3, links)', () => {
     expect(mode('/a.md')).toBe(m);
   });
 
-  (process.getuid?.() === 0 ? test : test.skip)('keeps the owner of the file it replaces (when permitted: run as root)', async () => {
-    writeTree(root, { '/a.md': 'old\n' });
-    chownSync(file('/a.md'), 4321, 4321);
-    await new FsBundle(root).write('/a.md', 'new\n');
-    expect([statSync(file('/a.md')).uid, statSync(file('/a.md')).gid]).toEqual([4321, 4321]);
-  });
+  (process.getuid?.() === 0 ? test : test.skip)(
+    'keeps the owner of the file it replaces (when permitted: run as root)',
+    async () => {
+      writeTree(root, { '/a.md': 'old\n' });
+      chownSync(file('/a.md'), 4321, 4321);
+      await new FsBundle(root).write('/a.md', 'new\n');
+      expect([statSync(file('/a.md')).uid, statSync(file('/a.md')).gid]).toEqual([4321, 4321]);
+    },
+  );
 
   test('refuses to replace a read-only file, saying so and how to allow it', async () => {
     writeTree(root, { '/a.md': 'old\n' });
     chmodSync(file('/a.md'), 0o444);
-    await expect(new FsBundle(root).write('/a.md', 'new\n', 'old\n')).rejects.toThrow(`/a.md is read-only (mode 0444); okf-wiki does not replace a read-only file. Make it writable (chmod u+w ${file('/a.md')})`);
+    await expect(new FsBundle(root).write('/a.md', 'new\n', 'old\n')).rejects.toThrow(
+      `/a.md is read-only (mode 0444); okf-wiki does not replace a read-only file. Make it writable (chmod u+w ${file('/a.md')})`,
+    );
     expect(readFileSync(file('/a.md'), 'utf8')).toBe('old\n');
     expect(mode('/a.md')).toBe(0o444);
     expect(listTree(root)).toEqual(['/a.md']);

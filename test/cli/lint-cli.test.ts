@@ -33,7 +33,9 @@ test('an error finding exits 1; the text groups findings by check with counts', 
   const { code, stdout } = await lint('--bundle', fixtureDir('lint-asymmetric-relation'), '--today', '2026-06-15');
   expect(code).toBe(1);
   expect(stdout).toContain('asymmetric-relation (2 errors): Relations asserted in one direction only\n');
-  expect(stdout).toContain('  error   /entities/cofounder.md  `knows` → /entities/stranger.md, but /entities/stranger.md has no relation back to /entities/cofounder.md.\n');
+  expect(stdout).toContain(
+    '  error   /entities/cofounder.md  `knows` → /entities/stranger.md, but /entities/stranger.md has no relation back to /entities/cofounder.md.\n',
+  );
   expect(stdout).toContain('          fix: add a relation to /entities/stranger.md');
 });
 
@@ -53,7 +55,10 @@ test('--json: counts, every check with its count, and the findings', async () =>
     title: 'superseded_by chains that loop',
     count: 2,
   });
-  expect(report.findings.find((f: { check: string }) => f.check === 'supersession-cycle')).toMatchObject({ severity: 'error', path: '/entities/a.md' });
+  expect(report.findings.find((f: { check: string }) => f.check === 'supersession-cycle')).toMatchObject({
+    severity: 'error',
+    path: '/entities/a.md',
+  });
 });
 
 test('bad usage exits 2 with a message naming the problem', async () => {
@@ -71,7 +76,9 @@ test('an okf-wiki.json nested 5,000 levels deep is an invalid-config finding nam
   const { code, stdout, stderr } = await lint('--bundle', bundle, '--today', '2026-06-15');
   expect(stderr).not.toContain('Maximum call stack');
   expect(code).toBe(1);
-  expect(stdout).toMatch(/invalid-config \(1 error\)[^\n]*\n {2}error {3}\/okf-wiki\.json {2}okf-wiki\.json nests lists or objects more than 64 levels deep/);
+  expect(stdout).toMatch(
+    /invalid-config \(1 error\)[^\n]*\n {2}error {3}\/okf-wiki\.json {2}okf-wiki\.json nests lists or objects more than 64 levels deep/,
+  );
   // The defaults apply (the fixture's own inverse pair is gone with its file): the checks still run on them.
   expect(stdout).toContain('asymmetric-relation (1 error)');
 });

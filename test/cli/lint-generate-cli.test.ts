@@ -27,16 +27,22 @@ const read = (path: string) => readFileSync(nodePath.join(bundle, path), 'utf8')
 test('reindex writes every generated file and one log entry; a second reindex changes only log.md', async () => {
   const first = await cli('reindex', '--bundle', bundle, '--no-embed', '--today', '2026-11-30');
   expect(first.code).toBe(0);
-  expect(first.stdout).toContain('Generated: timeline.md (created), wiki-trigger-keywords.txt (created), log.md (entry added).\n');
+  expect(first.stdout).toContain(
+    'Generated: timeline.md (created), wiki-trigger-keywords.txt (created), log.md (entry added).\n',
+  );
   expect(first.stdout).toContain('index.md: 3 created.\n');
   const contents = GENERATED.map(read);
   const mtimes = GENERATED.map((f) => statSync(nodePath.join(bundle, f)).mtimeMs);
   expect(read('timeline.md')).toContain('\n## 1936-05-28\n');
-  expect(read('log.md')).toMatch(/^# Update log\n\n## 2026-11-30\n\n\* \*\*Reindex\*\*: rebuilt `wiki\.db`, .* \(okf-wiki reindex\)\.\n$/);
+  expect(read('log.md')).toMatch(
+    /^# Update log\n\n## 2026-11-30\n\n\* \*\*Reindex\*\*: rebuilt `wiki\.db`, .* \(okf-wiki reindex\)\.\n$/,
+  );
 
   const second = await cli('reindex', '--bundle', bundle, '--no-embed', '--today', '2026-12-01');
   expect(second.code).toBe(0);
-  expect(second.stdout).toContain('Generated: timeline.md (unchanged), wiki-trigger-keywords.txt (unchanged), log.md (entry added).\n');
+  expect(second.stdout).toContain(
+    'Generated: timeline.md (unchanged), wiki-trigger-keywords.txt (unchanged), log.md (entry added).\n',
+  );
   expect(GENERATED.map(read)).toEqual(contents);
   expect(GENERATED.map((f) => statSync(nodePath.join(bundle, f)).mtimeMs)).toEqual(mtimes);
   expect(read('log.md').match(/^## \d{4}-\d{2}-\d{2}$/gm)).toEqual(['## 2026-12-01', '## 2026-11-30']);
@@ -70,27 +76,34 @@ test('rebuild-candidates lists the concepts whose sources cite references/, from
   expect(turing.references).toContain('/references/turing-1936-summary.md');
   for (const c of result.candidates) expect(c.references.every((p: string) => p.startsWith('/references/'))).toBe(true);
   const text = await cli('rebuild-candidates', '--bundle', bundle);
-  expect(text.stdout).toContain('  /entities/alan-turing.md  [human-reviewed by human:editor: confirm before deleting]\n');
+  expect(text.stdout).toContain(
+    '  /entities/alan-turing.md  [human-reviewed by human:editor: confirm before deleting]\n',
+  );
 });
 
 describe('real OKF bundles', () => {
-  test.each(['acme_retail', 'crypto_bitcoin', 'ga4', 'stackoverflow'])('%s: reindex never changes a hand-written index.md or past log entries', async (name) => {
-    const real = copyWritable(nodePath.join(OKF_BUNDLES, name), tmp);
-    const walk = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(nodePath.join(dir, e.name)) : [nodePath.join(dir, e.name)]));
-    const before = new Map(walk(real).map((f) => [f, readFileSync(f, 'utf8')]));
-    const { code } = await cli('reindex', '--bundle', real, '--no-embed', '--today', '2026-11-30');
-    expect(code).toBe(0);
-    for (const [file, text] of before) {
-      if (file.endsWith('/log.md')) {
-        const now = readFileSync(file, 'utf8');
-        // The entry is inserted above the older days; every older byte is still there, in order.
-        const firstOld = text.indexOf('\n## ');
-        expect(now.slice(0, firstOld)).toBe(text.slice(0, firstOld));
-        expect(now.endsWith(text.slice(firstOld))).toBe(true);
-      } else expect(readFileSync(file, 'utf8')).toBe(text);
-    }
-    const lint = await cli('lint', '--bundle', real, '--today', '2026-11-30');
-    expect(lint.code).toBe(0);
-  });
+  test.each(['acme_retail', 'crypto_bitcoin', 'ga4', 'stackoverflow'])(
+    '%s: reindex never changes a hand-written index.md or past log entries',
+    async (name) => {
+      const real = copyWritable(nodePath.join(OKF_BUNDLES, name), tmp);
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+          e.isDirectory() ? walk(nodePath.join(dir, e.name)) : [nodePath.join(dir, e.name)],
+        );
+      const before = new Map(walk(real).map((f) => [f, readFileSync(f, 'utf8')]));
+      const { code } = await cli('reindex', '--bundle', real, '--no-embed', '--today', '2026-11-30');
+      expect(code).toBe(0);
+      for (const [file, text] of before) {
+        if (file.endsWith('/log.md')) {
+          const now = readFileSync(file, 'utf8');
+          // The entry is inserted above the older days; every older byte is still there, in order.
+          const firstOld = text.indexOf('\n## ');
+          expect(now.slice(0, firstOld)).toBe(text.slice(0, firstOld));
+          expect(now.endsWith(text.slice(firstOld))).toBe(true);
+        } else expect(readFileSync(file, 'utf8')).toBe(text);
+      }
+      const lint = await cli('lint', '--bundle', real, '--today', '2026-11-30');
+      expect(lint.code).toBe(0);
+    },
+  );
 });

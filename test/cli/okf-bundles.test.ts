@@ -14,7 +14,11 @@ beforeAll(() => {
 afterAll(() => removeTempDir(tmp));
 
 test('the shared bundles are there', () => {
-  expect(readdirSync(OKF_BUNDLES).filter((n) => !n.includes('.')).sort()).toEqual(['acme_retail', 'crypto_bitcoin', 'ga4', 'stackoverflow']);
+  expect(
+    readdirSync(OKF_BUNDLES)
+      .filter((n) => !n.includes('.'))
+      .sort(),
+  ).toEqual(['acme_retail', 'crypto_bitcoin', 'ga4', 'stackoverflow']);
 });
 
 /** Copies a shared bundle and reindexes the copy (once per bundle); resolves to the copy and the --json summary. */
@@ -31,7 +35,10 @@ function reindexCopy(name: string) {
       name,
       (async () => {
         const bundle = copyWritable(nodePath.join(OKF_BUNDLES, name), tmp);
-        const { code, stdout, stderr } = await runCli(['reindex', '--bundle', bundle, '--json', '--no-embed', '--today', '2026-11-30'], tmp);
+        const { code, stdout, stderr } = await runCli(
+          ['reindex', '--bundle', bundle, '--json', '--no-embed', '--today', '2026-11-30'],
+          tmp,
+        );
         return { bundle, summary: (code === 0 ? JSON.parse(stdout) : {}) as Summary, stderr, code };
       })(),
     );
@@ -61,7 +68,9 @@ test.each([
   expect(summary.invalidFiles).toBe(0);
 
   const loaded = await loadWikiDb(bundle);
-  const paths = rawDatabase(loaded).all<{ path: string }>('select path from concepts order by path').map((r) => r.path);
+  const paths = rawDatabase(loaded)
+    .all<{ path: string }>('select path from concepts order by path')
+    .map((r) => r.path);
   loaded.close();
   expect(paths).toHaveLength(expectedConcepts);
   expect(paths.filter((p) => /\/(index|log)\.md$/i.test(p))).toEqual([]);
@@ -77,7 +86,11 @@ test.each([
 test('acme_retail keeps its unquoted dates as written and reads its human verification; its log.md has frontmatter', async () => {
   const { bundle } = await reindexCopy('acme_retail');
   const loaded = await loadWikiDb(bundle);
-  expect(rawDatabase(loaded).get('select generated_at, stale_after, trust, verified from concepts where path = ?', ['/metrics/gross-margin.md'])).toEqual({
+  expect(
+    rawDatabase(loaded).get('select generated_at, stale_after, trust, verified from concepts where path = ?', [
+      '/metrics/gross-margin.md',
+    ]),
+  ).toEqual({
     generated_at: '2026-06-30T14:00:00Z',
     stale_after: '2026-12-31T00:00:00Z',
     trust: 'human-reviewed',

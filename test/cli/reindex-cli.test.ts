@@ -9,7 +9,6 @@ import { copyWritable, listTree, makeTempDir, removeTempDir, writeTree } from '.
 import { runCli, type CliRun } from '../support/run-cli';
 import { fixtureDir } from '../support/fixtures';
 
-
 /** Runs the CLI in-process with captured output. */
 async function cli(args: readonly string[], cwd: string): Promise<CliRun> {
   return runCli(args, cwd);
@@ -45,7 +44,9 @@ describe('usage errors exit 2 with a message and the usage text on stderr', () =
     const { code, stdout, stderr } = await cli(['reindex', '--bundle', 'nowhere', ...OFFLINE], tmp);
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toMatch(new RegExp(`^okf-wiki: bundle folder not found: ${escape(nodePath.join(tmp, 'nowhere'))}\n`));
+    expect(stderr).toMatch(
+      new RegExp(`^okf-wiki: bundle folder not found: ${escape(nodePath.join(tmp, 'nowhere'))}\n`),
+    );
     expect(existsSync(nodePath.join(tmp, 'nowhere'))).toBe(false);
   });
 
@@ -53,7 +54,9 @@ describe('usage errors exit 2 with a message and the usage text on stderr', () =
     writeFileSync(nodePath.join(tmp, 'notes.md'), '# a file\n');
     const { code, stderr } = await cli(['reindex', '--bundle', 'notes.md', ...OFFLINE], tmp);
     expect(code).toBe(2);
-    expect(stderr).toMatch(new RegExp(`^okf-wiki: --bundle must be a folder: ${escape(nodePath.join(tmp, 'notes.md'))}\n`));
+    expect(stderr).toMatch(
+      new RegExp(`^okf-wiki: --bundle must be a folder: ${escape(nodePath.join(tmp, 'notes.md'))}\n`),
+    );
     expect(readFileSync(nodePath.join(tmp, 'notes.md'), 'utf8')).toBe('# a file\n');
   });
 
@@ -104,14 +107,23 @@ describe('reindex', () => {
     }
     expect([...groups.keys()]).toEqual([...groups.keys()].sort());
     expect(groups.size).toBe(13);
-    expect(groups.get('/duplicate-keys.md')).toEqual(['error (line 5) [duplicate-key] Key `title` appears more than once (first on line 3); the last one is used.']);
-    expect(groups.get('/non-string-tag.md')).toEqual([expect.stringMatching(/^warning \[non-string-tag\] `tags` entry 2024 is not a string/)]);
-    expect(groups.get('/missing-type.md')).toEqual([expect.stringMatching(/^error \[missing-type\] Missing required `type`/)]);
+    expect(groups.get('/duplicate-keys.md')).toEqual([
+      'error (line 5) [duplicate-key] Key `title` appears more than once (first on line 3); the last one is used.',
+    ]);
+    expect(groups.get('/non-string-tag.md')).toEqual([
+      expect.stringMatching(/^warning \[non-string-tag\] `tags` entry 2024 is not a string/),
+    ]);
+    expect(groups.get('/missing-type.md')).toEqual([
+      expect.stringMatching(/^error \[missing-type\] Missing required `type`/),
+    ]);
     expect(groups.has('/entities/good-person.md')).toBe(false);
   });
 
   test('a clean bundle says so', async () => {
-    writeTree(tmp, { '/entities/a.md': conceptFile({ type: 'Person', title: 'A' }), '/notes/plain.md': '# no frontmatter\n' });
+    writeTree(tmp, {
+      '/entities/a.md': conceptFile({ type: 'Person', title: 'A' }),
+      '/notes/plain.md': '# no frontmatter\n',
+    });
     const { stdout } = await cli(['reindex', '--bundle', tmp, ...OFFLINE], tmp);
     expect(stdout).toContain('\nSkipped 1 markdown files without frontmatter (not concepts).\n');
     expect(stdout).toContain('\nNo problems found in frontmatter.\n');
@@ -144,13 +156,26 @@ describe('reindex', () => {
       line: 5,
       value: 'title',
     });
-    for (const d of summary.diagnostics) expect(Object.keys(d).sort()).toEqual(expect.arrayContaining(['code', 'message', 'path', 'severity']));
+    for (const d of summary.diagnostics)
+      expect(Object.keys(d).sort()).toEqual(expect.arrayContaining(['code', 'message', 'path', 'severity']));
   });
 
   test('reindexing twice with no edits gives identical tables and a byte-identical wiki.db', async () => {
     writeTree(tmp, {
-      '/entities/ada.md': conceptFile({ type: 'Person', title: 'Ada', tags: ['math'], relations: [rel('knew', '/entities/babbage.md', { date: '1833' })] }, 'Ada [[Babbage]].\n'),
-      '/entities/babbage.md': conceptFile({ type: 'Person', title: 'Babbage', relations: [rel('knew', '/entities/ada.md', { date: '1833' })] }),
+      '/entities/ada.md': conceptFile(
+        {
+          type: 'Person',
+          title: 'Ada',
+          tags: ['math'],
+          relations: [rel('knew', '/entities/babbage.md', { date: '1833' })],
+        },
+        'Ada [[Babbage]].\n',
+      ),
+      '/entities/babbage.md': conceptFile({
+        type: 'Person',
+        title: 'Babbage',
+        relations: [rel('knew', '/entities/ada.md', { date: '1833' })],
+      }),
       '/entities/broken.md': '---\ntype: [\n---\n',
       '/notes.md': '# notes\n',
     });

@@ -25,7 +25,8 @@ afterEach(() => cleanup());
 const config = () => JSON.parse(readFileSync(nodePath.join(dir, 'okf-wiki.json'), 'utf8')) as Record<string, unknown>;
 const writeThresholds = (thresholds: Record<string, unknown>) =>
   writeFileSync(nodePath.join(dir, 'okf-wiki.json'), JSON.stringify({ ...config(), thresholds }, null, 2));
-const context = async (...args: string[]) => JSON.parse((await runCli(['context', QUESTION, '--bundle', dir, '--json', ...FLAGS, ...args], dir)).stdout);
+const context = async (...args: string[]) =>
+  JSON.parse((await runCli(['context', QUESTION, '--bundle', dir, '--json', ...FLAGS, ...args], dir)).stdout);
 
 test('the CLI: default, then okf-wiki.json, then an explicit flag above it', async () => {
   const plain = await context();
@@ -59,7 +60,10 @@ test('the MCP server answers with okf-wiki.json thresholds too', async () => {
     await server.connect(serverSide);
     const client = new Client({ name: 'thresholds-test', version: '0.0.0' });
     await client.connect(clientSide);
-    const result = (await client.callTool({ name: 'context_for', arguments: { question: QUESTION, json: true } })) as CallToolResult;
+    const result = (await client.callTool({
+      name: 'context_for',
+      arguments: { question: QUESTION, json: true },
+    })) as CallToolResult;
     await client.close();
     return JSON.parse(result.content.map((c) => (c.type === 'text' ? c.text : '')).join(''));
   };
@@ -87,7 +91,10 @@ test('evaluate --sweep --apply shows the diff and writes the best point, keeping
 });
 
 test('evaluate --sweep --sections sweeps the tuning split only; an unknown section or --sections without --sweep is refused', async () => {
-  const tuned = await runCli(['evaluate', '--bundle', dir, '--sweep', '--sections', 'far-out-of-bundle', ...FLAGS], dir);
+  const tuned = await runCli(
+    ['evaluate', '--bundle', dir, '--sweep', '--sections', 'far-out-of-bundle', ...FLAGS],
+    dir,
+  );
   expect(tuned.code).toBe(0);
   expect(tuned.stdout).toContain('Tuning split: section far-out-of-bundle (12 of 146 questions)');
   const unknown = await runCli(['evaluate', '--bundle', dir, '--sweep', '--sections', 'core,nope', ...FLAGS], dir);

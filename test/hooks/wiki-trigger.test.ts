@@ -51,7 +51,10 @@ const BASE_TOOLS = ['head', 'grep', 'tr', 'sed'];
 /** The JSON readers present here (node always is: jest runs on it); jq and python3 cases run where installed. */
 const EXTRACTORS = ['jq', 'node', 'python3'].filter((t) => which(t) !== undefined);
 
-function hook(payload: string, options: { tools?: readonly string[]; args?: readonly string[]; env?: Record<string, string> } = {}) {
+function hook(
+  payload: string,
+  options: { tools?: readonly string[]; args?: readonly string[]; env?: Record<string, string> } = {},
+) {
   const r = spawnSync(BASH, [SCRIPT, ...(options.args ?? [bundle])], {
     input: payload,
     encoding: 'utf8',
@@ -61,7 +64,8 @@ function hook(payload: string, options: { tools?: readonly string[]; args?: read
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-const prompt = (text: string) => JSON.stringify({ session_id: 'abc', hook_event_name: 'UserPromptSubmit', prompt: text });
+const prompt = (text: string) =>
+  JSON.stringify({ session_id: 'abc', hook_event_name: 'UserPromptSubmit', prompt: text });
 const nudge = (named: string, dir = bundle) =>
   `[okf-wiki] This message mentions ${named}, which the knowledge wiki covers. Before answering, consider: npx okf-wiki context "<the question>" --bundle '${dir}'\n`;
 
@@ -75,7 +79,11 @@ afterAll(() => removeTempDir(tmp));
 
 test('a whole-word, any-case match prints one line naming the keywords as the file spells them', () => {
   for (const tool of EXTRACTORS) {
-    expect(hook(prompt('what did alan turing do at BLETCHLEY PARK?'), { tools: [tool] })).toEqual({ code: 0, stdout: nudge('Alan Turing, Bletchley Park'), stderr: '' });
+    expect(hook(prompt('what did alan turing do at BLETCHLEY PARK?'), { tools: [tool] })).toEqual({
+      code: 0,
+      stdout: nudge('Alan Turing, Bletchley Park'),
+      stderr: '',
+    });
   }
 });
 
@@ -89,10 +97,13 @@ test.each([
 });
 
 test('wrapper markup is stripped before matching (a time zone naming London must not fire every turn)', () => {
-  const wrapped = '<system-reminder>\nThe user is in Europe/London.\n</system-reminder>\n<context tz="Europe/London">London</context>\nHow do I bake bread?';
+  const wrapped =
+    '<system-reminder>\nThe user is in Europe/London.\n</system-reminder>\n<context tz="Europe/London">London</context>\nHow do I bake bread?';
   expect(hook(prompt(wrapped))).toEqual({ code: 0, stdout: '', stderr: '' });
   expect(hook(prompt(`${wrapped} I live in London.`)).stdout).toBe(nudge('London'));
-  expect(hook(prompt('<my-wrapper>London</my-wrapper> hi'), { env: { OKF_WIKI_STRIP_TAGS: 'my-wrapper' } }).stdout).toBe('');
+  expect(
+    hook(prompt('<my-wrapper>London</my-wrapper> hi'), { env: { OKF_WIKI_STRIP_TAGS: 'my-wrapper' } }).stdout,
+  ).toBe('');
 });
 
 test('jq when installed, else node, else python3 read the JSON the same way; with none of them, no nudge', () => {
@@ -138,9 +149,15 @@ test('non-ASCII keywords, padded lines, and more than five matches', () => {
 
 test('unclosed wrapper tags by the thousand (352 KB): every reader strips them in one pass and still finds the keyword', () => {
   // A lazy regex retried from each unclosed tag took 63 s (jq) / 11.5 s (node) here; the hook has 5 s.
-  const text = '<system-reminder x'.repeat(4000) + '<context>'.repeat(20000) + ' tell me about Unix ' + '</context'.repeat(3000) + '<system-reminder>London</system-reminder>'.repeat(2000);
+  const text =
+    '<system-reminder x'.repeat(4000) +
+    '<context>'.repeat(20000) +
+    ' tell me about Unix ' +
+    '</context'.repeat(3000) +
+    '<system-reminder>London</system-reminder>'.repeat(2000);
   expect(text.length).toBeGreaterThan(352_000);
-  for (const tool of EXTRACTORS) expect(hook(prompt(text), { tools: [tool] })).toEqual({ code: 0, stdout: nudge('Unix'), stderr: '' });
+  for (const tool of EXTRACTORS)
+    expect(hook(prompt(text), { tools: [tool] })).toEqual({ code: 0, stdout: nudge('Unix'), stderr: '' });
 });
 
 test('all readers strip the same: attributes, blanks before `>`, an unclosed wrapper left as written', () => {
@@ -152,7 +169,8 @@ test('all readers strip the same: attributes, blanks before `>`, an unclosed wra
     ['<system-reminder>London</system-reminder', nudge('London')],
   ];
   for (const [text, expected] of cases) {
-    for (const tool of EXTRACTORS) expect([text, tool, hook(prompt(text), { tools: [tool] }).stdout]).toEqual([text, tool, expected]);
+    for (const tool of EXTRACTORS)
+      expect([text, tool, hook(prompt(text), { tools: [tool] }).stdout]).toEqual([text, tool, expected]);
   }
 });
 
@@ -161,7 +179,11 @@ test('the suggested command quotes the bundle path, so a path with spaces or quo
   mkdirSync(odd, { recursive: true });
   writeFileSync(nodePath.join(odd, 'wiki-trigger-keywords.txt'), 'Unix\n');
   const { stdout } = hook(prompt('unix'), { args: [odd] });
-  expect(stdout).toBe(`[okf-wiki] This message mentions Unix, which the knowledge wiki covers. Before answering, consider: npx okf-wiki context "<the question>" --bundle '${odd.replace(/'/g, "'\\''")}'\n`);
-  const echoed = spawnSync(BASH, ['-c', `printf '%s' ${stdout.slice(stdout.indexOf('--bundle ') + 9).trimEnd()}`], { encoding: 'utf8' });
+  expect(stdout).toBe(
+    `[okf-wiki] This message mentions Unix, which the knowledge wiki covers. Before answering, consider: npx okf-wiki context "<the question>" --bundle '${odd.replace(/'/g, "'\\''")}'\n`,
+  );
+  const echoed = spawnSync(BASH, ['-c', `printf '%s' ${stdout.slice(stdout.indexOf('--bundle ') + 9).trimEnd()}`], {
+    encoding: 'utf8',
+  });
   expect(echoed.stdout).toBe(odd);
 });

@@ -11,23 +11,31 @@ import { tempBundle } from '../support/temp-dir';
 
 const FLAGS = ['--no-embed', '--today', '2026-12-01'];
 
-test.each(['Who ran Bell Labs before Nokia?', 'Who was President of the Galactic Senate?'])('format mermaid for %j equals the CLI output', async (question) => {
-  const { dir, cleanup } = tempBundle('examples/computing-history');
-  const client = new Client({ name: 'okf-wiki-test', version: '0.0.0' });
-  try {
-    const { flags } = parseCommandLine(['mcp', '--bundle', dir, ...FLAGS]);
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await createWikiServer(wikiServerOptions(flags, bufferIo())).connect(serverSide);
-    await client.connect(clientSide);
-    const io = bufferIo();
-    expect(await run(['context', question, '--bundle', dir, ...FLAGS, '--format', 'mermaid'], io)).toBe(0);
-    const result = (await client.callTool({ name: 'context_for', arguments: { question, format: 'mermaid' } })) as CallToolResult;
-    const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
-    expect(result.isError).toBeFalsy();
-    expect(text).toBe(io.stdout());
-    expect(text).toMatch(/^%% okf-wiki context graph for: [^\n]*\n%%[^\n]*\nflowchart LR\n|^No confident match in this wiki for: /);
-  } finally {
-    await client.close();
-    cleanup();
-  }
-});
+test.each(['Who ran Bell Labs before Nokia?', 'Who was President of the Galactic Senate?'])(
+  'format mermaid for %j equals the CLI output',
+  async (question) => {
+    const { dir, cleanup } = tempBundle('examples/computing-history');
+    const client = new Client({ name: 'okf-wiki-test', version: '0.0.0' });
+    try {
+      const { flags } = parseCommandLine(['mcp', '--bundle', dir, ...FLAGS]);
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      await createWikiServer(wikiServerOptions(flags, bufferIo())).connect(serverSide);
+      await client.connect(clientSide);
+      const io = bufferIo();
+      expect(await run(['context', question, '--bundle', dir, ...FLAGS, '--format', 'mermaid'], io)).toBe(0);
+      const result = (await client.callTool({
+        name: 'context_for',
+        arguments: { question, format: 'mermaid' },
+      })) as CallToolResult;
+      const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+      expect(result.isError).toBeFalsy();
+      expect(text).toBe(io.stdout());
+      expect(text).toMatch(
+        /^%% okf-wiki context graph for: [^\n]*\n%%[^\n]*\nflowchart LR\n|^No confident match in this wiki for: /,
+      );
+    } finally {
+      await client.close();
+      cleanup();
+    }
+  },
+);

@@ -41,7 +41,10 @@ const ask = async (question: string) => {
   const result = (await client.callTool({ name: 'context_for', arguments: { question } })) as CallToolResult;
   return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
 };
-const zuse = conceptFile({ type: 'Person', title: 'Konrad Zuse', description: 'Built the Z3.' }, 'Konrad Zuse built the Z3 computer in Berlin.\n');
+const zuse = conceptFile(
+  { type: 'Person', title: 'Konrad Zuse', description: 'Built the Z3.' },
+  'Konrad Zuse built the Z3 computer in Berlin.\n',
+);
 
 test('a call with nothing changed stats and reads no file: the watcher keeps the index current, not a catch-up', async () => {
   await start(true);
@@ -61,18 +64,33 @@ test('a concept written, edited, moved with its folder and deleted on disk is fo
 
   mkdirSync(path.join(dir, 'people'));
   writeFileSync(path.join(dir, 'people', 'konrad-zuse.md'), zuse);
-  await eventually(async () => (await ask('Who was Konrad Zuse?')).includes('Seeds: Konrad Zuse (/people/konrad-zuse.md)'), 'the new concept');
+  await eventually(
+    async () => (await ask('Who was Konrad Zuse?')).includes('Seeds: Konrad Zuse (/people/konrad-zuse.md)'),
+    'the new concept',
+  );
   // Only what the watcher reported was looked at, not the bundle's 30-odd concept files.
   expect(new Set(stat.mock.calls.map(([p]) => p))).toEqual(new Set(['/people/konrad-zuse.md']));
 
-  writeFileSync(path.join(dir, 'people', 'konrad-zuse.md'), zuse.replace('title: Konrad Zuse', 'title: Konrad Ernst Otto Zuse'));
-  await eventually(async () => (await ask('Who was Konrad Ernst Otto Zuse?')).includes('Seeds: Konrad Ernst Otto Zuse'), 'the edited title');
+  writeFileSync(
+    path.join(dir, 'people', 'konrad-zuse.md'),
+    zuse.replace('title: Konrad Zuse', 'title: Konrad Ernst Otto Zuse'),
+  );
+  await eventually(
+    async () => (await ask('Who was Konrad Ernst Otto Zuse?')).includes('Seeds: Konrad Ernst Otto Zuse'),
+    'the edited title',
+  );
 
   renameSync(path.join(dir, 'people'), path.join(dir, 'pioneers'));
-  await eventually(async () => (await ask('Who was Konrad Ernst Otto Zuse?')).includes('(/pioneers/konrad-zuse.md)'), 'the moved folder');
+  await eventually(
+    async () => (await ask('Who was Konrad Ernst Otto Zuse?')).includes('(/pioneers/konrad-zuse.md)'),
+    'the moved folder',
+  );
 
   rmSync(path.join(dir, 'pioneers', 'konrad-zuse.md'));
-  await eventually(async () => /^No confident match/.test(await ask('Who was Konrad Ernst Otto Zuse?')), 'the deletion');
+  await eventually(
+    async () => /^No confident match/.test(await ask('Who was Konrad Ernst Otto Zuse?')),
+    'the deletion',
+  );
   expect(await ask('Who created Unix?')).toContain('Seeds: Unix');
 });
 

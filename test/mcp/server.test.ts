@@ -16,7 +16,13 @@ import { rawDatabase } from '../../src/core/index/wiki-index';
 import { eventually } from '../support/wait-for';
 
 const FLAGS = ['--no-embed', '--today', '2026-12-01'];
-const INVERSES = { inverses: [['created', 'created_by'], ['worked_at', 'employed'], ['collaborated_with', 'collaborated_with']] };
+const INVERSES = {
+  inverses: [
+    ['created', 'created_by'],
+    ['worked_at', 'employed'],
+    ['collaborated_with', 'collaborated_with'],
+  ],
+};
 
 let dir: string;
 let cleanup: () => void;
@@ -40,7 +46,8 @@ afterEach(async () => {
   cleanup();
 });
 
-const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+const call = async (name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args })) as CallToolResult;
 const textOf = (result: CallToolResult) => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
 
 test('an MCP client lists the five tools, each with an input schema and a description', async () => {
@@ -73,10 +80,20 @@ test('context_for with json gives the structured result', async () => {
 
 test('relate previews with dry_run, then writes both files, reindexes, and lint finds nothing asymmetric', async () => {
   const before = snapshotFiles(dir);
-  const args = { subject: 'entities/ken-thompson', predicate: 'worked_at', object: 'entities/lucent-bell-labs', date: '1996-09-30', by: 'agent:test' };
+  const args = {
+    subject: 'entities/ken-thompson',
+    predicate: 'worked_at',
+    object: 'entities/lucent-bell-labs',
+    date: '1996-09-30',
+    by: 'agent:test',
+  };
   const preview = await call('relate', { ...args, dry_run: true });
-  expect(textOf(preview)).toContain('Would do (dry run, nothing written): Related /entities/ken-thompson.md worked_at /entities/lucent-bell-labs.md (1996-09-30)');
-  expect(textOf(preview)).toContain('+  - { predicate: employed, object: /entities/ken-thompson.md, date: "1996-09-30" }');
+  expect(textOf(preview)).toContain(
+    'Would do (dry run, nothing written): Related /entities/ken-thompson.md worked_at /entities/lucent-bell-labs.md (1996-09-30)',
+  );
+  expect(textOf(preview)).toContain(
+    '+  - { predicate: employed, object: /entities/ken-thompson.md, date: "1996-09-30" }',
+  );
   expect(snapshotFiles(dir)).toEqual(before);
 
   const done = await call('relate', args);
@@ -84,18 +101,28 @@ test('relate previews with dry_run, then writes both files, reindexes, and lint 
   expect(textOf(done)).toMatch(/^Related \/entities\/ken-thompson.md worked_at/);
   const after = snapshotFiles(dir);
   const changed = [...after.keys()].filter((k) => after.get(k) !== before.get(k)).sort();
-  expect(changed).toEqual(expect.arrayContaining(['entities/ken-thompson.md', 'entities/lucent-bell-labs.md', 'log.md']));
+  expect(changed).toEqual(
+    expect.arrayContaining(['entities/ken-thompson.md', 'entities/lucent-bell-labs.md', 'log.md']),
+  );
   const log = readFileSync(path.join(dir, 'log.md'), 'utf8');
   expect(log.match(/^\* /gm)).toHaveLength(1);
-  expect(log).toContain('* **Related**: /entities/ken-thompson.md worked_at /entities/lucent-bell-labs.md (1996-09-30), and /entities/lucent-bell-labs.md employed /entities/ken-thompson.md (by `agent:test`, okf-wiki relate).');
+  expect(log).toContain(
+    '* **Related**: /entities/ken-thompson.md worked_at /entities/lucent-bell-labs.md (1996-09-30), and /entities/lucent-bell-labs.md employed /entities/ken-thompson.md (by `agent:test`, okf-wiki relate).',
+  );
 
   const bundle = new FsBundle(dir);
   const { index } = await openIndex(bundle, await bundle.readBytes('/wiki.db'));
   try {
-    expect(rawDatabase(index).all("select subject_path from edges where object_path = '/entities/ken-thompson.md' and predicate = 'employed'")).toContainEqual({ subject_path: '/entities/lucent-bell-labs.md' });
+    expect(
+      rawDatabase(index).all(
+        "select subject_path from edges where object_path = '/entities/ken-thompson.md' and predicate = 'employed'",
+      ),
+    ).toContainEqual({ subject_path: '/entities/lucent-bell-labs.md' });
     const report = await lintBundle(index, bundle, { clock: { now: () => '2026-12-01' } });
     const touched = report.findings.filter(
-      (f) => f.check.startsWith('asymmetric') && (f.path === '/entities/ken-thompson.md' || f.path === '/entities/lucent-bell-labs.md'),
+      (f) =>
+        f.check.startsWith('asymmetric') &&
+        (f.path === '/entities/ken-thompson.md' || f.path === '/entities/lucent-bell-labs.md'),
     );
     expect(touched).toEqual([]);
   } finally {
@@ -108,20 +135,39 @@ test('relate previews with dry_run, then writes both files, reindexes, and lint 
 
 test('a refused relate is an error result and leaves every file byte-identical', async () => {
   const before = snapshotFiles(dir);
-  const result = await call('relate', { subject: 'entities/rob-pike', predicate: 'admired', object: 'entities/nobody' });
+  const result = await call('relate', {
+    subject: 'entities/rob-pike',
+    predicate: 'admired',
+    object: 'entities/nobody',
+  });
   expect(result.isError).toBe(true);
   expect(textOf(result)).toBe('Refused (relate): object /entities/nobody.md does not exist\n');
-  const noInverse = await call('relate', { subject: 'entities/rob-pike', predicate: 'admired', object: 'entities/unix' });
+  const noInverse = await call('relate', {
+    subject: 'entities/rob-pike',
+    predicate: 'admired',
+    object: 'entities/unix',
+  });
   expect(textOf(noInverse)).toContain('no inverse is declared for `admired`');
   expect(snapshotFiles(dir)).toEqual(before);
 });
 
 test('supersede and file_back write through MCP; a second file_back with the same title is refused', async () => {
-  const superseded = await call('supersede', { old: 'entities/google', new: 'entities/go', at: '2026-01-01', dry_run: true });
+  const superseded = await call('supersede', {
+    old: 'entities/google',
+    new: 'entities/go',
+    at: '2026-01-01',
+    dry_run: true,
+  });
   expect(textOf(superseded)).toContain('+status: superseded');
-  const page = { title: 'Unix and Go: one team, forty years', body: '# Synthesis\n\n[Unix](/entities/unix.md) and [Go](/entities/go.md) share authors.\n', by: 'agent:claude' };
+  const page = {
+    title: 'Unix and Go: one team, forty years',
+    body: '# Synthesis\n\n[Unix](/entities/unix.md) and [Go](/entities/go.md) share authors.\n',
+    by: 'agent:claude',
+  };
   const filed = await call('file_back', page);
-  expect(textOf(filed)).toMatch(/^Filed back "Unix and Go: one team, forty years" as \/concepts\/unix-and-go-one-team-forty-years.md./);
+  expect(textOf(filed)).toMatch(
+    /^Filed back "Unix and Go: one team, forty years" as \/concepts\/unix-and-go-one-team-forty-years.md./,
+  );
   const text = readFileSync(path.join(dir, 'concepts/unix-and-go-one-team-forty-years.md'), 'utf8');
   expect(text).toContain('generated: { by: "agent:claude", at: "2026-12-01" }');
   const again = await call('file_back', page);
@@ -132,7 +178,11 @@ test('supersede and file_back write through MCP; a second file_back with the sam
 test('two writes at once are serialized: both relations land', async () => {
   const [a, b] = await Promise.all([
     call('relate', { subject: 'entities/rob-pike', predicate: 'collaborated_with', object: 'entities/dennis-ritchie' }),
-    call('relate', { subject: 'entities/rob-pike', predicate: 'collaborated_with', object: 'entities/john-von-neumann' }),
+    call('relate', {
+      subject: 'entities/rob-pike',
+      predicate: 'collaborated_with',
+      object: 'entities/john-von-neumann',
+    }),
   ]);
   expect([textOf(a), textOf(b)].map((t) => t.split(' ')[0])).toEqual(['Related', 'Related']);
   const pike = readFileSync(path.join(dir, 'entities/rob-pike.md'), 'utf8');
@@ -148,7 +198,10 @@ test('one live index: a file edited on disk is seen by the next call, without lo
   writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: Uniplexed Information Service'));
   // The file watcher reports the edit a moment later; the next call after that answers from it.
   await eventually(
-    async () => textOf(await call('context_for', { question: 'Who created the Uniplexed Information Service?' })).includes('Seeds: Uniplexed Information Service (/entities/unix.md)'),
+    async () =>
+      textOf(await call('context_for', { question: 'Who created the Uniplexed Information Service?' })).includes(
+        'Seeds: Uniplexed Information Service (/entities/unix.md)',
+      ),
     'the edit to reach the live index',
   );
   expect(textOf(await call('lint', {}))).toMatch(/^Lint: /);

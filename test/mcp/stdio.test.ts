@@ -26,13 +26,23 @@ afterAll(() => built.cleanup());
 test('a stdio MCP client lists the tools, gets the CLI context text, and relates two concepts', async () => {
   const { dir, cleanup } = tempBundle('examples/computing-history');
   writeFileSync(path.join(dir, 'okf-wiki.json'), JSON.stringify({ inverses: [['worked_at', 'employed']] }));
-  const transport = new StdioClientTransport({ command: process.execPath, args: [entry, 'mcp', '--bundle', dir, ...FLAGS], stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [entry, 'mcp', '--bundle', dir, ...FLAGS],
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   const client = new Client({ name: 'okf-wiki-stdio-test', version: '0.0.0' });
   try {
     await client.connect(transport);
-    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['context_for', 'lint', 'relate', 'supersede', 'file_back']);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual([
+      'context_for',
+      'lint',
+      'relate',
+      'supersede',
+      'file_back',
+    ]);
 
     const question = 'Who created Unix?';
     const io = bufferIo();
@@ -42,10 +52,17 @@ test('a stdio MCP client lists the tools, gets the CLI context text, and relates
 
     const related = (await client.callTool({
       name: 'relate',
-      arguments: { subject: 'entities/ken-thompson', predicate: 'worked_at', object: 'entities/lucent-bell-labs', date: '1996-09-30' },
+      arguments: {
+        subject: 'entities/ken-thompson',
+        predicate: 'worked_at',
+        object: 'entities/lucent-bell-labs',
+        date: '1996-09-30',
+      },
     })) as CallToolResult;
     expect(related.isError).toBeFalsy();
-    expect(readFileSync(path.join(dir, 'entities/lucent-bell-labs.md'), 'utf8')).toContain('{ predicate: employed, object: /entities/ken-thompson.md, date: "1996-09-30" }');
+    expect(readFileSync(path.join(dir, 'entities/lucent-bell-labs.md'), 'utf8')).toContain(
+      '{ predicate: employed, object: /entities/ken-thompson.md, date: "1996-09-30" }',
+    );
   } finally {
     await client.close();
     cleanup();
@@ -100,24 +117,41 @@ test('a message over 10 MiB and malformed JSON get JSON-RPC errors, are logged o
   try {
     // 11 MiB in 1 MiB writes, the way a pipe delivers it: discarded as it streams, never one 11 MiB buffer.
     const mib = 'x'.repeat(1024 * 1024);
-    child.stdin.write('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"context_for","arguments":{"question":"');
+    child.stdin.write(
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"context_for","arguments":{"question":"',
+    );
     for (let i = 0; i < 11; i++) child.stdin.write(mib);
     send('"}}}');
     const tooBig = await next();
     expect(tooBig).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
-    expect((tooBig.error as { message: string }).message).toMatch(/^message of \d+ bytes is over the 10485760-byte limit; discarded$/);
+    expect((tooBig.error as { message: string }).message).toMatch(
+      /^message of \d+ bytes is over the 10485760-byte limit; discarded$/,
+    );
 
     send('{"jsonrpc":"2.0","id":2,"method":');
     expect(await next()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
     send('{"id":3,"hello":true}');
-    expect(await next()).toMatchObject({ jsonrpc: '2.0', id: 3, error: { code: -32600, message: 'not a JSON-RPC 2.0 message' } });
+    expect(await next()).toMatchObject({
+      jsonrpc: '2.0',
+      id: 3,
+      error: { code: -32600, message: 'not a JSON-RPC 2.0 message' },
+    });
 
-    send(JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } } }));
+    send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 4,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+      }),
+    );
     expect(await next()).toMatchObject({ id: 4, result: { serverInfo: { name: expect.any(String) } } });
     send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
     send(JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/list' }));
     expect(((await next()).result as { tools: { name: string }[] }).tools.map((t) => t.name)).toContain('context_for');
-    expect(stderr).toMatch(/okf-wiki mcp: message of \d+ bytes is over the 10485760-byte limit; discarded; answered with JSON-RPC error -32600\n/);
+    expect(stderr).toMatch(
+      /okf-wiki mcp: message of \d+ bytes is over the 10485760-byte limit; discarded; answered with JSON-RPC error -32600\n/,
+    );
     expect(stderr).toContain('okf-wiki mcp: not valid JSON (');
   } finally {
     child.stdin.end();

@@ -29,7 +29,14 @@ export { requireApiVersion } from './since';
 
 import { App } from './app';
 import { Plugin } from './component';
-import { AbstractTextComponent, BaseComponent, ButtonComponent, ExtraButtonComponent, SliderComponent, ToggleComponent } from './components';
+import {
+  AbstractTextComponent,
+  BaseComponent,
+  ButtonComponent,
+  ExtraButtonComponent,
+  SliderComponent,
+  ToggleComponent,
+} from './components';
 import { Setting } from './setting';
 import { AbstractInputSuggest } from './input-suggest';
 import { installSinceGuards } from './since';

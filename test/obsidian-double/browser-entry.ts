@@ -19,7 +19,8 @@ interface ExposedResponse {
   headers: Record<string, string>;
   bodyBase64: string;
 }
-const exposed = () => (window as unknown as { __okfRequestUrl?: (r: ExposedRequest) => Promise<ExposedResponse> }).__okfRequestUrl;
+const exposed = () =>
+  (window as unknown as { __okfRequestUrl?: (r: ExposedRequest) => Promise<ExposedResponse> }).__okfRequestUrl;
 const toBase64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''));
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
@@ -28,7 +29,12 @@ setRequestTransport(async (param) => {
   if (param.contentType) headers['content-type'] = param.contentType;
   const viaTestProcess = exposed();
   if (viaTestProcess) {
-    const body = param.body === undefined ? {} : typeof param.body === 'string' ? { body: param.body } : { bodyBase64: toBase64(new Uint8Array(param.body)) };
+    const body =
+      param.body === undefined
+        ? {}
+        : typeof param.body === 'string'
+          ? { body: param.body }
+          : { bodyBase64: toBase64(new Uint8Array(param.body)) };
     const r = await viaTestProcess({ url: param.url, method: param.method ?? 'GET', headers, ...body });
     return { status: r.status, headers: r.headers, body: fromBase64(r.bodyBase64) };
   }

@@ -7,7 +7,16 @@ import type { App } from './app';
 
 type ComponentApi = Pick<
   O.Component,
-  'load' | 'onload' | 'unload' | 'onunload' | 'addChild' | 'removeChild' | 'register' | 'registerEvent' | 'registerDomEvent' | 'registerInterval'
+  | 'load'
+  | 'onload'
+  | 'unload'
+  | 'onunload'
+  | 'addChild'
+  | 'removeChild'
+  | 'register'
+  | 'registerEvent'
+  | 'registerDomEvent'
+  | 'registerInterval'
 >;
 
 export class Component implements ComponentApi {
@@ -57,7 +66,12 @@ export class Component implements ComponentApi {
     this.register(() => (eventRef as DoubleEventRef).e.offref(eventRef));
   }
 
-  registerDomEvent(el: Window | Document | HTMLElement, type: string, callback: (this: HTMLElement, ev: Event) => unknown, options?: boolean | AddEventListenerOptions): void {
+  registerDomEvent(
+    el: Window | Document | HTMLElement,
+    type: string,
+    callback: (this: HTMLElement, ev: Event) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void {
     el.addEventListener(type, callback as EventListener, options);
     this.register(() => el.removeEventListener(type, callback as EventListener, options));
   }
@@ -75,7 +89,16 @@ export class Component implements ComponentApi {
 
 type PluginApi = Pick<
   O.Plugin,
-  'app' | 'manifest' | 'addStatusBarItem' | 'addCommand' | 'removeCommand' | 'addSettingTab' | 'registerView' | 'addRibbonIcon' | 'loadData' | 'saveData'
+  | 'app'
+  | 'manifest'
+  | 'addStatusBarItem'
+  | 'addCommand'
+  | 'removeCommand'
+  | 'addSettingTab'
+  | 'registerView'
+  | 'addRibbonIcon'
+  | 'loadData'
+  | 'saveData'
 >;
 
 export abstract class Plugin extends Component implements PluginApi {
@@ -100,20 +123,29 @@ export abstract class Plugin extends Component implements PluginApi {
   override onload(): Promise<void> | void {}
 
   addRibbonIcon(icon: string, title: string, callback: (evt: MouseEvent) => unknown): HTMLElement {
-    const el = this.double.ribbonEl.createDiv({ cls: 'side-dock-ribbon-action clickable-icon', attr: { 'aria-label': title, 'data-icon': icon } });
+    const el = this.double.ribbonEl.createDiv({
+      cls: 'side-dock-ribbon-action clickable-icon',
+      attr: { 'aria-label': title, 'data-icon': icon },
+    });
     el.addEventListener('click', (e) => callback(e));
     this.register(() => el.detach());
     return el;
   }
 
   addStatusBarItem(): HTMLElement {
-    const el = this.double.statusBarEl.createDiv({ cls: ['status-bar-item', `plugin-${this.manifest.id.replace(/[^a-z0-9-]/gi, '-')}`] });
+    const el = this.double.statusBarEl.createDiv({
+      cls: ['status-bar-item', `plugin-${this.manifest.id.replace(/[^a-z0-9-]/gi, '-')}`],
+    });
     this.register(() => el.detach());
     return el;
   }
 
   addCommand(command: O.Command): O.Command {
-    const full = { ...command, id: `${this.manifest.id}:${command.id}`, name: `${this.manifest.name}: ${command.name}` };
+    const full = {
+      ...command,
+      id: `${this.manifest.id}:${command.id}`,
+      name: `${this.manifest.name}: ${command.name}`,
+    };
     this.double.commands.add(full);
     this.register(() => this.double.commands.remove(full.id));
     return full;

@@ -76,7 +76,10 @@ export class TextAreaComponent extends AbstractTextComponent<HTMLTextAreaElement
   }
 }
 
-export class ToggleComponent extends ValueComponent<boolean> implements Pick<O.ToggleComponent, 'toggleEl' | 'getValue' | 'setValue' | 'onChange' | 'onClick' | 'setTooltip'> {
+export class ToggleComponent
+  extends ValueComponent<boolean>
+  implements Pick<O.ToggleComponent, 'toggleEl' | 'getValue' | 'setValue' | 'onChange' | 'onClick' | 'setTooltip'>
+{
   toggleEl: HTMLElement;
   private on = false;
   private changeCallback: ((value: boolean) => unknown) | undefined;
@@ -116,7 +119,10 @@ export class ToggleComponent extends ValueComponent<boolean> implements Pick<O.T
   }
 }
 
-export class DropdownComponent extends ValueComponent<string> implements Pick<O.DropdownComponent, 'selectEl' | 'addOption' | 'addOptions' | 'getValue' | 'setValue' | 'onChange'> {
+export class DropdownComponent
+  extends ValueComponent<string>
+  implements Pick<O.DropdownComponent, 'selectEl' | 'addOption' | 'addOptions' | 'getValue' | 'setValue' | 'onChange'>
+{
   selectEl: HTMLSelectElement;
   private changeCallback: ((value: string) => unknown) | undefined;
 
@@ -151,7 +157,14 @@ export class DropdownComponent extends ValueComponent<string> implements Pick<O.
   }
 }
 
-export class SliderComponent extends ValueComponent<number> implements Pick<O.SliderComponent, 'sliderEl' | 'setLimits' | 'getValue' | 'setValue' | 'onChange' | 'setDynamicTooltip' | 'setInstant'> {
+export class SliderComponent
+  extends ValueComponent<number>
+  implements
+    Pick<
+      O.SliderComponent,
+      'sliderEl' | 'setLimits' | 'getValue' | 'setValue' | 'onChange' | 'setDynamicTooltip' | 'setInstant'
+    >
+{
   sliderEl: HTMLInputElement;
   private changeCallback: ((value: number) => unknown) | undefined;
 
@@ -203,7 +216,22 @@ export class SliderComponent extends ValueComponent<number> implements Pick<O.Sl
   }
 }
 
-export class ButtonComponent extends BaseComponent implements Pick<O.ButtonComponent, 'buttonEl' | 'setButtonText' | 'setCta' | 'removeCta' | 'setWarning' | 'setTooltip' | 'setIcon' | 'setClass' | 'onClick'> {
+export class ButtonComponent
+  extends BaseComponent
+  implements
+    Pick<
+      O.ButtonComponent,
+      | 'buttonEl'
+      | 'setButtonText'
+      | 'setCta'
+      | 'removeCta'
+      | 'setWarning'
+      | 'setTooltip'
+      | 'setIcon'
+      | 'setClass'
+      | 'onClick'
+    >
+{
   buttonEl: HTMLButtonElement;
 
   constructor(containerEl: HTMLElement) {
@@ -267,7 +295,10 @@ export class ButtonComponent extends BaseComponent implements Pick<O.ButtonCompo
   }
 }
 
-export class ExtraButtonComponent extends BaseComponent implements Pick<O.ExtraButtonComponent, 'extraSettingsEl' | 'setIcon' | 'setTooltip' | 'onClick'> {
+export class ExtraButtonComponent
+  extends BaseComponent
+  implements Pick<O.ExtraButtonComponent, 'extraSettingsEl' | 'setIcon' | 'setTooltip' | 'onClick'>
+{
   extraSettingsEl: HTMLElement;
 
   constructor(containerEl: HTMLElement) {

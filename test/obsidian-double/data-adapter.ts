@@ -137,7 +137,8 @@ export class DataAdapterDouble implements O.DataAdapter {
   async rmdir(normalizedPath: string, recursive: boolean): Promise<void> {
     const path = storePath(normalizedPath);
     const listed = await this.store.list(path);
-    if (!recursive && listed.files.length + listed.folders.length > 0) throw new Error(`ENOTEMPTY: directory not empty, rmdir '${path}'`);
+    if (!recursive && listed.files.length + listed.folders.length > 0)
+      throw new Error(`ENOTEMPTY: directory not empty, rmdir '${path}'`);
     await this.store.rmdir(path);
     this.watcher([path]);
   }
@@ -153,7 +154,8 @@ export class DataAdapterDouble implements O.DataAdapter {
     this.calls.push(`rename ${normalizedPath} ${normalizedNewPath}`);
     const from = storePath(normalizedPath);
     const to = storePath(normalizedNewPath);
-    if (from.toLowerCase() !== to.toLowerCase() && (await this.store.stat(to)) !== null) throw new Error('Destination file already exists!');
+    if (from.toLowerCase() !== to.toLowerCase() && (await this.store.stat(to)) !== null)
+      throw new Error('Destination file already exists!');
     const parent = parentOf(to);
     if ((await this.store.stat(parent)) === null) await this.store.mkdir(parent);
     await this.store.rename(from, to);

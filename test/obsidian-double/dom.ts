@@ -89,7 +89,12 @@ export function installDomHelpers(win: Window & typeof globalThis): void {
     indexOf(this: Node, other: Node) {
       return Array.prototype.indexOf.call(this.childNodes, other);
     },
-    createEl<K extends keyof HTMLElementTagNameMap>(this: Node, tag: K, o?: DomElementInfo | string, cb?: (el: HTMLElementTagNameMap[K]) => void) {
+    createEl<K extends keyof HTMLElementTagNameMap>(
+      this: Node,
+      tag: K,
+      o?: DomElementInfo | string,
+      cb?: (el: HTMLElementTagNameMap[K]) => void,
+    ) {
       return makeEl(this.ownerDocument ?? doc, this, tag, o, cb);
     },
     createDiv(this: Node, o?: DomElementInfo | string, cb?: (el: HTMLDivElement) => void) {
@@ -98,7 +103,12 @@ export function installDomHelpers(win: Window & typeof globalThis): void {
     createSpan(this: Node, o?: DomElementInfo | string, cb?: (el: HTMLSpanElement) => void) {
       return makeEl(this.ownerDocument ?? doc, this, 'span', o, cb);
     },
-    createSvg<K extends keyof SVGElementTagNameMap>(this: Node, tag: K, o?: SvgElementInfo | string, cb?: (el: SVGElementTagNameMap[K]) => void) {
+    createSvg<K extends keyof SVGElementTagNameMap>(
+      this: Node,
+      tag: K,
+      o?: SvgElementInfo | string,
+      cb?: (el: SVGElementTagNameMap[K]) => void,
+    ) {
       return makeSvg(this.ownerDocument ?? doc, this, tag, o, cb);
     },
   });
@@ -177,7 +187,11 @@ export function installDomHelpers(win: Window & typeof globalThis): void {
     setCssProps(this: HTMLElement, props: Record<string, string>) {
       for (const [k, v] of Object.entries(props)) this.style.setProperty(k, v);
     },
-    onClickEvent(this: HTMLElement, listener: (this: HTMLElement, ev: MouseEvent) => unknown, options?: boolean | AddEventListenerOptions) {
+    onClickEvent(
+      this: HTMLElement,
+      listener: (this: HTMLElement, ev: MouseEvent) => unknown,
+      options?: boolean | AddEventListenerOptions,
+    ) {
       this.addEventListener('click', listener as EventListener, options);
       this.addEventListener('auxclick', listener as EventListener, options);
     },
@@ -187,11 +201,19 @@ export function installDomHelpers(win: Window & typeof globalThis): void {
   });
 
   Object.assign(win, {
-    createEl: <K extends keyof HTMLElementTagNameMap>(tag: K, o?: DomElementInfo | string, cb?: (el: HTMLElementTagNameMap[K]) => void) =>
-      makeEl(doc, undefined, tag, o, cb),
+    createEl: <K extends keyof HTMLElementTagNameMap>(
+      tag: K,
+      o?: DomElementInfo | string,
+      cb?: (el: HTMLElementTagNameMap[K]) => void,
+    ) => makeEl(doc, undefined, tag, o, cb),
     createDiv: (o?: DomElementInfo | string, cb?: (el: HTMLDivElement) => void) => makeEl(doc, undefined, 'div', o, cb),
-    createSpan: (o?: DomElementInfo | string, cb?: (el: HTMLSpanElement) => void) => makeEl(doc, undefined, 'span', o, cb),
-    createSvg: <K extends keyof SVGElementTagNameMap>(tag: K, o?: SvgElementInfo | string, cb?: (el: SVGElementTagNameMap[K]) => void) => makeSvg(doc, undefined, tag, o, cb),
+    createSpan: (o?: DomElementInfo | string, cb?: (el: HTMLSpanElement) => void) =>
+      makeEl(doc, undefined, 'span', o, cb),
+    createSvg: <K extends keyof SVGElementTagNameMap>(
+      tag: K,
+      o?: SvgElementInfo | string,
+      cb?: (el: SVGElementTagNameMap[K]) => void,
+    ) => makeSvg(doc, undefined, tag, o, cb),
     createFragment: (cb?: (el: DocumentFragment) => void) => {
       const fragment = doc.createDocumentFragment();
       cb?.(fragment);
@@ -206,5 +228,6 @@ export function installDomHelpers(win: Window & typeof globalThis): void {
 
 /** Installs the helpers when a DOM is present (jsdom or a browser); a no-op in a plain Node environment. */
 export function installDomHelpersIfPresent(): void {
-  if (typeof window !== 'undefined' && typeof document !== 'undefined') installDomHelpers(window as Window & typeof globalThis);
+  if (typeof window !== 'undefined' && typeof document !== 'undefined')
+    installDomHelpers(window as Window & typeof globalThis);
 }

@@ -22,13 +22,21 @@ export class Events implements O.Events {
 
   off(name: string, callback: (...data: unknown[]) => unknown): void {
     const list = this.handlers.get(name);
-    if (list) this.handlers.set(name, list.filter((r) => r.fn !== callback));
+    if (list)
+      this.handlers.set(
+        name,
+        list.filter((r) => r.fn !== callback),
+      );
   }
 
   offref(ref: O.EventRef): void {
     const r = ref as DoubleEventRef;
     const list = this.handlers.get(r.name);
-    if (list) this.handlers.set(r.name, list.filter((x) => x !== r));
+    if (list)
+      this.handlers.set(
+        r.name,
+        list.filter((x) => x !== r),
+      );
   }
 
   trigger(name: string, ...data: unknown[]): void {

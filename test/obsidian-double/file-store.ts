@@ -50,8 +50,14 @@ export class MemoryStore implements FileStore {
     const prefix = path === '' ? '' : path + '/';
     const direct = (p: string) => p.startsWith(prefix) && p !== path && !p.slice(prefix.length).includes('/');
     return {
-      files: [...this.files.keys()].filter(direct).map((p) => p.slice(prefix.length)).sort(),
-      folders: [...this.folders].filter(direct).map((p) => p.slice(prefix.length)).sort(),
+      files: [...this.files.keys()]
+        .filter(direct)
+        .map((p) => p.slice(prefix.length))
+        .sort(),
+      folders: [...this.folders]
+        .filter(direct)
+        .map((p) => p.slice(prefix.length))
+        .sort(),
     };
   }
 
@@ -85,7 +91,8 @@ export class MemoryStore implements FileStore {
 
   async rename(from: string, to: string): Promise<void> {
     if ((await this.stat(to)) !== null) throw new Error(`EEXIST: file already exists, rename '${from}' -> '${to}'`);
-    if (!this.folders.has(parentOf(to))) throw new Error(`ENOENT: no such file or directory, rename '${from}' -> '${to}'`);
+    if (!this.folders.has(parentOf(to)))
+      throw new Error(`ENOENT: no such file or directory, rename '${from}' -> '${to}'`);
     const file = this.files.get(from);
     if (file) {
       this.files.delete(from);
@@ -94,8 +101,10 @@ export class MemoryStore implements FileStore {
     }
     if (!this.folders.has(from)) throw new Error(`ENOENT: no such file or directory, rename '${from}' -> '${to}'`);
     const prefix = from + '/';
-    for (const [p, f] of [...this.files]) if (p.startsWith(prefix)) (this.files.delete(p), this.files.set(to + '/' + p.slice(prefix.length), f));
-    for (const p of [...this.folders]) if (p.startsWith(prefix)) (this.folders.delete(p), this.folders.add(to + '/' + p.slice(prefix.length)));
+    for (const [p, f] of [...this.files])
+      if (p.startsWith(prefix)) (this.files.delete(p), this.files.set(to + '/' + p.slice(prefix.length), f));
+    for (const p of [...this.folders])
+      if (p.startsWith(prefix)) (this.folders.delete(p), this.folders.add(to + '/' + p.slice(prefix.length)));
     this.folders.delete(from);
     this.folders.add(to);
   }

@@ -11,7 +11,11 @@ export function normalizePath(path: string): string {
   return p.replace(/[\u00A0\u202F]/g, ' ').normalize('NFC');
 }
 
-export function debounce<T extends unknown[], V>(cb: (...args: [...T]) => V, timeout = 0, resetTimer = false): O.Debouncer<T, V> {
+export function debounce<T extends unknown[], V>(
+  cb: (...args: [...T]) => V,
+  timeout = 0,
+  resetTimer = false,
+): O.Debouncer<T, V> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastArgs: T | undefined;
   const fire = (): V | void => {
@@ -57,7 +61,9 @@ export function stringifyYaml(obj: unknown): string {
 }
 
 /** Sends one request; answers status, lowercase headers and the body bytes. */
-export type RequestTransport = (request: O.RequestUrlParam) => Promise<{ status: number; headers: Record<string, string>; body: Uint8Array }>;
+export type RequestTransport = (
+  request: O.RequestUrlParam,
+) => Promise<{ status: number; headers: Record<string, string>; body: Uint8Array }>;
 
 let transport: RequestTransport | undefined;
 

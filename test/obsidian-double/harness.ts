@@ -16,7 +16,11 @@ export async function createTestApp(store: FileStore): Promise<App> {
 }
 
 /** Constructs and loads a plugin, awaiting an async `onload`, as Obsidian's plugin manager does. */
-export async function enablePlugin<P extends O.Plugin>(app: App, PluginCtor: PluginClass<P>, manifest: O.PluginManifest): Promise<P> {
+export async function enablePlugin<P extends O.Plugin>(
+  app: App,
+  PluginCtor: PluginClass<P>,
+  manifest: O.PluginManifest,
+): Promise<P> {
   const plugin = new PluginCtor(app.asObsidian, manifest);
   plugin.load();
   await (plugin as unknown as Plugin).loading;
@@ -34,7 +38,11 @@ export function noticeMessages(): string[] {
 }
 
 /** Polls `predicate` until it holds; fails with `what` after `timeoutMs`. */
-export async function waitFor(predicate: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+export async function waitFor(
+  predicate: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<void> {
   const start = Date.now();
   for (;;) {
     if (await predicate()) return;

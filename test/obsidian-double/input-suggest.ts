@@ -3,7 +3,10 @@
 import type * as O from 'obsidian';
 import { Scope } from './ui';
 
-export abstract class AbstractInputSuggest<T> implements Pick<O.AbstractInputSuggest<T>, 'limit' | 'setValue' | 'getValue' | 'open' | 'close'> {
+export abstract class AbstractInputSuggest<T> implements Pick<
+  O.AbstractInputSuggest<T>,
+  'limit' | 'setValue' | 'getValue' | 'open' | 'close'
+> {
   limit = 100;
   scope = new Scope() as unknown as O.Scope;
   /** Test helper (not Obsidian API): the open popover, if any. */

@@ -8,7 +8,10 @@ import { Events } from './events';
 import { TFile } from './files';
 import type { Vault } from './vault';
 
-type CacheApi = Pick<O.MetadataCache, 'getFileCache' | 'getCache' | 'getFirstLinkpathDest' | 'resolvedLinks' | 'unresolvedLinks' | 'fileToLinktext' | 'on'>;
+type CacheApi = Pick<
+  O.MetadataCache,
+  'getFileCache' | 'getCache' | 'getFirstLinkpathDest' | 'resolvedLinks' | 'unresolvedLinks' | 'fileToLinktext' | 'on'
+>;
 
 /** Frontmatter as Obsidian's cache shows it (the plugin never parses with it: it is only a trigger). */
 function parseFrontmatter(text: string): O.CachedMetadata {
@@ -20,7 +23,10 @@ function parseFrontmatter(text: string): O.CachedMetadata {
     return fm && typeof fm === 'object'
       ? {
           frontmatter: fm as O.FrontMatterCache,
-          frontmatterPosition: { start: { line: 0, col: 0, offset: 0 }, end: { line: end, col: 3, offset: m[0].length } },
+          frontmatterPosition: {
+            start: { line: 0, col: 0, offset: 0 },
+            end: { line: end, col: 3, offset: m[0].length },
+          },
         }
       : {};
   } catch {
@@ -56,8 +62,16 @@ export class MetadataCache extends Events implements CacheApi {
   }
 
   /* eslint-disable @typescript-eslint/no-explicit-any -- the overloads as obsidian.d.ts declares them */
-  override on(name: 'changed', callback: (file: O.TFile, data: string, cache: O.CachedMetadata) => any, ctx?: any): O.EventRef;
-  override on(name: 'deleted', callback: (file: O.TFile, prevCache: O.CachedMetadata | null) => any, ctx?: any): O.EventRef;
+  override on(
+    name: 'changed',
+    callback: (file: O.TFile, data: string, cache: O.CachedMetadata) => any,
+    ctx?: any,
+  ): O.EventRef;
+  override on(
+    name: 'deleted',
+    callback: (file: O.TFile, prevCache: O.CachedMetadata | null) => any,
+    ctx?: any,
+  ): O.EventRef;
   override on(name: 'resolve', callback: (file: O.TFile) => any, ctx?: any): O.EventRef;
   override on(name: 'resolved', callback: () => any, ctx?: any): O.EventRef;
   override on(name: string, callback: (...data: any[]) => any, ctx?: any): O.EventRef;
@@ -68,7 +82,8 @@ export class MetadataCache extends Events implements CacheApi {
 
   /** Reads every markdown file once, as Obsidian fills its cache before layout-ready (no events). */
   async primeFromDisk(): Promise<void> {
-    for (const file of this.vault.getMarkdownFiles()) this.caches.set(file.path, parseFrontmatter(await this.vault.cachedRead(file)));
+    for (const file of this.vault.getMarkdownFiles())
+      this.caches.set(file.path, parseFrontmatter(await this.vault.cachedRead(file)));
   }
 
   getFileCache(file: O.TFile): O.CachedMetadata | null {
@@ -82,7 +97,11 @@ export class MetadataCache extends Events implements CacheApi {
   getFirstLinkpathDest(linkpath: string, sourcePath: string): O.TFile | null {
     void sourcePath;
     const target = linkpath.endsWith('.md') ? linkpath : `${linkpath}.md`;
-    return this.vault.getFileByPath(target) ?? this.vault.getMarkdownFiles().find((f) => f.path.endsWith('/' + target)) ?? null;
+    return (
+      this.vault.getFileByPath(target) ??
+      this.vault.getMarkdownFiles().find((f) => f.path.endsWith('/' + target)) ??
+      null
+    );
   }
 
   fileToLinktext(file: O.TFile, sourcePath: string, omitMdExtension = true): string {

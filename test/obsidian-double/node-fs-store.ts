@@ -22,8 +22,14 @@ export class NodeFsStore implements FileStore {
   async list(path: string): Promise<{ files: string[]; folders: string[] }> {
     const entries = await fs.readdir(this.full(path), { withFileTypes: true });
     return {
-      files: entries.filter((e) => e.isFile()).map((e) => e.name).sort(),
-      folders: entries.filter((e) => e.isDirectory()).map((e) => e.name).sort(),
+      files: entries
+        .filter((e) => e.isFile())
+        .map((e) => e.name)
+        .sort(),
+      folders: entries
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort(),
     };
   }
 

@@ -52,7 +52,8 @@ let emulated = '1.13.1';
 export function compareVersions(a: string, b: string): number {
   const x = a.split('.').map(Number);
   const y = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);
+  for (let i = 0; i < Math.max(x.length, y.length); i++)
+    if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);
   return 0;
 }
 
@@ -80,7 +81,9 @@ export function installSinceGuards(classes: Record<string, unknown>): void {
     if (typeof original !== 'function' || (original as { sinceGuard?: boolean }).sinceGuard) continue;
     const guarded = function (this: unknown, ...args: unknown[]): unknown {
       if (compareVersions(emulated, since) < 0) {
-        throw new TypeError(`${key} is not a function in Obsidian ${emulated}: it exists since ${since} (raise minAppVersion in manifest.json, or feature-detect)`);
+        throw new TypeError(
+          `${key} is not a function in Obsidian ${emulated}: it exists since ${since} (raise minAppVersion in manifest.json, or feature-detect)`,
+        );
       }
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     };

@@ -47,7 +47,22 @@ export function renderResults(el: HTMLElement, text: string, result: O.SearchRes
   if (at < text.length) el.appendText(text.slice(at));
 }
 
-export abstract class SuggestModal<T> extends Modal implements Pick<O.SuggestModal<T>, 'limit' | 'emptyStateText' | 'inputEl' | 'resultContainerEl' | 'setPlaceholder' | 'setInstructions' | 'onNoSuggestion' | 'selectSuggestion' | 'selectActiveSuggestion'> {
+export abstract class SuggestModal<T>
+  extends Modal
+  implements
+    Pick<
+      O.SuggestModal<T>,
+      | 'limit'
+      | 'emptyStateText'
+      | 'inputEl'
+      | 'resultContainerEl'
+      | 'setPlaceholder'
+      | 'setInstructions'
+      | 'onNoSuggestion'
+      | 'selectSuggestion'
+      | 'selectActiveSuggestion'
+    >
+{
   limit = 100;
   emptyStateText = 'No results found.';
   inputEl: HTMLInputElement;
@@ -62,7 +77,11 @@ export abstract class SuggestModal<T> extends Modal implements Pick<O.SuggestMod
     this.modalEl.addClass('prompt');
     this.modalEl.empty();
     const inputContainer = this.modalEl.createDiv({ cls: 'prompt-input-container' });
-    this.inputEl = inputContainer.createEl('input', { cls: 'prompt-input', type: 'text', attr: { enterkeyhint: 'done', spellcheck: 'false' } });
+    this.inputEl = inputContainer.createEl('input', {
+      cls: 'prompt-input',
+      type: 'text',
+      attr: { enterkeyhint: 'done', spellcheck: 'false' },
+    });
     this.resultContainerEl = this.modalEl.createDiv({ cls: 'prompt-results' });
     this.instructionsEl = this.modalEl.createDiv({ cls: 'prompt-instructions' });
     this.inputEl.addEventListener('input', () => void this.updateSuggestions());
@@ -140,7 +159,10 @@ export abstract class SuggestModal<T> extends Modal implements Pick<O.SuggestMod
   }
 }
 
-export abstract class FuzzySuggestModal<T> extends SuggestModal<O.FuzzyMatch<T>> implements Pick<O.FuzzySuggestModal<T>, 'getSuggestions' | 'renderSuggestion' | 'onChooseSuggestion'> {
+export abstract class FuzzySuggestModal<T>
+  extends SuggestModal<O.FuzzyMatch<T>>
+  implements Pick<O.FuzzySuggestModal<T>, 'getSuggestions' | 'renderSuggestion' | 'onChooseSuggestion'>
+{
   getSuggestions(query: string): O.FuzzyMatch<T>[] {
     const search = prepareFuzzySearch(query);
     const out: O.FuzzyMatch<T>[] = [];

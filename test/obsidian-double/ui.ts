@@ -8,7 +8,12 @@ export class Scope implements Pick<O.Scope, 'register' | 'unregister'> {
   constructor(readonly parent?: Scope) {}
 
   register(modifiers: O.Modifier[] | null, key: string | null, func: O.KeymapEventListener): O.KeymapEventHandler {
-    const handler = { scope: this as unknown as O.Scope, modifiers: modifiers?.join(',') ?? null, key, func } as O.KeymapEventHandler;
+    const handler = {
+      scope: this as unknown as O.Scope,
+      modifiers: modifiers?.join(',') ?? null,
+      key,
+      func,
+    } as O.KeymapEventHandler;
     this.handlers.push(handler);
     return handler;
   }
@@ -27,7 +32,10 @@ export function clearNotices(): void {
 }
 
 function noticeContainer(): HTMLElement {
-  return (document.body.querySelector('.notice-container') as HTMLElement | null) ?? document.body.createDiv({ cls: 'notice-container' });
+  return (
+    (document.body.querySelector('.notice-container') as HTMLElement | null) ??
+    document.body.createDiv({ cls: 'notice-container' })
+  );
 }
 
 export class Notice implements Pick<O.Notice, 'noticeEl' | 'containerEl' | 'messageEl' | 'setMessage' | 'hide'> {
@@ -62,7 +70,21 @@ export class Notice implements Pick<O.Notice, 'noticeEl' | 'containerEl' | 'mess
   }
 }
 
-export class Modal implements Pick<O.Modal, 'app' | 'scope' | 'containerEl' | 'modalEl' | 'titleEl' | 'contentEl' | 'open' | 'close' | 'onOpen' | 'onClose' | 'setTitle' | 'setContent'> {
+export class Modal implements Pick<
+  O.Modal,
+  | 'app'
+  | 'scope'
+  | 'containerEl'
+  | 'modalEl'
+  | 'titleEl'
+  | 'contentEl'
+  | 'open'
+  | 'close'
+  | 'onOpen'
+  | 'onClose'
+  | 'setTitle'
+  | 'setContent'
+> {
   scope = new Scope() as unknown as O.Scope;
   containerEl: HTMLElement;
   modalEl: HTMLElement;

@@ -185,7 +185,8 @@ export class Vault extends Events implements VaultApi {
     const node = this.byPath.get(file.path);
     const target = normalizePath(newPath);
     if (!node) throw new Error(`File does not exist: ${file.path}`);
-    if (this.byPath.has(target) && target.toLowerCase() !== node.path.toLowerCase()) throw new Error('Destination file already exists!');
+    if (this.byPath.has(target) && target.toLowerCase() !== node.path.toLowerCase())
+      throw new Error('Destination file already exists!');
     await this.ensureFolder(parentOf(target));
     await this.store.rename(node.path, target);
     const moved = this.collect(node);
@@ -206,7 +207,9 @@ export class Vault extends Events implements VaultApi {
   }
 
   getAllFolders(includeRoot?: boolean): O.TFolder[] {
-    return [...this.byPath.values()].filter((f): f is TFolder => f instanceof TFolder && (includeRoot || f !== this.root));
+    return [...this.byPath.values()].filter(
+      (f): f is TFolder => f instanceof TFolder && (includeRoot || f !== this.root),
+    );
   }
 
   getMarkdownFiles(): O.TFile[] {
@@ -230,7 +233,8 @@ export class Vault extends Events implements VaultApi {
     const p = normalizePath(path);
     if (this.byPath.has(p)) throw new Error('File already exists.');
     const parent = parentOf(p);
-    if (parent !== '' && !(this.byPath.get(parent) instanceof TFolder)) throw new Error(`ENOENT: no such file or directory, open '${p}'`);
+    if (parent !== '' && !(this.byPath.get(parent) instanceof TFolder))
+      throw new Error(`ENOENT: no such file or directory, open '${p}'`);
     await this.store.writeBytes(p, bytes);
     const file = this.makeNode(new TFile(), p);
     await this.refreshStat(file);

@@ -5,7 +5,25 @@ import { Component } from './component';
 import { setIcon } from './functions';
 import type { WorkspaceLeaf } from './workspace';
 
-export abstract class View extends Component implements Pick<O.View, 'app' | 'icon' | 'navigation' | 'leaf' | 'containerEl' | 'getViewType' | 'getDisplayText' | 'getState' | 'getEphemeralState' | 'setEphemeralState' | 'getIcon' | 'onResize'> {
+export abstract class View
+  extends Component
+  implements
+    Pick<
+      O.View,
+      | 'app'
+      | 'icon'
+      | 'navigation'
+      | 'leaf'
+      | 'containerEl'
+      | 'getViewType'
+      | 'getDisplayText'
+      | 'getState'
+      | 'getEphemeralState'
+      | 'setEphemeralState'
+      | 'getIcon'
+      | 'onResize'
+    >
+{
   app: O.App;
   icon = 'document';
   navigation = false;
@@ -88,7 +106,19 @@ export abstract class ItemView extends View implements Pick<O.ItemView, 'content
 type Pos = O.EditorPosition;
 
 /** The editor of a markdown view: text and one selection (the calls plugins make on it). */
-export class Editor implements Pick<O.Editor, 'getValue' | 'setValue' | 'getSelection' | 'somethingSelected' | 'replaceSelection' | 'getLine' | 'lineCount' | 'getCursor' | 'setCursor' | 'setSelection'> {
+export class Editor implements Pick<
+  O.Editor,
+  | 'getValue'
+  | 'setValue'
+  | 'getSelection'
+  | 'somethingSelected'
+  | 'replaceSelection'
+  | 'getLine'
+  | 'lineCount'
+  | 'getCursor'
+  | 'setCursor'
+  | 'setSelection'
+> {
   private text = '';
   private anchor: Pos = { line: 0, ch: 0 };
   private head: Pos = { line: 0, ch: 0 };
@@ -201,4 +231,3 @@ export class EmptyView extends ItemView {
     return 'New tab';
   }
 }
-

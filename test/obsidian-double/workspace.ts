@@ -9,7 +9,14 @@ import { EmptyView, MarkdownView, type View } from './views';
 
 type Side = 'main' | 'left' | 'right';
 
-export class WorkspaceLeaf extends Events implements Pick<O.WorkspaceLeaf, 'view' | 'openFile' | 'getViewState' | 'setViewState' | 'detach' | 'getDisplayText' | 'getIcon'> {
+export class WorkspaceLeaf
+  extends Events
+  implements
+    Pick<
+      O.WorkspaceLeaf,
+      'view' | 'openFile' | 'getViewState' | 'setViewState' | 'detach' | 'getDisplayText' | 'getIcon'
+    >
+{
   view: O.View;
   readonly containerEl: HTMLElement;
 
@@ -37,7 +44,9 @@ export class WorkspaceLeaf extends Events implements Pick<O.WorkspaceLeaf, 'view
 
   async setViewState(viewState: O.ViewState): Promise<void> {
     const creator = this.app.workspace.viewCreator(viewState.type);
-    const view = creator ? creator(this as unknown as O.WorkspaceLeaf) : new EmptyView(this as unknown as O.WorkspaceLeaf);
+    const view = creator
+      ? creator(this as unknown as O.WorkspaceLeaf)
+      : new EmptyView(this as unknown as O.WorkspaceLeaf);
     await this.replaceView(view as unknown as View);
     if (viewState.state) await (this.view as unknown as View).setState(viewState.state, { history: false });
     if (viewState.active) this.app.workspace.setActiveLeaf(this as unknown as O.WorkspaceLeaf);
@@ -130,7 +139,8 @@ export class Workspace extends Events implements WorkspaceApi {
    */
   getLeaf(newLeaf?: O.PaneType | boolean | 'split'): O.WorkspaceLeaf {
     if (!newLeaf) {
-      const navigable = (l: WorkspaceLeaf) => l.side === 'main' && (l.view.navigation || l.view.getViewType() === 'empty');
+      const navigable = (l: WorkspaceLeaf) =>
+        l.side === 'main' && (l.view.navigation || l.view.getViewType() === 'empty');
       const active = this.activeLeaf as unknown as WorkspaceLeaf | null;
       const found = active && navigable(active) ? active : this.leaves.filter(navigable).pop();
       if (found) return found as unknown as O.WorkspaceLeaf;
@@ -148,14 +158,22 @@ export class Workspace extends Events implements WorkspaceApi {
     return this.addLeaf('left') as unknown as O.WorkspaceLeaf;
   }
 
-  async ensureSideLeaf(type: string, side: O.Side, options?: { active?: boolean; split?: boolean; reveal?: boolean; state?: unknown }): Promise<O.WorkspaceLeaf> {
+  async ensureSideLeaf(
+    type: string,
+    side: O.Side,
+    options?: { active?: boolean; split?: boolean; reveal?: boolean; state?: unknown },
+  ): Promise<O.WorkspaceLeaf> {
     const existing = this.getLeavesOfType(type)[0];
     if (existing) {
       if (options?.reveal !== false) await this.revealLeaf(existing);
       return existing;
     }
     const leaf = this.addLeaf(side);
-    await leaf.setViewState({ type, active: options?.active, state: options?.state as Record<string, unknown> | undefined });
+    await leaf.setViewState({
+      type,
+      active: options?.active,
+      state: options?.state as Record<string, unknown> | undefined,
+    });
     if (options?.reveal !== false) await this.revealLeaf(leaf as unknown as O.WorkspaceLeaf);
     return leaf as unknown as O.WorkspaceLeaf;
   }

@@ -30,10 +30,33 @@ async function draw(answer: QueryAnswer, state: AnswerGraphState = { hidden: fal
 }
 
 const CHAIN = {
-  '/entities/old.md': { title: 'Old Office', verified: 'human' as const, status: 'superseded', supersededBy: '/entities/mid.md', supersededAt: '1993-01-20', relations: [{ predicate: 'preceded', object: '/entities/mid.md', date: '1993-01-20' }] },
-  '/entities/mid.md': { title: 'Mid Office', status: 'superseded', supersededBy: '/entities/new.md', supersededAt: '2001-01-20', supersedes: ['/entities/old.md'], relations: [{ predicate: 'located_in', object: 'Washington' }] },
-  '/entities/new.md': { title: 'New Office', verified: 'machine' as const, supersedes: ['/entities/mid.md'], relations: [{ predicate: 'holder', object: '/entities/person.md' }] },
-  '/entities/person.md': { title: 'A Person', staleAfter: '2020-01-01', relations: [{ predicate: 'holds', object: '/entities/new.md' }] },
+  '/entities/old.md': {
+    title: 'Old Office',
+    verified: 'human' as const,
+    status: 'superseded',
+    supersededBy: '/entities/mid.md',
+    supersededAt: '1993-01-20',
+    relations: [{ predicate: 'preceded', object: '/entities/mid.md', date: '1993-01-20' }],
+  },
+  '/entities/mid.md': {
+    title: 'Mid Office',
+    status: 'superseded',
+    supersededBy: '/entities/new.md',
+    supersededAt: '2001-01-20',
+    supersedes: ['/entities/old.md'],
+    relations: [{ predicate: 'located_in', object: 'Washington' }],
+  },
+  '/entities/new.md': {
+    title: 'New Office',
+    verified: 'machine' as const,
+    supersedes: ['/entities/mid.md'],
+    relations: [{ predicate: 'holder', object: '/entities/person.md' }],
+  },
+  '/entities/person.md': {
+    title: 'A Person',
+    staleAfter: '2020-01-01',
+    relations: [{ predicate: 'holds', object: '/entities/new.md' }],
+  },
 };
 
 afterEach(() => document.body.empty());
@@ -50,7 +73,9 @@ test('a historical question: nodes, edges, classes and the successor chain drawn
     expect(svg.querySelectorAll('path.okf-graph-edge.is-fact')).toHaveLength(answer.result.facts.length);
     const titles = Array.from(svg.querySelectorAll('.okf-graph-node.is-concept text')).map((t) => t.textContent);
     expect(titles).toEqual(expect.arrayContaining(['Old Office', 'Mid Office', 'New Office']));
-    const successor = Array.from(svg.querySelectorAll('path.okf-graph-edge.is-successor')).map((p) => p.querySelector('title')!.textContent);
+    const successor = Array.from(svg.querySelectorAll('path.okf-graph-edge.is-successor')).map(
+      (p) => p.querySelector('title')!.textContent,
+    );
     expect(successor.sort()).toEqual(['superseded by · 1993-01-20', 'superseded by · 2001-01-20']);
     expect(svg.querySelector('.okf-graph-node.is-superseded[data-path="/entities/old.md"]')).not.toBeNull();
     // The panel sits above the fact list (before the seeds section).
@@ -71,7 +96,9 @@ test('hostile titles are drawn as text, cut to the box with the whole title in t
     expect(labels.some((l) => l.startsWith('<img'))).toBe(true);
     const long = svg.querySelector('.okf-graph-node[data-path="/entities/long.md"]')!;
     expect(long.querySelector('text')!.textContent).toMatch(/…$/);
-    expect(long.querySelector('title')!.textContent).toContain('A title so long that no node could ever hold it whole, going on and on about the history of computing machines');
+    expect(long.querySelector('title')!.textContent).toContain(
+      'A title so long that no node could ever hold it whole, going on and on about the history of computing machines',
+    );
   } finally {
     index.close();
   }
@@ -89,7 +116,9 @@ test('clicking a concept opens its note; hovering a node lights its facts in the
     node.dispatchEvent(new MouseEvent('mouseenter'));
     const items = Array.from(el.querySelectorAll('.okf-fact'));
     const lit = items.map((li, i) => (li.classList.contains('is-graph-highlighted') ? i : -1)).filter((i) => i >= 0);
-    const expected = answer.result.facts.map((f, i) => (f.subject === '/entities/mid.md' || f.objectPath === '/entities/mid.md' ? i : -1)).filter((i) => i >= 0);
+    const expected = answer.result.facts
+      .map((f, i) => (f.subject === '/entities/mid.md' || f.objectPath === '/entities/mid.md' ? i : -1))
+      .filter((i) => i >= 0);
     expect(lit).toEqual(expected);
     expect(lit.length).toBeGreaterThan(0);
     node.dispatchEvent(new MouseEvent('mouseleave'));
@@ -119,7 +148,9 @@ test('the toggle hides the graph and the choice carries to the next answer; no m
     second.el.querySelector<HTMLButtonElement>('.okf-graph-toggle')!.click();
     expect(second.el.querySelector('svg.okf-graph-svg')).not.toBeNull();
 
-    expect((await draw(await answerOf(index, 'How do I bake sourdough bread?'))).el.querySelector('.okf-graph')).toBeNull();
+    expect(
+      (await draw(await answerOf(index, 'How do I bake sourdough bread?'))).el.querySelector('.okf-graph'),
+    ).toBeNull();
   } finally {
     index.close();
   }
@@ -132,10 +163,14 @@ test('a 60-fact answer collapses per concept: at most 40 fact edges, and the cou
     expect(answer.result.facts).toHaveLength(60);
     const { el } = await draw(answer);
     const edges = el.querySelectorAll('path.okf-graph-edge.is-fact').length;
-    const counts = Array.from(el.querySelectorAll('.okf-graph-node.is-more text')).map((t) => Number(/^\+(\d+) more/.exec(t.textContent ?? '')?.[1]));
+    const counts = Array.from(el.querySelectorAll('.okf-graph-node.is-more text')).map((t) =>
+      Number(/^\+(\d+) more/.exec(t.textContent ?? '')?.[1]),
+    );
     expect(edges).toBeLessThanOrEqual(40);
     expect(edges + counts.reduce((a, b) => a + b, 0)).toBe(60);
-    expect(el.querySelector('.okf-graph-summary')!.textContent).toBe(`${answerGraph(answer.result).nodes.filter((n) => n.kind === 'concept').length} concepts · 60 facts (${60 - edges} collapsed)`);
+    expect(el.querySelector('.okf-graph-summary')!.textContent).toBe(
+      `${answerGraph(answer.result).nodes.filter((n) => n.kind === 'concept').length} concepts · 60 facts (${60 - edges} collapsed)`,
+    );
   } finally {
     index.close();
   }

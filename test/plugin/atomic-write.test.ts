@@ -21,7 +21,10 @@ test('writes a new file through a temporary file and leaves nothing else behind'
   await writeAtomically(a as unknown as DataAdapter, 'wiki/wiki.db', bytes(1, 2, 3));
   expect(new Uint8Array(await a.readBinary('wiki/wiki.db'))).toEqual(bytes(1, 2, 3));
   expect((await a.list('wiki')).files.sort()).toEqual(['wiki/wiki.db', 'wiki/x.md']);
-  expect(a.calls.filter((c) => !/^(exists|read)/.test(c))).toEqual(['writeBinary wiki/wiki.db.tmp', 'rename wiki/wiki.db.tmp wiki/wiki.db']);
+  expect(a.calls.filter((c) => !/^(exists|read)/.test(c))).toEqual([
+    'writeBinary wiki/wiki.db.tmp',
+    'rename wiki/wiki.db.tmp wiki/wiki.db',
+  ]);
 });
 
 test('replaces an existing file: old moved aside, new renamed in, backup removed', async () => {
@@ -50,7 +53,9 @@ test('an interrupted replace never loses the last complete file: readPersisted f
     if (from === 'wiki.db.tmp') throw new Error('crash between the two renames');
     return original(from, to);
   };
-  await expect(writeAtomically(a as unknown as DataAdapter, 'wiki.db', bytes(1))).rejects.toThrow('crash between the two renames');
+  await expect(writeAtomically(a as unknown as DataAdapter, 'wiki.db', bytes(1))).rejects.toThrow(
+    'crash between the two renames',
+  );
   expect(await a.exists('wiki.db')).toBe(false);
   expect(await readPersisted(a as unknown as DataAdapter, 'wiki.db')).toEqual(bytes(7, 7));
 

@@ -26,7 +26,8 @@ afterEach(async () => {
   process.off('unhandledRejection', onUnhandled);
 });
 
-const $ = <T extends HTMLElement = HTMLElement>(root: ParentNode, selector: string) => root.querySelector(selector) as T;
+const $ = <T extends HTMLElement = HTMLElement>(root: ParentNode, selector: string) =>
+  root.querySelector(selector) as T;
 
 async function waitForEl(selector: string, what: string): Promise<HTMLElement> {
   await waitFor(() => document.querySelector(selector) !== null, what);
@@ -39,7 +40,9 @@ function type(input: HTMLInputElement, value: string): void {
 }
 
 async function supersedeForm(): Promise<HTMLElement> {
-  await running.app.workspace.getLeaf(false).openFile(running.app.vault.getFileByPath('wiki/entities/difference-engine.md')!);
+  await running.app.workspace
+    .getLeaf(false)
+    .openFile(running.app.vault.getFileByPath('wiki/entities/difference-engine.md')!);
   expect(running.app.commands.executeCommandById(`${manifest.id}:supersede-this-concept`)).toBe(true);
   const picker = await waitForEl('.okf-concept-picker', 'the successor picker');
   type($<HTMLInputElement>(picker, 'input.prompt-input'), 'analytical engine');
@@ -53,7 +56,9 @@ test('a bad date is refused in a notice that names the Date field, not the --at 
   type($<HTMLInputElement>(form, 'input.okf-supersede-date'), '1834-13-45');
   $(form, 'button.okf-author-preview').click();
   await waitFor(() => noticeMessages().length === 1, 'the refusal');
-  expect(noticeMessages()[0]).toBe('OKF Graph Wiki: refused, nothing was changed: the Date field "1834-13-45" is not an ISO 8601 date such as 1993-01-20');
+  expect(noticeMessages()[0]).toBe(
+    'OKF Graph Wiki: refused, nothing was changed: the Date field "1834-13-45" is not an ISO 8601 date such as 1993-01-20',
+  );
   expect(document.querySelector('.okf-plan-modal')).toBeNull();
 });
 
@@ -72,10 +77,16 @@ test('a preview that fails (the vault cannot be listed) shows a notice, leaves t
 });
 
 test('the command-line flags in the core messages become the dialog fields', () => {
-  expect(withoutCliFlags('no inverse is declared for `mentored`: pass --inverse PREDICATE (e.g. --inverse mentored_by), or declare the pair')).toBe(
-    'no inverse is declared for `mentored`: fill in the Inverse field (e.g. mentored_by), or declare the pair',
+  expect(
+    withoutCliFlags(
+      'no inverse is declared for `mentored`: pass --inverse PREDICATE (e.g. --inverse mentored_by), or declare the pair',
+    ),
+  ).toBe('no inverse is declared for `mentored`: fill in the Inverse field (e.g. mentored_by), or declare the pair');
+  expect(withoutCliFlags('not `x`; lint would report it. Drop --inverse, or change the declaration.')).toBe(
+    'not `x`; lint would report it. Clear the Inverse field, or change the declaration.',
   );
-  expect(withoutCliFlags('not `x`; lint would report it. Drop --inverse, or change the declaration.')).toBe('not `x`; lint would report it. Clear the Inverse field, or change the declaration.');
-  expect(withoutCliFlags('several inverses; choose one with --inverse.')).toBe('several inverses; choose one with the Inverse field.');
+  expect(withoutCliFlags('several inverses; choose one with --inverse.')).toBe(
+    'several inverses; choose one with the Inverse field.',
+  );
   expect(withoutCliFlags('a plain message')).toBe('a plain message');
 });

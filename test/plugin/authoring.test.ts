@@ -39,11 +39,14 @@ const run = (id: string) => running.app.commands.executeCommandById(`okf-graph-w
 const disk = (bundlePath: string) => readFileSync(nodePath.join(dir, 'wiki', bundlePath), 'utf8');
 const demo = (bundlePath: string) => readFileSync(nodePath.join(DEMO, bundlePath), 'utf8');
 const bundle = () => new VaultBundle(running.app.vault, running.plugin.service.scope);
-const $ = <T extends HTMLElement = HTMLElement>(root: ParentNode, selector: string) => root.querySelector(selector) as T;
+const $ = <T extends HTMLElement = HTMLElement>(root: ParentNode, selector: string) =>
+  root.querySelector(selector) as T;
 
 /** Every concept file of the demo, as bundle paths. */
 function conceptFiles(): string[] {
-  return ['entities', 'concepts'].flatMap((folder) => readdirSync(nodePath.join(DEMO, folder)).map((f) => `/${folder}/${f}`));
+  return ['entities', 'concepts'].flatMap((folder) =>
+    readdirSync(nodePath.join(DEMO, folder)).map((f) => `/${folder}/${f}`),
+  );
 }
 
 /** Every concept file except `changed` is byte-identical to the demo's. */
@@ -74,8 +77,13 @@ function type(input: HTMLInputElement, value: string): void {
 async function pick(query: string, title: string): Promise<void> {
   const picker = await waitForEl('.okf-concept-picker', 'the concept picker');
   type($<HTMLInputElement>(picker, 'input.prompt-input'), query);
-  await waitFor(() => Array.from(picker.querySelectorAll('.okf-concept-suggestion-title')).some((e) => e.textContent === title), `a suggestion "${title}"`);
-  const item = Array.from(picker.querySelectorAll<HTMLElement>('.suggestion-item')).find((e) => $(e, '.okf-concept-suggestion-title').textContent === title)!;
+  await waitFor(
+    () => Array.from(picker.querySelectorAll('.okf-concept-suggestion-title')).some((e) => e.textContent === title),
+    `a suggestion "${title}"`,
+  );
+  const item = Array.from(picker.querySelectorAll<HTMLElement>('.suggestion-item')).find(
+    (e) => $(e, '.okf-concept-suggestion-title').textContent === title,
+  )!;
   item.click();
   expect(document.querySelector('.okf-concept-picker')).toBeNull();
 }
@@ -108,16 +116,25 @@ function addedLines(bundlePath: string): string[] {
 async function symmetryFindings(paths: readonly string[]): Promise<string[]> {
   const report = await running.plugin.service.lint();
   return report.findings
-    .filter((f) => (f.check === 'asymmetric-relation' || f.check === 'asymmetric-supersession') && paths.includes(f.path))
+    .filter(
+      (f) => (f.check === 'asymmetric-relation' || f.check === 'asymmetric-supersession') && paths.includes(f.path),
+    )
     .map((f) => `${f.check} ${f.path}: ${f.message}`);
 }
 
-const logBullets = () => disk('/log.md').split('\n').filter((l) => /^[*-] /.test(l));
+const logBullets = () =>
+  disk('/log.md')
+    .split('\n')
+    .filter((l) => /^[*-] /.test(l));
 
 test('the three commands are in the palette without hotkeys, each offered only when it can run', async () => {
   const names = running.app.commands.list().map((c) => c.name);
   expect(names).toEqual(
-    expect.arrayContaining(['OKF Graph Wiki: Add relation (both directions)…', 'OKF Graph Wiki: Supersede this concept with…', 'OKF Graph Wiki: File selection back as concept page…']),
+    expect.arrayContaining([
+      'OKF Graph Wiki: Add relation (both directions)…',
+      'OKF Graph Wiki: Supersede this concept with…',
+      'OKF Graph Wiki: File selection back as concept page…',
+    ]),
   );
   expect(running.app.commands.list().every((c) => c.hotkeys === undefined)).toBe(true);
   expect(run('supersede-this-concept')).toBe(false); // no active note
@@ -132,16 +149,22 @@ test('Add relation writes the relation and its inverse, nothing else; the index 
   await openNote('wiki/entities/ada-lovelace.md');
   expect(run('add-relation-both-directions')).toBe(true);
   const form = await waitForEl('.okf-author-modal', 'the relate dialog');
-  expect($(form, '.okf-relate-subject .setting-item-description').textContent).toBe('Ada Lovelace (entities/ada-lovelace.md)');
+  expect($(form, '.okf-relate-subject .setting-item-description').textContent).toBe(
+    'Ada Lovelace (entities/ada-lovelace.md)',
+  );
   expect($(form, '.okf-relate-object .setting-item-description').textContent).toBe('Not chosen yet.');
   // Predicate suggestions come from the vocabulary.
   const listId = $<HTMLInputElement>(form, 'input.okf-relate-predicate').getAttribute('list')!;
-  const suggested = Array.from(form.querySelectorAll(`datalist[id="${listId}"] option`)).map((o) => (o as HTMLOptionElement).value);
+  const suggested = Array.from(form.querySelectorAll(`datalist[id="${listId}"] option`)).map(
+    (o) => (o as HTMLOptionElement).value,
+  );
   expect(suggested).toEqual(expect.arrayContaining(['influenced', 'designed', 'worked_at']));
 
   $(form, '.okf-relate-object button.okf-choose-concept').click();
   await pick('grace hop', 'Grace Hopper');
-  expect($(form, '.okf-relate-object .setting-item-description').textContent).toBe('Grace Hopper (entities/grace-hopper.md)');
+  expect($(form, '.okf-relate-object .setting-item-description').textContent).toBe(
+    'Grace Hopper (entities/grace-hopper.md)',
+  );
   type($<HTMLInputElement>(form, 'input.okf-relate-predicate'), 'influenced');
   expect($<HTMLInputElement>(form, 'input.okf-relate-inverse').value).toBe('influenced_by');
   type($<HTMLInputElement>(form, 'input.okf-relate-date'), '1843-01-01');
@@ -149,31 +172,63 @@ test('Add relation writes the relation and its inverse, nothing else; the index 
 
   const { config } = await loadBundleConfig(bundle());
   const plan = asChange(
-    await planRelate(bundle(), { subject: '/entities/ada-lovelace.md', predicate: 'influenced', object: '/entities/grace-hopper.md', date: '1843-01-01', source: 'wikipedia' }, config),
+    await planRelate(
+      bundle(),
+      {
+        subject: '/entities/ada-lovelace.md',
+        predicate: 'influenced',
+        object: '/entities/grace-hopper.md',
+        date: '1843-01-01',
+        source: 'wikipedia',
+      },
+      config,
+    ),
   );
   const previewEl = await preview(form);
-  expect(Array.from(previewEl.querySelectorAll('pre.okf-plan-diff')).map((p) => p.textContent).join('')).toBe(planDiff(plan));
+  expect(
+    Array.from(previewEl.querySelectorAll('pre.okf-plan-diff'))
+      .map((p) => p.textContent)
+      .join(''),
+  ).toBe(planDiff(plan));
   expect($(previewEl, '.okf-plan-summary').textContent).toBe(plan.summary);
   expect(previewEl.querySelector('img, script')).toBeNull();
   // Nothing written before Apply.
   expect(disk('/entities/ada-lovelace.md')).toBe(demo('/entities/ada-lovelace.md'));
 
   await apply(previewEl, 1);
-  expect(noticeMessages()).toEqual([`OKF Graph Wiki: ${plan.summary} Updated the index and the generated files; logged in log.md.`]);
+  expect(noticeMessages()).toEqual([
+    `OKF Graph Wiki: ${plan.summary} Updated the index and the generated files; logged in log.md.`,
+  ]);
   expect(document.querySelector('.okf-plan-modal, .okf-author-modal')).toBeNull();
   for (const change of plan.changes) expect(disk(change.path)).toBe(change.after);
   // Only the new relation lines differ (the files' flow style is kept).
-  expect(addedLines('/entities/ada-lovelace.md')).toEqual(['  - { predicate: influenced, object: /entities/grace-hopper.md, date: "1843-01-01", source: wikipedia }']);
-  expect(addedLines('/entities/grace-hopper.md')).toEqual([expect.stringMatching(/^  - \{ predicate: influenced_by, object: \/entities\/ada-lovelace\.md, date: "1843-01-01"(, source: wikipedia)? \}$/)]);
+  expect(addedLines('/entities/ada-lovelace.md')).toEqual([
+    '  - { predicate: influenced, object: /entities/grace-hopper.md, date: "1843-01-01", source: wikipedia }',
+  ]);
+  expect(addedLines('/entities/grace-hopper.md')).toEqual([
+    expect.stringMatching(
+      /^  - \{ predicate: influenced_by, object: \/entities\/ada-lovelace\.md, date: "1843-01-01"(, source: wikipedia)? \}$/,
+    ),
+  ]);
   expectOthersUntouched(['/entities/ada-lovelace.md', '/entities/grace-hopper.md']);
 
   const records = conceptRecordsFromIndex(running.plugin.service.index!);
   const ada = records.find((r) => r.path === '/entities/ada-lovelace.md')!;
   const hopper = records.find((r) => r.path === '/entities/grace-hopper.md')!;
-  expect(ada.relations).toEqual(expect.arrayContaining([expect.objectContaining({ predicate: 'influenced', objectPath: '/entities/grace-hopper.md', date: '1843-01-01' })]));
-  expect(hopper.relations).toEqual(expect.arrayContaining([expect.objectContaining({ predicate: 'influenced_by', objectPath: '/entities/ada-lovelace.md' })]));
+  expect(ada.relations).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ predicate: 'influenced', objectPath: '/entities/grace-hopper.md', date: '1843-01-01' }),
+    ]),
+  );
+  expect(hopper.relations).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ predicate: 'influenced_by', objectPath: '/entities/ada-lovelace.md' }),
+    ]),
+  );
   expect(logBullets()).toHaveLength(1);
-  expect(logBullets()[0]).toMatch(/^\* \*\*Related\*\*: \/entities\/ada-lovelace\.md influenced \/entities\/grace-hopper\.md .*\(by `human:obsidian`, okf-wiki relate\)\.$/);
+  expect(logBullets()[0]).toMatch(
+    /^\* \*\*Related\*\*: \/entities\/ada-lovelace\.md influenced \/entities\/grace-hopper\.md .*\(by `human:obsidian`, okf-wiki relate\)\.$/,
+  );
   expect(disk('/timeline.md')).toContain('Ada Lovelace');
   expect(await symmetryFindings(['/entities/ada-lovelace.md', '/entities/grace-hopper.md'])).toEqual([]);
 
@@ -201,7 +256,9 @@ test('a refused relation (undeclared predicate, no inverse) shows why in a notic
   expect($(form, '.okf-relate-inverse-hint').textContent).toMatch(/no inverse is declared for `mentored`/);
   $(form, 'button.okf-author-preview').click();
   await waitFor(() => noticeMessages().length === 1, 'the refusal notice');
-  expect(noticeMessages()[0]).toMatch(/^OKF Graph Wiki: refused, nothing was changed: no inverse is declared for `mentored`/);
+  expect(noticeMessages()[0]).toMatch(
+    /^OKF Graph Wiki: refused, nothing was changed: no inverse is declared for `mentored`/,
+  );
   expect(document.querySelector('.okf-plan-modal')).toBeNull();
   await running.plugin.service.whenIdle();
   expectOthersUntouched([]);
@@ -220,7 +277,9 @@ test('a file edited between the preview and Apply is not overwritten', async () 
   const edited = (await running.app.vault.read(hopper)) + '\nEdited meanwhile.\n';
   await running.app.vault.modify(hopper, edited);
   await apply(previewEl, 1);
-  expect(noticeMessages()[0]).toMatch(/^OKF Graph Wiki: not written: \/entities\/grace-hopper\.md changed since the preview; nothing was written\./);
+  expect(noticeMessages()[0]).toMatch(
+    /^OKF Graph Wiki: not written: \/entities\/grace-hopper\.md changed since the preview; nothing was written\./,
+  );
   expect(disk('/entities/ada-lovelace.md')).toBe(demo('/entities/ada-lovelace.md'));
   expect(disk('/entities/grace-hopper.md')).toBe(edited);
   expect(running.app.vault.getFileByPath('wiki/log.md')).toBeNull();
@@ -230,34 +289,70 @@ test('Supersede this concept with… writes both ends', async () => {
   await openNote('wiki/entities/difference-engine.md');
   expect(run('supersede-this-concept')).toBe(true);
   const picker = await waitForEl('.okf-concept-picker', 'the successor picker');
-  expect($<HTMLInputElement>(picker, 'input.prompt-input').placeholder).toBe('Concept that replaces Difference Engine…');
+  expect($<HTMLInputElement>(picker, 'input.prompt-input').placeholder).toBe(
+    'Concept that replaces Difference Engine…',
+  );
   // Chosen with the keyboard: the best match is first and selected; Enter chooses it.
   type($<HTMLInputElement>(picker, 'input.prompt-input'), 'analytical engine');
-  await waitFor(() => picker.querySelector('.suggestion-item.is-selected .okf-concept-suggestion-title')?.textContent === 'Analytical Engine', 'the best match first');
-  expect(Array.from(picker.querySelectorAll('.okf-concept-suggestion-title')).map((e) => e.textContent)).not.toContain('Difference Engine');
+  await waitFor(
+    () =>
+      picker.querySelector('.suggestion-item.is-selected .okf-concept-suggestion-title')?.textContent ===
+      'Analytical Engine',
+    'the best match first',
+  );
+  expect(Array.from(picker.querySelectorAll('.okf-concept-suggestion-title')).map((e) => e.textContent)).not.toContain(
+    'Difference Engine',
+  );
   $(picker, 'input.prompt-input').dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', cancelable: true }));
   const form = await waitForEl('.okf-author-modal', 'the supersede dialog');
   expect(document.querySelector('.okf-concept-picker')).toBeNull();
-  expect($(form, '.okf-supersede-old .setting-item-description').textContent).toBe('Difference Engine (entities/difference-engine.md)');
+  expect($(form, '.okf-supersede-old .setting-item-description').textContent).toBe(
+    'Difference Engine (entities/difference-engine.md)',
+  );
   type($<HTMLInputElement>(form, 'input.okf-supersede-date'), '1834-01-01');
-  const plan = asChange(await planSupersede(bundle(), { old: '/entities/difference-engine.md', new: '/entities/analytical-engine.md', at: '1834-01-01' }));
+  const plan = asChange(
+    await planSupersede(bundle(), {
+      old: '/entities/difference-engine.md',
+      new: '/entities/analytical-engine.md',
+      at: '1834-01-01',
+    }),
+  );
   const previewEl = await preview(form);
-  expect(Array.from(previewEl.querySelectorAll('pre.okf-plan-diff')).map((p) => p.textContent).join('')).toBe(planDiff(plan));
+  expect(
+    Array.from(previewEl.querySelectorAll('pre.okf-plan-diff'))
+      .map((p) => p.textContent)
+      .join(''),
+  ).toBe(planDiff(plan));
   await apply(previewEl, 1);
-  expect(noticeMessages()[0]).toBe(`OKF Graph Wiki: ${plan.summary} Updated the index and the generated files; logged in log.md.`);
+  expect(noticeMessages()[0]).toBe(
+    `OKF Graph Wiki: ${plan.summary} Updated the index and the generated files; logged in log.md.`,
+  );
   expect(plan.changes.map((c) => c.path)).toEqual(['/entities/difference-engine.md', '/entities/analytical-engine.md']);
   for (const change of plan.changes) expect(disk(change.path)).toBe(change.after);
-  expect(addedLines('/entities/difference-engine.md')).toEqual(['status: superseded', 'superseded_by: /entities/analytical-engine.md', 'superseded_at: "1834-01-01"']);
-  expect(addedLines('/entities/analytical-engine.md')).toEqual([expect.stringMatching(/^supersedes: \[ ?\/entities\/difference-engine\.md ?\]$/)]);
+  expect(addedLines('/entities/difference-engine.md')).toEqual([
+    'status: superseded',
+    'superseded_by: /entities/analytical-engine.md',
+    'superseded_at: "1834-01-01"',
+  ]);
+  expect(addedLines('/entities/analytical-engine.md')).toEqual([
+    expect.stringMatching(/^supersedes: \[ ?\/entities\/difference-engine\.md ?\]$/),
+  ]);
   expectOthersUntouched(['/entities/difference-engine.md', '/entities/analytical-engine.md']);
-  const old = conceptRecordsFromIndex(running.plugin.service.index!).find((r) => r.path === '/entities/difference-engine.md')!;
+  const old = conceptRecordsFromIndex(running.plugin.service.index!).find(
+    (r) => r.path === '/entities/difference-engine.md',
+  )!;
   expect(old.supersededBy).toBe('/entities/analytical-engine.md');
   expect(await symmetryFindings(['/entities/difference-engine.md', '/entities/analytical-engine.md'])).toEqual([]);
-  expect(logBullets()).toEqual([expect.stringMatching(/^\* \*\*Superseded\*\*: \/entities\/difference-engine\.md by \/entities\/analytical-engine\.md as of 1834-01-01/)]);
+  expect(logBullets()).toEqual([
+    expect.stringMatching(
+      /^\* \*\*Superseded\*\*: \/entities\/difference-engine\.md by \/entities\/analytical-engine\.md as of 1834-01-01/,
+    ),
+  ]);
 });
 
 test('File selection back creates the page, indexes and opens it, and never overwrites an existing page', async () => {
-  const body = '# Synthesis\n\nThe [Analytical Engine](/entities/analytical-engine.md) was the first design for a general-purpose computer.\n';
+  const body =
+    '# Synthesis\n\nThe [Analytical Engine](/entities/analytical-engine.md) was the first design for a general-purpose computer.\n';
   await running.app.vault.create('notes/answer.md', `Draft answer:\n${body}Trailing words.`);
   await openNote('notes/answer.md');
   const editor = (running.app.workspace.activeLeaf!.view as unknown as MarkdownView).editor;
@@ -273,7 +368,9 @@ test('File selection back creates the page, indexes and opens it, and never over
 
   const previewEl = await preview(form);
   const shown = $(previewEl, 'pre.okf-plan-text').textContent!;
-  expect(shown).toMatch(/^---\ntype: Concept\ntitle: Why the Analytical Engine mattered\ndescription: A short synthesis\.\ngenerated: \{ by: "human:obsidian", at: "[^"]+" \}\n---\n\n# Synthesis\n/);
+  expect(shown).toMatch(
+    /^---\ntype: Concept\ntitle: Why the Analytical Engine mattered\ndescription: A short synthesis\.\ngenerated: \{ by: "human:obsidian", at: "[^"]+" \}\n---\n\n# Synthesis\n/,
+  );
   expect($(previewEl, '.okf-plan-path').textContent).toBe('concepts/why-the-analytical-engine-mattered.md (new page)');
   await apply(previewEl, 2);
   expect(noticeMessages()[1]).toBe(
@@ -283,7 +380,11 @@ test('File selection back creates the page, indexes and opens it, and never over
   expect(disk(page)).toBe(shown);
   await waitFor(() => running.app.workspace.getActiveFile()?.path === `wiki${page}`, 'the new page to open');
   expect(conceptRecordsFromIndex(running.plugin.service.index!).map((r) => r.path)).toContain(page);
-  expect(logBullets()).toEqual([expect.stringMatching(/^\* \*\*Filed back\*\*: "Why the Analytical Engine mattered" as \/concepts\/why-the-analytical-engine-mattered\.md \(by `human:obsidian`/)]);
+  expect(logBullets()).toEqual([
+    expect.stringMatching(
+      /^\* \*\*Filed back\*\*: "Why the Analytical Engine mattered" as \/concepts\/why-the-analytical-engine-mattered\.md \(by `human:obsidian`/,
+    ),
+  ]);
   expectOthersUntouched([]);
 
   // The same title again: refused, the existing page is kept.
@@ -295,17 +396,26 @@ test('File selection back creates the page, indexes and opens it, and never over
   type($<HTMLInputElement>(form2, 'input.okf-file-back-title'), 'Why the Analytical Engine mattered');
   $(form2, 'button.okf-author-preview').click();
   await waitFor(() => noticeMessages().length === 3, 'the refusal notice');
-  expect(noticeMessages()[2]).toMatch(/^OKF Graph Wiki: refused, nothing was changed: a page already exists at \/concepts\/why-the-analytical-engine-mattered\.md/);
+  expect(noticeMessages()[2]).toMatch(
+    /^OKF Graph Wiki: refused, nothing was changed: a page already exists at \/concepts\/why-the-analytical-engine-mattered\.md/,
+  );
   expect(document.querySelector('.okf-plan-modal')).toBeNull();
   expect(disk(page)).toBe(shown);
-  const plan = await planFileBack(bundle(), { title: 'Why the Analytical Engine mattered', body: 'x', by: 'human:obsidian' }, { now: () => '2026-01-01T00:00:00Z' });
+  const plan = await planFileBack(
+    bundle(),
+    { title: 'Why the Analytical Engine mattered', body: 'x', by: 'human:obsidian' },
+    { now: () => '2026-01-01T00:00:00Z' },
+  );
   expect(plan.kind).toBe('refused');
 });
 
 test('note content in the picker and the preview is drawn as text, never as HTML', async () => {
   const hopper = running.app.vault.getFileByPath('wiki/entities/grace-hopper.md')!;
   const text = await running.app.vault.read(hopper);
-  await running.app.vault.modify(hopper, text.replace('title: Grace Hopper', 'title: "Grace <img src=x onerror=alert(1)> Hopper"'));
+  await running.app.vault.modify(
+    hopper,
+    text.replace('title: Grace Hopper', 'title: "Grace <img src=x onerror=alert(1)> Hopper"'),
+  );
   await running.app.settle();
   running.plugin.flushPendingChanges();
   await running.plugin.service.whenIdle();

@@ -11,7 +11,8 @@ let ollama: FakeOllama;
 
 /** Concept texts sent to Ollama (the embedder's model probe left out). */
 /** Concept texts sent: not the model probe, nor the vector gate's calibration questions (sent as queries). */
-const conceptTexts = () => ollama.embeddedTexts.filter((t) => !t.includes('embedding probe') && t.startsWith('search_document: '));
+const conceptTexts = () =>
+  ollama.embeddedTexts.filter((t) => !t.includes('embedding probe') && t.startsWith('search_document: '));
 let vault: TempVault;
 let running: Running | undefined;
 
@@ -77,12 +78,18 @@ test('Ollama down: one notice however many saves, the status says vectors are pa
   r.plugin.service.embeddings.request(true);
   await r.plugin.service.whenIdle();
   expect(noticeMessages()).toHaveLength(1);
-  expect(noticeMessages()[0]).toMatch(/^OKF Graph Wiki: embeddings paused\. Ollama is not reachable at http:\/\/127\.0\.0\.1:\d+ .*Search keeps using titles and full text\.$/);
+  expect(noticeMessages()[0]).toMatch(
+    /^OKF Graph Wiki: embeddings paused\. Ollama is not reachable at http:\/\/127\.0\.0\.1:\d+ .*Search keeps using titles and full text\.$/,
+  );
   expect(r.app.statusBarEl.textContent).toBe('OKF: 4 concepts · vectors paused');
 
   const answer = await r.plugin.service.query('Who was Ada Lovelace?');
   expect(answer.result.confident).toBe(true);
-  expect(answer.result.vector).toMatchObject({ used: false, off: { kind: 'embedder-failed', cause: 'unreachable' }, reason: expect.stringMatching(/^Ollama is not reachable/) });
+  expect(answer.result.vector).toMatchObject({
+    used: false,
+    off: { kind: 'embedder-failed', cause: 'unreachable' },
+    reason: expect.stringMatching(/^Ollama is not reachable/),
+  });
 
   // Back up: a settings change retries at once, and the notice may show again only after a success.
   await ollama.setMode('ok');
@@ -101,9 +108,14 @@ test('a hung Ollama times out after the configured timeout instead of blocking s
   expect(noticeMessages()[0]).toMatch(/did not answer within 0\.3 s/);
   // A save is applied even though the embedder is stuck.
   const ada = r.app.vault.getFileByPath('wiki/entities/ada-lovelace.md')!;
-  await r.app.vault.modify(ada, (await r.app.vault.read(ada)).replace('title: Ada Lovelace', 'title: Countess of Lovelace'));
+  await r.app.vault.modify(
+    ada,
+    (await r.app.vault.read(ada)).replace('title: Ada Lovelace', 'title: Countess of Lovelace'),
+  );
   await settle(r);
-  expect((await r.plugin.service.query('Who was the Countess of Lovelace?')).result.seeds[0].path).toBe('/entities/ada-lovelace.md');
+  expect((await r.plugin.service.query('Who was the Countess of Lovelace?')).result.seeds[0].path).toBe(
+    '/entities/ada-lovelace.md',
+  );
 });
 
 test('turning embeddings off stops the vector signal with a plain reason', async () => {
@@ -129,7 +141,9 @@ test('"Rebuild index" is the CLI\'s rebuild: unchanged vectors kept (nothing sen
   expect(await adapter.read('wiki/timeline.md')).toContain('# Timeline');
   expect(await adapter.exists('wiki/wiki-trigger-keywords.txt')).toBe(true);
   expect(await adapter.read('wiki/entities/index.md')).toContain('Ada Lovelace');
-  expect((await adapter.read('wiki/log.md')).match(/\*\*Reindex\*\*: rebuilt .*\(Obsidian plugin\)\./g)).toHaveLength(1);
+  expect((await adapter.read('wiki/log.md')).match(/\*\*Reindex\*\*: rebuilt .*\(Obsidian plugin\)\./g)).toHaveLength(
+    1,
+  );
 });
 
 test('the Ollama notice shows at most once per session: after a recovery, a second outage only changes the status bar', async () => {

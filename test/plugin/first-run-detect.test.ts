@@ -8,7 +8,8 @@ import { detectWikiFolders, looksLikeOkfConcept, type ScannedNote } from '../../
 
 const OKF = { type: 'Person', title: 'Ada', relations: [] };
 const note = (path: string, frontmatter: Record<string, unknown> | null = OKF): ScannedNote => ({ path, frontmatter });
-const detect = (notes: ScannedNote[], others: string[] = []) => detectWikiFolders([...notes.map((n) => n.path), ...others], notes);
+const detect = (notes: ScannedNote[], others: string[] = []) =>
+  detectWikiFolders([...notes.map((n) => n.path), ...others], notes);
 
 test('a type with an OKF field is a concept; a type alone, a title alone or no frontmatter is not', () => {
   expect(looksLikeOkfConcept({ type: 'Person', generated: { by: 'agent:x' } })).toBe(true);
@@ -19,7 +20,12 @@ test('a type with an OKF field is a concept; a type alone, a title alone or no f
 });
 
 test('two bundles marked by their root files are offered separately, most concepts first', () => {
-  const notes = [note('work/kb/entities/a.md'), note('work/kb/entities/b.md'), note('history/wiki/concepts/c.md'), note('history/wiki/entities/index.md')];
+  const notes = [
+    note('work/kb/entities/a.md'),
+    note('work/kb/entities/b.md'),
+    note('history/wiki/concepts/c.md'),
+    note('history/wiki/entities/index.md'),
+  ];
   expect(detect(notes, ['work/kb/okf-wiki.json', 'history/wiki/AGENTS.md', 'history/wiki/entities/wiki.db'])).toEqual([
     { bundleFolder: 'work/kb', conceptFolders: [], concepts: 2, otherNotes: 0 },
     { bundleFolder: 'history/wiki', conceptFolders: [], concepts: 1, otherNotes: 0 },
@@ -27,13 +33,20 @@ test('two bundles marked by their root files are offered separately, most concep
 });
 
 test('unmarked concepts form one bundle at their deepest common folder; notes beside it narrow the concept folders', () => {
-  expect(detect([note('wiki/entities/a.md'), note('wiki/concepts/b.md'), note('wiki/entities/broken.md', null), note('notes/x.md', { title: 'x' })])).toEqual([
-    { bundleFolder: 'wiki', conceptFolders: [], concepts: 2, otherNotes: 0 },
+  expect(
+    detect([
+      note('wiki/entities/a.md'),
+      note('wiki/concepts/b.md'),
+      note('wiki/entities/broken.md', null),
+      note('notes/x.md', { title: 'x' }),
+    ]),
+  ).toEqual([{ bundleFolder: 'wiki', conceptFolders: [], concepts: 2, otherNotes: 0 }]);
+  expect(
+    detect([note('entities/a.md'), note('concepts/b.md'), note('Daily/d.md', { tags: ['x'] }), note('Inbox.md', null)]),
+  ).toEqual([{ bundleFolder: '', conceptFolders: ['concepts', 'entities'], concepts: 2, otherNotes: 2 }]);
+  expect(detect([note('a.md'), note('Daily/d.md', null)])).toEqual([
+    { bundleFolder: '', conceptFolders: [], concepts: 1, otherNotes: 0 },
   ]);
-  expect(detect([note('entities/a.md'), note('concepts/b.md'), note('Daily/d.md', { tags: ['x'] }), note('Inbox.md', null)])).toEqual([
-    { bundleFolder: '', conceptFolders: ['concepts', 'entities'], concepts: 2, otherNotes: 2 },
-  ]);
-  expect(detect([note('a.md'), note('Daily/d.md', null)])).toEqual([{ bundleFolder: '', conceptFolders: [], concepts: 1, otherNotes: 0 }]);
   expect(detect([note('Daily/d.md', { type: 'daily' })])).toEqual([]);
 });
 
@@ -50,7 +63,10 @@ test('the real OKF bundles of the fixtures, side by side in one vault, are each 
         files.push(path);
         if (!name.endsWith('.md')) continue;
         const split = splitFrontmatter(readFileSync(full, 'utf8'));
-        notes.push({ path, frontmatter: split.yaml === null ? null : parseFrontmatterYaml(path, split.yaml, split.yamlStartLine).data });
+        notes.push({
+          path,
+          frontmatter: split.yaml === null ? null : parseFrontmatterYaml(path, split.yaml, split.yamlStartLine).data,
+        });
       }
     }
   };

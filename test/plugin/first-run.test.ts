@@ -27,12 +27,21 @@ afterEach(async () => {
 function filesIn(dir: string, prefix = ''): string[] {
   return readdirSync(dir)
     .sort()
-    .flatMap((name) => (statSync(nodePath.join(dir, name)).isDirectory() ? filesIn(nodePath.join(dir, name), `${prefix}${name}/`) : [prefix + name]));
+    .flatMap((name) =>
+      statSync(nodePath.join(dir, name)).isDirectory()
+        ? filesIn(nodePath.join(dir, name), `${prefix}${name}/`)
+        : [prefix + name],
+    );
 }
 
 const dialog = () => document.querySelector<HTMLElement>('.modal .okf-setup');
-const button = (rowClass: string, index = 0) => document.querySelectorAll<HTMLButtonElement>(`.okf-setup .${rowClass} button`)[index]!;
-const rows = () => Array.from(document.querySelectorAll('.okf-setup .okf-setup-candidate')).map((r) => `${r.querySelector('.setting-item-name')!.textContent} — ${r.querySelector('.setting-item-description')!.textContent}`);
+const button = (rowClass: string, index = 0) =>
+  document.querySelectorAll<HTMLButtonElement>(`.okf-setup .${rowClass} button`)[index]!;
+const rows = () =>
+  Array.from(document.querySelectorAll('.okf-setup .okf-setup-candidate')).map(
+    (r) =>
+      `${r.querySelector('.setting-item-name')!.textContent} — ${r.querySelector('.setting-item-description')!.textContent}`,
+  );
 
 async function startInMemory(files: Record<string, string>): Promise<Running & { store: MemoryStore }> {
   const store = MemoryStore.from(files);
@@ -50,11 +59,15 @@ test('a vault of ordinary notes: nothing indexed or written, the dialog says no 
   await waitFor(() => dialog() !== null, 'the first-run dialog');
   const { app, plugin } = running;
   expect(document.querySelector('.modal-title')!.textContent).toBe('Set up OKF Graph Wiki');
-  expect(dialog()!.querySelector('.okf-setup-none')!.textContent).toMatch(/^No OKF concept notes were found in this vault/);
+  expect(dialog()!.querySelector('.okf-setup-none')!.textContent).toMatch(
+    /^No OKF concept notes were found in this vault/,
+  );
   expect(rows()).toEqual([]);
   expect(app.statusBarEl.textContent).toBe('OKF: choose a wiki folder');
   expect(plugin.service.state).toEqual({ kind: 'waiting' });
-  await expect(plugin.service.query('Who was Ada?')).rejects.toThrow('Choose the folder that holds your OKF wiki first');
+  await expect(plugin.service.query('Who was Ada?')).rejects.toThrow(
+    'Choose the folder that holds your OKF wiki first',
+  );
   await expect(plugin.service.lint()).rejects.toThrow('Choose the folder that holds your OKF wiki first');
 
   button('okf-setup-later').click();
@@ -62,7 +75,10 @@ test('a vault of ordinary notes: nothing indexed or written, the dialog says no 
   await plugin.config.saved();
   await plugin.service.whenIdle();
   await app.settle();
-  expect(JSON.parse(readFileSync(nodePath.join(vault.dir, DATA_JSON), 'utf8'))).toMatchObject({ bundleChosen: false, setupOffered: true });
+  expect(JSON.parse(readFileSync(nodePath.join(vault.dir, DATA_JSON), 'utf8'))).toMatchObject({
+    bundleChosen: false,
+    setupOffered: true,
+  });
   expect(filesIn(vault.dir)).toEqual([DATA_JSON, ...before].sort());
 
   // Next start: no dialog by itself; the status bar opens it.
@@ -87,7 +103,12 @@ test('a vault with an OKF bundle beside ordinary notes: the dialog offers its fo
   await waitFor(() => plugin.service.state.kind === 'ready', 'the index');
   await plugin.service.whenIdle();
   expect(plugin.service.state).toEqual({ kind: 'ready', concepts: 4 });
-  expect(plugin.config.settings).toMatchObject({ bundleFolder: 'wiki', conceptFolders: [], bundleChosen: true, setupOffered: true });
+  expect(plugin.config.settings).toMatchObject({
+    bundleFolder: 'wiki',
+    conceptFolders: [],
+    bundleChosen: true,
+    setupOffered: true,
+  });
   // Embeddings are on by default and no Ollama runs here: "vectors paused" may follow.
   expect(app.statusBarEl.textContent).toMatch(/^OKF: 4 concepts/);
   await plugin.service.persistNow();
@@ -98,7 +119,8 @@ test('a vault with an OKF bundle beside ordinary notes: the dialog offers its fo
 });
 
 test('OKF concepts at the vault root beside ordinary notes: offered as concept folders, the other notes are not concepts (no findings)', async () => {
-  const okf = (title: string) => `---\ntype: Person\ntitle: ${title}\nsources:\n  - { id: w, resource: "https://example.org/${title}" }\n---\n${title}.\n`;
+  const okf = (title: string) =>
+    `---\ntype: Person\ntitle: ${title}\nsources:\n  - { id: w, resource: "https://example.org/${title}" }\n---\n${title}.\n`;
   const { plugin, app } = await startInMemory({
     'entities/ada.md': okf('Ada'),
     'entities/charles.md': okf('Charles'),
@@ -107,11 +129,17 @@ test('OKF concepts at the vault root beside ordinary notes: offered as concept f
     'Meetings/standup.md': '---\ntype: meeting\ntitle: Standup\n---\nNotes.\n',
   });
   await waitFor(() => dialog() !== null, 'the first-run dialog');
-  expect(rows()).toEqual(['(the whole vault) — 3 concepts in concepts, entities; 2 other notes beside them are left out.']);
+  expect(rows()).toEqual([
+    '(the whole vault) — 3 concepts in concepts, entities; 2 other notes beside them are left out.',
+  ]);
   button('okf-setup-candidate').click();
   await waitFor(() => plugin.service.state.kind === 'ready', 'the index');
   await plugin.service.whenIdle();
-  expect(plugin.config.settings).toMatchObject({ bundleFolder: '', conceptFolders: ['concepts', 'entities'], bundleChosen: true });
+  expect(plugin.config.settings).toMatchObject({
+    bundleFolder: '',
+    conceptFolders: ['concepts', 'entities'],
+    bundleChosen: true,
+  });
   expect(plugin.service.state).toEqual({ kind: 'ready', concepts: 3 });
   const report = await plugin.service.lint();
   expect(report.findings.filter((f) => /Daily|Meetings/.test(f.path))).toEqual([]);
@@ -120,16 +148,23 @@ test('OKF concepts at the vault root beside ordinary notes: offered as concept f
 });
 
 test('"Create the example" writes the example wiki through the vault into its own folder and indexes it', async () => {
-  const { plugin, app, store } = await startInMemory({ 'Inbox.md': 'Nothing here.\n', 'okf-example-wiki/mine.md': 'Taken.\n' });
+  const { plugin, app, store } = await startInMemory({
+    'Inbox.md': 'Nothing here.\n',
+    'okf-example-wiki/mine.md': 'Taken.\n',
+  });
   await waitFor(() => dialog() !== null, 'the first-run dialog');
   button('okf-setup-example').click();
   await waitFor(() => plugin.service.state.kind === 'ready', 'the index', 30_000);
   await plugin.service.whenIdle();
   expect(plugin.config.settings).toMatchObject({ bundleFolder: 'okf-example-wiki 2', bundleChosen: true });
   expect(plugin.service.state).toEqual({ kind: 'ready', concepts: 36 });
-  expect(app.vault.getFiles().filter((f) => f.path.startsWith('okf-example-wiki 2/')).length).toBe(Object.keys(EXAMPLE_WIKI_FILES).length);
+  expect(app.vault.getFiles().filter((f) => f.path.startsWith('okf-example-wiki 2/')).length).toBe(
+    Object.keys(EXAMPLE_WIKI_FILES).length,
+  );
   expect(await store.readBytes('okf-example-wiki/mine.md').then((b) => new TextDecoder().decode(b))).toBe('Taken.\n');
-  expect((await plugin.service.query('Who designed the Analytical Engine?')).result.seeds[0]!.path).toBe('/entities/analytical-engine.md');
+  expect((await plugin.service.query('Who designed the Analytical Engine?')).result.seeds[0]!.path).toBe(
+    '/entities/analytical-engine.md',
+  );
 });
 
 test('a data.json from before the dialog names its bundle folder: that counts as chosen, no dialog', async () => {
@@ -147,7 +182,8 @@ test('the example wiki inside main.js is examples/computing-history (run `node b
   const expected: Record<string, string> = {};
   for (const entry of ['AGENTS.md', 'okf-wiki.json', 'concepts', 'entities', 'references']) {
     const full = nodePath.join(root, entry);
-    if (statSync(full).isDirectory()) for (const f of filesIn(full)) expected[`${entry}/${f}`] = readFileSync(nodePath.join(full, f), 'utf8');
+    if (statSync(full).isDirectory())
+      for (const f of filesIn(full)) expected[`${entry}/${f}`] = readFileSync(nodePath.join(full, f), 'utf8');
     else expected[entry] = readFileSync(full, 'utf8');
   }
   expect(EXAMPLE_WIKI_FILES).toEqual(expected);
@@ -164,7 +200,9 @@ test('the settings offer the dialog until a folder is chosen; committing a Bundl
   tab.display();
   try {
     const pending = () => tab.containerEl.querySelector<HTMLElement>('.okf-setup-pending');
-    expect(pending()!.querySelector('.setting-item-description')!.textContent).toMatch(/^No folder is chosen, so nothing is indexed or written/);
+    expect(pending()!.querySelector('.setting-item-description')!.textContent).toMatch(
+      /^No folder is chosen, so nothing is indexed or written/,
+    );
     pending()!.querySelector('button')!.click();
     await waitFor(() => dialog() !== null, 'the dialog, from the settings');
     button('okf-setup-candidate').click();

@@ -22,7 +22,13 @@ afterEach(async () => {
   vault.remove();
 });
 
-const GENERATED = ['wiki/timeline.md', 'wiki/log.md', 'wiki/wiki-trigger-keywords.txt', 'wiki/entities/index.md', 'wiki/concepts/index.md'];
+const GENERATED = [
+  'wiki/timeline.md',
+  'wiki/log.md',
+  'wiki/wiki-trigger-keywords.txt',
+  'wiki/entities/index.md',
+  'wiki/concepts/index.md',
+];
 
 test('a rebuild modifies the generated files in place: same file, one modify each, no adapter rename, temporary or backup file', async () => {
   running = await launch(vault.dir);
@@ -38,12 +44,17 @@ test('a rebuild modifies the generated files in place: same file, one modify eac
   await app.vault.modify(ada, (await app.vault.read(ada)).replace('title: Ada Lovelace', 'title: Augusta Ada King'));
   await settle(running);
   const events: string[] = [];
-  for (const name of ['create', 'modify', 'delete', 'rename'] as const) app.vault.on(name, (f: O.TAbstractFile) => events.push(`${name} ${f.path}`));
+  for (const name of ['create', 'modify', 'delete', 'rename'] as const)
+    app.vault.on(name, (f: O.TAbstractFile) => events.push(`${name} ${f.path}`));
   app.vault.adapter.calls.length = 0;
   await plugin.service.rebuild();
   await settle(running);
 
-  expect(app.vault.adapter.calls.filter((c) => /^(write|writeBinary|append|rename|remove|copy) /.test(c) && !c.includes('wiki.db'))).toEqual([]);
+  expect(
+    app.vault.adapter.calls.filter(
+      (c) => /^(write|writeBinary|append|rename|remove|copy) /.test(c) && !c.includes('wiki.db'),
+    ),
+  ).toEqual([]);
   expect(events.filter((e) => !e.includes('wiki.db'))).toEqual([
     'modify wiki/timeline.md',
     'modify wiki/wiki-trigger-keywords.txt',
@@ -51,23 +62,34 @@ test('a rebuild modifies the generated files in place: same file, one modify eac
     'modify wiki/log.md',
   ]);
   for (const [path, file] of before) expect([path, app.vault.getFileByPath(path)]).toEqual([path, file]);
-  expect(app.vault.getFiles().map((f) => f.path).filter((p) => /\.(tmp|bak)$/.test(p))).toEqual([]);
+  expect(
+    app.vault
+      .getFiles()
+      .map((f) => f.path)
+      .filter((p) => /\.(tmp|bak)$/.test(p)),
+  ).toEqual([]);
   expect(app.workspace.getActiveFile()).toBe(before.get('wiki/log.md'));
   expect(await app.vault.read(before.get('wiki/log.md')!)).toMatch(/Reindex[\s\S]*Reindex/);
 });
 
 test('a generated file edited between the read and the write is not overwritten, and the error names it', async () => {
-  const app = await createTestApp(MemoryStore.from({ 'wiki/log.md': '# Log\n', 'wiki/entities/x.md': '---\ntype: Thing\ntitle: X\n---\n' }));
+  const app = await createTestApp(
+    MemoryStore.from({ 'wiki/log.md': '# Log\n', 'wiki/entities/x.md': '---\ntype: Thing\ntitle: X\n---\n' }),
+  );
   const vaultApi = app.vault as unknown as O.Vault;
   const bundle = new VaultBundle(vaultApi, { bundleFolder: 'wiki', conceptFolders: [] });
   const read = await bundle.read('/log.md');
   // Someone types into log.md after the generator read it.
   await app.vault.modify(app.vault.getFileByPath('wiki/log.md')!, '# Log\n\nA line typed meanwhile.\n');
-  await expect(bundle.write('/log.md', `${read}\n## [2026-12-01] Reindex\n`)).rejects.toThrow('/log.md changed while it was being regenerated, so it was not overwritten');
+  await expect(bundle.write('/log.md', `${read}\n## [2026-12-01] Reindex\n`)).rejects.toThrow(
+    '/log.md changed while it was being regenerated, so it was not overwritten',
+  );
   expect(await app.vault.adapter.read('wiki/log.md')).toBe('# Log\n\nA line typed meanwhile.\n');
   // Read again, written: the edit is kept.
   await bundle.write('/log.md', `${await bundle.read('/log.md')}\n## [2026-12-01] Reindex\n`);
-  expect(await app.vault.adapter.read('wiki/log.md')).toBe('# Log\n\nA line typed meanwhile.\n\n## [2026-12-01] Reindex\n');
+  expect(await app.vault.adapter.read('wiki/log.md')).toBe(
+    '# Log\n\nA line typed meanwhile.\n\n## [2026-12-01] Reindex\n',
+  );
 });
 
 test('a new generated file in a folder that does not exist yet is created with its folder, through the vault', async () => {
@@ -82,7 +104,9 @@ test('a new generated file in a folder that does not exist yet is created with i
 
 test('the double refuses Vault.create in a missing folder, as Obsidian does (plugins create the folder first)', async () => {
   const app = await createTestApp(MemoryStore.from({}));
-  await expect(app.vault.create('nowhere/x.md', 'x')).rejects.toThrow("ENOENT: no such file or directory, open 'nowhere/x.md'");
+  await expect(app.vault.create('nowhere/x.md', 'x')).rejects.toThrow(
+    "ENOENT: no such file or directory, open 'nowhere/x.md'",
+  );
   await app.vault.createFolder('nowhere');
   await expect(app.vault.create('nowhere/x.md', 'x')).resolves.toBeDefined();
 });

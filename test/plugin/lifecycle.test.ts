@@ -60,7 +60,11 @@ test('onload reads only data.json; the index opens after layout-ready', async ()
   ]);
   expect(app.commands.list().every((c) => c.hotkeys === undefined)).toBe(true);
   await plugin.service.persistNow();
-  expect(readFileSync(nodePath.join(vault.dir, 'wiki', 'wiki.db')).subarray(0, 15).toString()).toBe('SQLite format 3');
+  expect(
+    readFileSync(nodePath.join(vault.dir, 'wiki', 'wiki.db'))
+      .subarray(0, 15)
+      .toString(),
+  ).toBe('SQLite format 3');
 });
 
 test('a save, a rename and a delete reach the index and the answers', async () => {
@@ -97,7 +101,13 @@ test('renaming a folder moves every concept in it', async () => {
   await app.vault.rename(app.vault.getFolderByPath('wiki/entities')!, 'wiki/people');
   await settle(running);
   const paths = [...plugin.service.index!.fileHashes().keys()].sort();
-  expect(paths).toEqual(['/concepts/bernoulli-numbers.md', '/people/ada-lovelace.md', '/people/analytical-engine.md', '/people/broken.md', '/people/charles-babbage.md']);
+  expect(paths).toEqual([
+    '/concepts/bernoulli-numbers.md',
+    '/people/ada-lovelace.md',
+    '/people/analytical-engine.md',
+    '/people/broken.md',
+    '/people/charles-babbage.md',
+  ]);
   expect(app.vault.getFileByPath('wiki/people/ada-lovelace.md')).not.toBeNull();
 });
 
@@ -106,7 +116,8 @@ test('a burst of saves is applied as one batch after the vault goes quiet', asyn
   const { app, plugin } = running;
   const apply = jest.spyOn(plugin.service, 'applyChanges');
   const files = app.vault.getMarkdownFiles().filter((f) => f.path.startsWith('wiki/entities/'));
-  for (let i = 0; i < 5; i++) for (const f of files) await app.vault.modify(f, (await app.vault.read(f)) + `\nEdit ${i}.\n`);
+  for (let i = 0; i < 5; i++)
+    for (const f of files) await app.vault.modify(f, (await app.vault.read(f)) + `\nEdit ${i}.\n`);
   await app.settle();
   expect(apply).not.toHaveBeenCalled();
   await new Promise((r) => setTimeout(r, 700));
@@ -141,7 +152,10 @@ test('after a restart wiki.db is read back and only files changed while closed a
   writeFileSync(babbage, readFileSync(babbage, 'utf8').replace('nineteenth-century London', 'Marylebone'));
 
   running = await launch(vault.dir);
-  expect(running.plugin.service.lastOpen).toEqual({ kind: 'loaded', sync: { updated: ['/entities/charles-babbage.md'], removed: [] } });
+  expect(running.plugin.service.lastOpen).toEqual({
+    kind: 'loaded',
+    sync: { updated: ['/entities/charles-babbage.md'], removed: [] },
+  });
   expect(running.plugin.service.state).toEqual({ kind: 'ready', concepts: 4 });
   expect(noticeMessages()).toEqual([]);
 });
@@ -151,9 +165,15 @@ test('a corrupted wiki.db is not trusted: the index is rebuilt and a notice says
   running = await launch(vault.dir);
   expect(running.plugin.service.lastOpen?.kind).toBe('built');
   expect(running.plugin.service.state).toEqual({ kind: 'ready', concepts: 4 });
-  expect(noticeMessages()).toEqual([expect.stringMatching(/^OKF Graph Wiki: wiki\.db was not used \(.+\); rebuilt from the concept files\.$/)]);
+  expect(noticeMessages()).toEqual([
+    expect.stringMatching(/^OKF Graph Wiki: wiki\.db was not used \(.+\); rebuilt from the concept files\.$/),
+  ]);
   await running.plugin.service.persistNow();
-  expect(readFileSync(nodePath.join(vault.dir, 'wiki', 'wiki.db')).subarray(0, 15).toString()).toBe('SQLite format 3');
+  expect(
+    readFileSync(nodePath.join(vault.dir, 'wiki', 'wiki.db'))
+      .subarray(0, 15)
+      .toString(),
+  ).toBe('SQLite format 3');
 });
 
 test('disabling the plugin leaves no SQLite engine globals behind', async () => {
@@ -161,5 +181,10 @@ test('disabling the plugin leaves no SQLite engine globals behind', async () => 
   await quit(running);
   running = undefined;
   const g = globalThis as Record<string, unknown>;
-  expect([g.sqlite3InitModule, g.sqlite3InitModuleState, g.sqlite3ApiConfig, g.sqlite3ApiBootstrap]).toEqual([undefined, undefined, undefined, undefined]);
+  expect([g.sqlite3InitModule, g.sqlite3InitModuleState, g.sqlite3ApiConfig, g.sqlite3ApiBootstrap]).toEqual([
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+  ]);
 });

@@ -18,7 +18,9 @@ function parseDts(text: string): { members: Map<string, Map<string, string>>; pa
   let cls: string | undefined;
   let since: string | undefined;
   for (const line of text.split('\n')) {
-    const decl = /^export (?:declare )?(?:abstract )?(?:class|interface) (\w+)(?:<[^{]*?>)?(?: extends (\w+))?/.exec(line);
+    const decl = /^export (?:declare )?(?:abstract )?(?:class|interface) (\w+)(?:<[^{]*?>)?(?: extends (\w+))?/.exec(
+      line,
+    );
     if (decl) {
       cls = decl[1];
       if (decl[2]) parents.set(cls, decl[2]);
@@ -72,7 +74,9 @@ test("the double's @since table is obsidian.d.ts's, for every member the double 
 test('while an older Obsidian is played, newer members fail as missing; requireApiVersion agrees', () => {
   const setting = new O.Setting(document.createElement('div'));
   emulateAppVersion('1.12.0');
-  expect(() => setting.setErrorMessage('x')).toThrow(/Setting\.setErrorMessage is not a function in Obsidian 1\.12\.0: it exists since 1\.13\.0/);
+  expect(() => setting.setErrorMessage('x')).toThrow(
+    /Setting\.setErrorMessage is not a function in Obsidian 1\.12\.0: it exists since 1\.13\.0/,
+  );
   expect(O.requireApiVersion('1.13.0')).toBe(false);
   expect(O.requireApiVersion('1.12.0')).toBe(true);
   emulateAppVersion('1.13.0');
@@ -86,7 +90,9 @@ test("constructing a plugin plays its manifest's minAppVersion", () => {
 });
 
 test('manifest.json, versions.json and package.json agree on the version and its minAppVersion', () => {
-  const pkg = JSON.parse(readFileSync(nodePath.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };
+  const pkg = JSON.parse(readFileSync(nodePath.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
   expect(manifest.version).toBe(pkg.version);
   expect((versions as Record<string, string>)[manifest.version]).toBe(manifest.minAppVersion);
 });

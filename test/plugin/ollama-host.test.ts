@@ -26,23 +26,31 @@ afterEach(async () => {
   process.off('unhandledRejection', onUnhandled);
 });
 
-test.each(['http://not a url', 'http://'])('host %j: queries answer lexically, the status explains, no unhandled rejection', async (host) => {
-  vault = tempVault('small-vault', { bundleFolder: 'wiki', ollamaHost: host });
-  running = await launch(vault.dir);
-  const { plugin, app } = running;
-  const answer = await plugin.service.query('Who was Ada Lovelace?');
-  expect(answer.result.seeds[0].path).toBe('/entities/ada-lovelace.md');
-  expect(answer.result.vector).toMatchObject({ used: false, reason: expect.stringMatching(/^Ollama host: .* Fix it in Settings → OKF Graph Wiki\.$/) });
-  await plugin.service.whenIdle();
-  expect(plugin.service.embeddingState.kind).toBe('failed');
-  expect(app.statusBarEl.textContent).toBe('OKF: 4 concepts · vectors paused');
-  expect(noticeMessages().every((m) => !m.includes('Invalid URL'))).toBe(true);
-  await new Promise((r) => setTimeout(r, 50));
-  expect(unhandled).toEqual([]);
-});
+test.each(['http://not a url', 'http://'])(
+  'host %j: queries answer lexically, the status explains, no unhandled rejection',
+  async (host) => {
+    vault = tempVault('small-vault', { bundleFolder: 'wiki', ollamaHost: host });
+    running = await launch(vault.dir);
+    const { plugin, app } = running;
+    const answer = await plugin.service.query('Who was Ada Lovelace?');
+    expect(answer.result.seeds[0].path).toBe('/entities/ada-lovelace.md');
+    expect(answer.result.vector).toMatchObject({
+      used: false,
+      reason: expect.stringMatching(/^Ollama host: .* Fix it in Settings → OKF Graph Wiki\.$/),
+    });
+    await plugin.service.whenIdle();
+    expect(plugin.service.embeddingState.kind).toBe('failed');
+    expect(app.statusBarEl.textContent).toBe('OKF: 4 concepts · vectors paused');
+    expect(noticeMessages().every((m) => !m.includes('Invalid URL'))).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(unhandled).toEqual([]);
+  },
+);
 
 test('creating the embedder for a malformed host never throws; its calls fail with the reason', async () => {
-  const embedder = createPluginEmbedder(normalizeSettings({ ollamaHost: 'http://not a url' }), () => Promise.reject(new Error('no network in this test')));
+  const embedder = createPluginEmbedder(normalizeSettings({ ollamaHost: 'http://not a url' }), () =>
+    Promise.reject(new Error('no network in this test')),
+  );
   await expect(embedder.embed(['x'], 'query')).rejects.toThrow('Ollama host: “http://not a url” contains spaces.');
 });
 
@@ -60,11 +68,20 @@ test('a host that redirects elsewhere: the plugin refuses the redirect (README: 
   });
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
   try {
-    vault = tempVault('small-vault', { bundleFolder: 'wiki', ollamaHost: `http://127.0.0.1:${(front.address() as AddressInfo).port}`, ollamaTimeoutMs: 2000 });
+    vault = tempVault('small-vault', {
+      bundleFolder: 'wiki',
+      ollamaHost: `http://127.0.0.1:${(front.address() as AddressInfo).port}`,
+      ollamaTimeoutMs: 2000,
+    });
     running = await launch(vault.dir);
     const answer = await running.plugin.service.query('Who was Ada Lovelace?');
     await running.plugin.service.whenIdle();
-    expect(answer.result.vector).toMatchObject({ used: false, reason: expect.stringMatching(/answered with a redirect \(HTTP 307 to http:\/\/127\.0\.0\.1:\d+\/api\/embed\), which is not followed/) });
+    expect(answer.result.vector).toMatchObject({
+      used: false,
+      reason: expect.stringMatching(
+        /answered with a redirect \(HTTP 307 to http:\/\/127\.0\.0\.1:\d+\/api\/embed\), which is not followed/,
+      ),
+    });
     expect(elsewhere).toBe(0);
   } finally {
     await new Promise((r) => front.close(r));

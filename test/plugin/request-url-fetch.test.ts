@@ -10,20 +10,35 @@ function fakeRequestUrl(answer: Partial<RequestUrlResponse> & { status: number }
   return async (param: RequestUrlParam): Promise<RequestUrlResponse> => {
     seen.push(param);
     const text = answer.text ?? '';
-    return { headers: {}, json: undefined, arrayBuffer: new TextEncoder().encode(text).buffer as ArrayBuffer, text, ...answer };
+    return {
+      headers: {},
+      json: undefined,
+      arrayBuffer: new TextEncoder().encode(text).buffer as ArrayBuffer,
+      text,
+      ...answer,
+    };
   };
 }
 
 test('passes method, headers (content-type as contentType) and body; never lets requestUrl throw on an HTTP error', async () => {
   const seen: RequestUrlParam[] = [];
-  const f = requestUrlFetch(fakeRequestUrl({ status: 200, text: '{"ok":true}', headers: { 'content-type': 'application/json' } }, seen));
+  const f = requestUrlFetch(
+    fakeRequestUrl({ status: 200, text: '{"ok":true}', headers: { 'content-type': 'application/json' } }, seen),
+  );
   const res = await f('http://127.0.0.1:11434/api/embed', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: '{"model":"m"}',
   });
   expect(seen).toEqual([
-    { url: 'http://127.0.0.1:11434/api/embed', method: 'POST', headers: { accept: 'application/json' }, contentType: 'application/json', body: '{"model":"m"}', throw: false },
+    {
+      url: 'http://127.0.0.1:11434/api/embed',
+      method: 'POST',
+      headers: { accept: 'application/json' },
+      contentType: 'application/json',
+      body: '{"model":"m"}',
+      throw: false,
+    },
   ]);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('application/json');
@@ -31,7 +46,9 @@ test('passes method, headers (content-type as contentType) and body; never lets 
 });
 
 test('an HTTP error comes back as a response (the client reads its body), 204 without a body', async () => {
-  const res = await requestUrlFetch(fakeRequestUrl({ status: 404, text: '{"error":"model not found"}' }))('http://x/api/embed');
+  const res = await requestUrlFetch(fakeRequestUrl({ status: 404, text: '{"error":"model not found"}' }))(
+    'http://x/api/embed',
+  );
   expect(res.ok).toBe(false);
   expect(res.status).toBe(404);
   expect(await res.text()).toBe('{"error":"model not found"}');
@@ -52,12 +69,17 @@ test('an abort rejects at once with an AbortError, whether before or during the 
   const pending = requestUrlFetch(never)('http://x/', { signal: controller.signal });
   controller.abort();
   await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
-  await expect(requestUrlFetch(never)('http://x/', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+  await expect(requestUrlFetch(never)('http://x/', { signal: controller.signal })).rejects.toMatchObject({
+    name: 'AbortError',
+  });
 });
 
 test('binary bodies are sent as ArrayBuffer', async () => {
   const seen: RequestUrlParam[] = [];
-  await requestUrlFetch(fakeRequestUrl({ status: 200 }, seen))('http://x/', { method: 'PUT', body: new Uint8Array([1, 2, 3]) });
+  await requestUrlFetch(fakeRequestUrl({ status: 200 }, seen))('http://x/', {
+    method: 'PUT',
+    body: new Uint8Array([1, 2, 3]),
+  });
   expect(new Uint8Array(seen[0].body as ArrayBuffer)).toEqual(new Uint8Array([1, 2, 3]));
 });
 
@@ -71,11 +93,17 @@ test("redirect: 'error' (what the Ollama embedder asks) refuses a redirect; noth
     return { ...answer, json: undefined, arrayBuffer: new ArrayBuffer(0), text: '' };
   };
   const f = requestUrlFetch(redirecting);
-  await expect(f('http://127.0.0.1:11434/api/embed', { method: 'POST', body: '{}', redirect: 'error' })).rejects.toThrow(
-    new TypeError('redirect refused: http://127.0.0.1:11434/api/embed answered 307 with a redirect to http://elsewhere.example/api/embed'),
+  await expect(
+    f('http://127.0.0.1:11434/api/embed', { method: 'POST', body: '{}', redirect: 'error' }),
+  ).rejects.toThrow(
+    new TypeError(
+      'redirect refused: http://127.0.0.1:11434/api/embed answered 307 with a redirect to http://elsewhere.example/api/embed',
+    ),
   );
   // Followed only within the same origin, never to another host.
-  await expect(f('http://127.0.0.1:11434/api/embed', { method: 'POST', body: '{}' })).rejects.toThrow(/redirect to another host refused/);
+  await expect(f('http://127.0.0.1:11434/api/embed', { method: 'POST', body: '{}' })).rejects.toThrow(
+    /redirect to another host refused/,
+  );
   expect(seen.map((p) => p.url)).toEqual(['http://127.0.0.1:11434/api/embed', 'http://127.0.0.1:11434/api/embed']);
 });
 
@@ -85,7 +113,13 @@ test('a same-origin redirect is followed when allowed; a 303 continues as a GET'
     seen.push(param);
     const moved = param.url.endsWith('/old');
     const headers: Record<string, string> = moved ? { location: '/new' } : {};
-    return { status: moved ? 303 : 200, headers, json: undefined, arrayBuffer: new TextEncoder().encode('ok').buffer as ArrayBuffer, text: 'ok' };
+    return {
+      status: moved ? 303 : 200,
+      headers,
+      json: undefined,
+      arrayBuffer: new TextEncoder().encode('ok').buffer as ArrayBuffer,
+      text: 'ok',
+    };
   });
   const res = await f('http://127.0.0.1:11434/old', { method: 'POST', body: 'x' });
   expect(await res.text()).toBe('ok');

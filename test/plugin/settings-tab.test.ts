@@ -15,7 +15,10 @@ let tab: PluginSettingTab;
 
 beforeEach(async () => {
   vault = tempVault('small-vault', { bundleFolder: 'wiki', embeddingsEnabled: false });
-  writeFileSync(nodePath.join(vault.dir, 'wiki', 'log.md'), '# My own log\n\n## 2025-01-01\n\n* Started the wiki by hand.\n');
+  writeFileSync(
+    nodePath.join(vault.dir, 'wiki', 'log.md'),
+    '# My own log\n\n## 2025-01-01\n\n* Started the wiki by hand.\n',
+  );
   running = await launch(vault.dir);
   tab = running.app.settingTabs[0];
   document.body.appendChild(tab.containerEl);
@@ -29,7 +32,9 @@ afterEach(async () => {
 });
 
 function row(name: string): HTMLElement {
-  const item = Array.from(tab.containerEl.querySelectorAll<HTMLElement>('.setting-item')).find((el) => el.querySelector('.setting-item-name')?.textContent === name);
+  const item = Array.from(tab.containerEl.querySelectorAll<HTMLElement>('.setting-item')).find(
+    (el) => el.querySelector('.setting-item-name')?.textContent === name,
+  );
   if (!item) throw new Error(`no setting named ${name}`);
   return item;
 }
@@ -52,11 +57,18 @@ const errorOf = (name: string) => row(name).querySelector('.okf-setting-error')?
 /** Every file in the vault (relative paths, sorted), the plugin's own folder left out. */
 function vaultFiles(dir = vault.dir, prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? (e.name === '.obsidian' ? [] : vaultFiles(nodePath.join(dir, e.name), `${prefix}${e.name}/`)) : [prefix + e.name]))
+    .flatMap((e) =>
+      e.isDirectory()
+        ? e.name === '.obsidian'
+          ? []
+          : vaultFiles(nodePath.join(dir, e.name), `${prefix}${e.name}/`)
+        : [prefix + e.name],
+    )
     .sort();
 }
 
-const dataJson = () => JSON.parse(readFileSync(nodePath.join(vault.dir, '.obsidian', 'plugins', 'okf-graph-wiki', 'data.json'), 'utf8'));
+const dataJson = () =>
+  JSON.parse(readFileSync(nodePath.join(vault.dir, '.obsidian', 'plugins', 'okf-graph-wiki', 'data.json'), 'utf8'));
 
 test('every setting of the issue is on the tab', () => {
   const names = Array.from(tab.containerEl.querySelectorAll('.setting-item-name')).map((e) => e.textContent);
@@ -92,13 +104,17 @@ test('changing the concept folders rebuilds the index once the typing stops', as
   await waitFor(() => rebuild.mock.calls.length === 1, 'the rebuild');
   await running.plugin.service.whenIdle();
   expect(running.plugin.service.state).toEqual({ kind: 'ready', concepts: 3 });
-  expect((await running.plugin.service.query('Bernoulli numbers')).result.seeds.map((s) => s.path)).not.toContain('/concepts/bernoulli-numbers.md');
+  expect((await running.plugin.service.query('Bernoulli numbers')).result.seeds.map((s) => s.path)).not.toContain(
+    '/concepts/bernoulli-numbers.md',
+  );
   expect(rebuild).toHaveBeenCalledTimes(1);
 });
 
 test('a retrieval tunable applies to the next query; a bad value is shown as an error and not saved', async () => {
   type('Token budget', 'lots');
-  expect(row('Token budget').querySelector('.okf-setting-error')!.textContent).toBe('Enter a number from 50 to 1000000, or leave it empty for 1500.');
+  expect(row('Token budget').querySelector('.okf-setting-error')!.textContent).toBe(
+    'Enter a number from 50 to 1000000, or leave it empty for 1500.',
+  );
   expect(running.plugin.config.settings.tokenBudget).toBeNull();
   type('Token budget', '300');
   expect(row('Token budget').querySelector('.okf-setting-error')).toBeNull();
@@ -114,7 +130,11 @@ test('moving wiki.db writes it at the new place and removes it from the old one'
   expect(existsSync(nodePath.join(vault.dir, 'wiki', 'wiki.db'))).toBe(true);
   await commit('Index file', '.okf/index/wiki.db');
   await running.plugin.service.persistNow();
-  expect(readFileSync(nodePath.join(vault.dir, '.okf', 'index', 'wiki.db')).subarray(0, 15).toString()).toBe('SQLite format 3');
+  expect(
+    readFileSync(nodePath.join(vault.dir, '.okf', 'index', 'wiki.db'))
+      .subarray(0, 15)
+      .toString(),
+  ).toBe('SQLite format 3');
   expect(vaultFiles().filter((f) => f.includes('wiki.db'))).toEqual(['.okf/index/wiki.db']);
 });
 
@@ -125,13 +145,16 @@ test('the index file never replaces a note: not .db, an existing non-index file,
   const ada = readFileSync(nodePath.join(vault.dir, 'wiki', 'entities', 'ada-lovelace.md'), 'utf8');
   writeFileSync(nodePath.join(vault.dir, 'wiki', 'notes.db'), 'my own notes, not SQLite');
   await running.app.settle();
-  for (const partial of ['w', 'wi', 'wiki/ent', 'wiki/entities/ada-lovelace.m', 'wiki/entities/ada-lovelace.md']) type('Index file', partial);
+  for (const partial of ['w', 'wi', 'wiki/ent', 'wiki/entities/ada-lovelace.m', 'wiki/entities/ada-lovelace.md'])
+    type('Index file', partial);
   await new Promise((r) => setTimeout(r, 1000));
 
   await commit('Index file', 'wiki/entities/ada-lovelace.md');
   expect(errorOf('Index file')).toMatch(/must be named like wiki\.db \(ending in \.db\)/);
   await commit('Index file', 'wiki/notes.db');
-  expect(errorOf('Index file')).toBe('“wiki/notes.db” already exists and is not an index; it would be overwritten. Choose another name.');
+  expect(errorOf('Index file')).toBe(
+    '“wiki/notes.db” already exists and is not an index; it would be overwritten. Choose another name.',
+  );
   await commit('Index file', 'wiki/entities');
   expect(errorOf('Index file')).toMatch(/must be named like wiki\.db/);
   await commit('Index file', 'wiki/entities/ada-lovelace.md/x.db');
@@ -215,7 +238,10 @@ test('each threshold says what is in force and where it comes from: default, okf
 
   writeFileSync(nodePath.join(vault.dir, 'wiki', 'okf-wiki.json'), JSON.stringify({ thresholds: { coverage: 0.6 } }));
   tab.display();
-  await waitFor(() => row('Coverage threshold').textContent!.includes('In force: coverage 0.6'), 'the okf-wiki.json threshold');
+  await waitFor(
+    () => row('Coverage threshold').textContent!.includes('In force: coverage 0.6'),
+    'the okf-wiki.json threshold',
+  );
   expect(row('Coverage threshold').textContent).toContain('In force: coverage 0.6 (okf-wiki.json).');
 
   type('Coverage threshold', '0.4');
@@ -228,6 +254,9 @@ test('each threshold says what is in force and where it comes from: default, okf
   };
   await waitFor(saved, 'the saved setting');
   tab.display();
-  await waitFor(() => row('Coverage threshold').textContent!.includes('In force: coverage 0.4'), 'the setting in force');
+  await waitFor(
+    () => row('Coverage threshold').textContent!.includes('In force: coverage 0.4'),
+    'the setting in force',
+  );
   expect(row('Coverage threshold').textContent).toContain('In force: coverage 0.4 (this setting).');
 });

@@ -1,15 +1,33 @@
 // Settings from data.json: bad values become defaults, never exceptions; and what a change requires.
-import { DEFAULT_SETTINGS, contextOptionsFrom, normalizeSettings, parseFolderList, settingsImpact, wikiDbVaultPath } from '../../src/plugin/settings';
+import {
+  DEFAULT_SETTINGS,
+  contextOptionsFrom,
+  normalizeSettings,
+  parseFolderList,
+  settingsImpact,
+  wikiDbVaultPath,
+} from '../../src/plugin/settings';
 import { isIndexedPath, toBundlePath, toVaultPath } from '../../src/plugin/bundle-scope';
 
 test('missing or hostile data.json gives the defaults', () => {
   expect(normalizeSettings(null)).toEqual(DEFAULT_SETTINGS);
   expect(normalizeSettings('junk')).toEqual(DEFAULT_SETTINGS);
-  expect(normalizeSettings({ tokenBudget: 'lots', hopLimit: 99, hopDecay: -1, ollamaTimeoutMs: Infinity, embeddingsEnabled: 'yes', extra: 1 })).toEqual(DEFAULT_SETTINGS);
+  expect(
+    normalizeSettings({
+      tokenBudget: 'lots',
+      hopLimit: 99,
+      hopDecay: -1,
+      ollamaTimeoutMs: Infinity,
+      embeddingsEnabled: 'yes',
+      extra: 1,
+    }),
+  ).toEqual(DEFAULT_SETTINGS);
 });
 
 test('folders are cleaned: slashes trimmed, blanks and duplicates dropped', () => {
-  expect(normalizeSettings({ bundleFolder: '/wiki//okf/', conceptFolders: ['entities/', '', '/entities', 'concepts', 3] })).toMatchObject({
+  expect(
+    normalizeSettings({ bundleFolder: '/wiki//okf/', conceptFolders: ['entities/', '', '/entities', 'concepts', 3] }),
+  ).toMatchObject({
     bundleFolder: 'wiki/okf',
     conceptFolders: ['entities', 'concepts'],
   });
@@ -19,21 +37,47 @@ test('folders are cleaned: slashes trimmed, blanks and duplicates dropped', () =
 test('wiki.db lives at the bundle root unless a path is set', () => {
   expect(wikiDbVaultPath(DEFAULT_SETTINGS)).toBe('wiki.db');
   expect(wikiDbVaultPath({ ...DEFAULT_SETTINGS, bundleFolder: 'wiki' })).toBe('wiki/wiki.db');
-  expect(wikiDbVaultPath({ ...DEFAULT_SETTINGS, bundleFolder: 'wiki', wikiDbPath: '.okf/wiki.db' })).toBe('.okf/wiki.db');
+  expect(wikiDbVaultPath({ ...DEFAULT_SETTINGS, bundleFolder: 'wiki', wikiDbPath: '.okf/wiki.db' })).toBe(
+    '.okf/wiki.db',
+  );
 });
 
 test('retrieval options carry only what the person set', () => {
   expect(contextOptionsFrom(DEFAULT_SETTINGS)).toEqual({});
-  expect(contextOptionsFrom({ ...DEFAULT_SETTINGS, tokenBudget: 800, hopLimit: 1, vectorThreshold: 0.6 })).toEqual({ budget: 800, hops: 1, vectorThreshold: 0.6 });
+  expect(contextOptionsFrom({ ...DEFAULT_SETTINGS, tokenBudget: 800, hopLimit: 1, vectorThreshold: 0.6 })).toEqual({
+    budget: 800,
+    hops: 1,
+    vectorThreshold: 0.6,
+  });
 });
 
 test('a change of folders rebuilds, of wiki.db moves it, of model or host re-embeds; retrieval tunables need nothing', () => {
   const base = DEFAULT_SETTINGS;
-  expect(settingsImpact(base, { ...base, conceptFolders: ['entities'] })).toEqual({ rebuild: true, relocate: false, reembed: false });
-  expect(settingsImpact(base, { ...base, bundleFolder: 'wiki' })).toEqual({ rebuild: true, relocate: true, reembed: false });
-  expect(settingsImpact(base, { ...base, embeddingModel: 'mxbai-embed-large' })).toEqual({ rebuild: false, relocate: false, reembed: true });
-  expect(settingsImpact({ ...base, embeddingsEnabled: false }, base)).toEqual({ rebuild: false, relocate: false, reembed: true });
-  expect(settingsImpact(base, { ...base, tokenBudget: 500, hopDecay: 0.3 })).toEqual({ rebuild: false, relocate: false, reembed: false });
+  expect(settingsImpact(base, { ...base, conceptFolders: ['entities'] })).toEqual({
+    rebuild: true,
+    relocate: false,
+    reembed: false,
+  });
+  expect(settingsImpact(base, { ...base, bundleFolder: 'wiki' })).toEqual({
+    rebuild: true,
+    relocate: true,
+    reembed: false,
+  });
+  expect(settingsImpact(base, { ...base, embeddingModel: 'mxbai-embed-large' })).toEqual({
+    rebuild: false,
+    relocate: false,
+    reembed: true,
+  });
+  expect(settingsImpact({ ...base, embeddingsEnabled: false }, base)).toEqual({
+    rebuild: false,
+    relocate: false,
+    reembed: true,
+  });
+  expect(settingsImpact(base, { ...base, tokenBudget: 500, hopDecay: 0.3 })).toEqual({
+    rebuild: false,
+    relocate: false,
+    reembed: false,
+  });
 });
 
 test('only markdown concept candidates inside the bundle and its concept folders are indexed', () => {
@@ -43,7 +87,14 @@ test('only markdown concept candidates inside the bundle and its concept folders
   expect(toVaultPath(scope, '/entities/a.md')).toBe('wiki/entities/a.md');
   expect(isIndexedPath(scope, 'wiki/entities/a.md')).toBe(true);
   expect(isIndexedPath(scope, 'wiki/concepts/a.md')).toBe(false);
-  for (const generated of ['wiki/timeline.md', 'wiki/entities/index.md', 'wiki/entities/log.md', 'wiki/wiki-trigger-keywords.txt', 'wiki/wiki.db', 'wiki/.obsidian/x.md']) {
+  for (const generated of [
+    'wiki/timeline.md',
+    'wiki/entities/index.md',
+    'wiki/entities/log.md',
+    'wiki/wiki-trigger-keywords.txt',
+    'wiki/wiki.db',
+    'wiki/.obsidian/x.md',
+  ]) {
     expect(isIndexedPath({ bundleFolder: 'wiki', conceptFolders: [] }, generated)).toBe(false);
   }
 });

@@ -12,7 +12,8 @@ import { createTestApp } from '../obsidian-double/harness';
 const SCOPE = { bundleFolder: 'wiki', conceptFolders: [] };
 const PREVIEWED = '---\ntype: Person\ntitle: Ada\n---\nAda.\n';
 const EDITED = '---\ntype: Person\ntitle: Ada\n---\nAda, edited in the editor after the preview.\n';
-const PLANNED = '---\ntype: Person\ntitle: Ada\nrelations:\n  - { predicate: knows, object: /entities/bob.md }\n---\nAda.\n';
+const PLANNED =
+  '---\ntype: Person\ntitle: Ada\nrelations:\n  - { predicate: knows, object: /entities/bob.md }\n---\nAda.\n';
 
 async function setUp(files: Record<string, string>) {
   const app = await createTestApp(MemoryStore.from(files));
@@ -38,6 +39,8 @@ test('a note edited after the preview is refused inside Vault.process and keeps 
 
 test('a new page whose name was taken since the preview is refused, and the file there is kept', async () => {
   const { vault, writer } = await setUp({ 'wiki/concepts/notes.md': EDITED });
-  await expect(writer.write('/concepts/notes.md', PLANNED, null)).rejects.toThrow('/concepts/notes.md was created since the preview');
+  await expect(writer.write('/concepts/notes.md', PLANNED, null)).rejects.toThrow(
+    '/concepts/notes.md was created since the preview',
+  );
   expect(await text(vault, 'wiki/concepts/notes.md')).toBe(EDITED);
 });

@@ -5,7 +5,15 @@ import type { MarkdownView } from '../obsidian-double/views';
 import { noticeMessages, waitFor } from '../obsidian-double/harness';
 import { QueryView, QUERY_VIEW_TYPE } from '../../src/plugin/views/query-view';
 import { LintView, LINT_VIEW_TYPE } from '../../src/plugin/views/lint-view';
-import { installClipboard, launch, quit, settle, tempVault, type Running, type TempVault } from './support/plugin-harness';
+import {
+  installClipboard,
+  launch,
+  quit,
+  settle,
+  tempVault,
+  type Running,
+  type TempVault,
+} from './support/plugin-harness';
 
 let vault: TempVault;
 let running: Running;
@@ -34,12 +42,15 @@ async function openSidebar(): Promise<QueryView> {
 async function ask(view: QueryView, question: string): Promise<HTMLElement> {
   const input = view.contentEl.querySelector('input.okf-question') as HTMLInputElement;
   input.value = question;
-  (view.contentEl.querySelector('form.okf-query-form') as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true }));
+  (view.contentEl.querySelector('form.okf-query-form') as HTMLFormElement).dispatchEvent(
+    new Event('submit', { cancelable: true }),
+  );
   await waitFor(() => view.contentEl.querySelector('.okf-answer-summary, .okf-error') !== null, 'an answer');
   return view.contentEl;
 }
 
-const texts = (el: HTMLElement, selector: string) => Array.from(el.querySelectorAll(selector)).map((e) => e.textContent);
+const texts = (el: HTMLElement, selector: string) =>
+  Array.from(el.querySelectorAll(selector)).map((e) => e.textContent);
 
 test('the sidebar opens in the right split once, and shows seeds with signals, facts with trust and source, and background', async () => {
   const view = await openSidebar();
@@ -54,7 +65,9 @@ test('the sidebar opens in the right split once, and shows seeds with signals, f
   const facts = Array.from(el.querySelectorAll('.okf-fact'));
   expect(facts.length).toBeGreaterThan(0);
   const lovelaceFact = facts.find((f) => f.querySelector('.okf-predicate')?.textContent === 'wrote_about')!;
-  expect(lovelaceFact.querySelector('.okf-fact-line')!.textContent).toBe('Ada Lovelacewrote_aboutAnalytical Engine1843');
+  expect(lovelaceFact.querySelector('.okf-fact-line')!.textContent).toBe(
+    'Ada Lovelacewrote_aboutAnalytical Engine1843',
+  );
   expect(lovelaceFact.querySelector('.okf-trust')!.className).toBe('okf-trust okf-trust-human-reviewed');
   expect(texts(el, '.okf-trust')).toEqual(expect.arrayContaining(['human-reviewed']));
   expect(texts(el, '.okf-background-item .okf-concept-link')).toEqual(['Ada Lovelace']);
@@ -76,16 +89,22 @@ test('the sidebar has its own icon (not core Search’s), focuses the question b
   for (const jargon of [/\bGENERAL\b|\bENTITY\b/, /\bseeds?\b/i, /\bhop \d/, /#\d/]) expect(shown).not.toMatch(jargon);
   expect(texts(el, '.okf-section-title > span:first-child')).toEqual(['Matching concepts', 'Facts', 'Background']);
   expect(el.querySelectorAll('.okf-section-hint')).toHaveLength(3);
-  for (const chip of Array.from(el.querySelectorAll('.okf-signal, .okf-hop, .okf-answer-stats'))) expect(chip.getAttribute('aria-label')).toMatch(/\w{4,}.*\./);
+  for (const chip of Array.from(el.querySelectorAll('.okf-signal, .okf-hop, .okf-answer-stats')))
+    expect(chip.getAttribute('aria-label')).toMatch(/\w{4,}.*\./);
   expect(texts(el, '.okf-hop')).toEqual(expect.arrayContaining(['about a match']));
 });
 
 test('clicking a concept opens its note; Copy context copies the block and says how much', async () => {
   const view = await openSidebar();
   const el = await ask(view, 'Who was Ada Lovelace?');
-  const babbage = Array.from(el.querySelectorAll<HTMLElement>('.okf-concept-link')).find((a) => a.textContent === 'Charles Babbage')!;
+  const babbage = Array.from(el.querySelectorAll<HTMLElement>('.okf-concept-link')).find(
+    (a) => a.textContent === 'Charles Babbage',
+  )!;
   babbage.click();
-  await waitFor(() => running.app.workspace.getActiveFile()?.path === 'wiki/entities/charles-babbage.md', 'the note to open');
+  await waitFor(
+    () => running.app.workspace.getActiveFile()?.path === 'wiki/entities/charles-babbage.md',
+    'the note to open',
+  );
 
   (el.querySelector('.okf-copy-context') as HTMLButtonElement).click();
   await waitFor(() => clipboard.text() !== '', 'the clipboard');
@@ -104,7 +123,10 @@ test('a question the wiki cannot answer shows the plain no-match state', async (
 test('note content is drawn as text, never as HTML', async () => {
   const ada = running.app.vault.getFileByPath('wiki/entities/ada-lovelace.md')!;
   const text = await running.app.vault.read(ada);
-  await running.app.vault.modify(ada, text.replace('title: Ada Lovelace', 'title: "Ada <img src=x onerror=alert(1)> Lovelace"'));
+  await running.app.vault.modify(
+    ada,
+    text.replace('title: Ada Lovelace', 'title: "Ada <img src=x onerror=alert(1)> Lovelace"'),
+  );
   await settle(running);
   const view = await openSidebar();
   const el = await ask(view, 'Who was Ada <img src=x onerror=alert(1)> Lovelace?');
@@ -127,15 +149,24 @@ test('the lint report groups findings by check, opens the file, re-runs, and ref
   expect(groups.map((g) => g.dataset.check)).toEqual(['invalid-frontmatter', 'asymmetric-relation', 'orphan']);
 
   (invalid.querySelector('.okf-finding-path') as HTMLElement).click();
-  await waitFor(() => running.app.workspace.getActiveFile()?.path === 'wiki/entities/broken.md', 'the broken file to open');
+  await waitFor(
+    () => running.app.workspace.getActiveFile()?.path === 'wiki/entities/broken.md',
+    'the broken file to open',
+  );
 
   // A finding with a line opens its file at that line; paths show as the vault shows them; no raw backticks.
   const withLine = view.currentReport!.findings.find((f) => f.line !== undefined && f.line > 1)!;
   expect(withLine).toBeDefined();
-  const link = Array.from(el.querySelectorAll<HTMLElement>('.okf-finding-path')).find((a) => a.dataset.path === withLine.path && a.textContent!.endsWith(`:${withLine.line}`))!;
+  const link = Array.from(el.querySelectorAll<HTMLElement>('.okf-finding-path')).find(
+    (a) => a.dataset.path === withLine.path && a.textContent!.endsWith(`:${withLine.line}`),
+  )!;
   link.click();
-  const cursorLine = () => (running.app.workspace.activeLeaf?.view as unknown as Partial<MarkdownView>).editor?.getCursor().line;
-  await waitFor(() => running.app.workspace.getActiveFile()?.path === `wiki${withLine.path}` && cursorLine() === withLine.line! - 1, 'the file of the finding at its line');
+  const cursorLine = () =>
+    (running.app.workspace.activeLeaf?.view as unknown as Partial<MarkdownView>).editor?.getCursor().line;
+  await waitFor(
+    () => running.app.workspace.getActiveFile()?.path === `wiki${withLine.path}` && cursorLine() === withLine.line! - 1,
+    'the file of the finding at its line',
+  );
   expect(texts(el, '.okf-finding-path').every((t) => !t!.startsWith('/'))).toBe(true);
   expect(texts(el, '.okf-finding-fix, .okf-finding-message').some((t) => t!.includes('`'))).toBe(false);
   const backticked = view.currentReport!.findings.filter((f) => (f.fix ?? '').includes('`') || f.message.includes('`'));
@@ -150,7 +181,14 @@ test('the lint report groups findings by check, opens the file, re-runs, and ref
   const broken = running.app.vault.getFileByPath('wiki/entities/broken.md')!;
   await running.app.vault.modify(broken, '---\ntype: Person\ntitle: Fixed\n---\nNow valid.\n');
   await settle(running);
-  await waitFor(() => !Array.from(el.querySelectorAll<HTMLElement>('.okf-lint-group')).some((g) => g.dataset.check === 'invalid-frontmatter'), 'the report to refresh', 5000);
+  await waitFor(
+    () =>
+      !Array.from(el.querySelectorAll<HTMLElement>('.okf-lint-group')).some(
+        (g) => g.dataset.check === 'invalid-frontmatter',
+      ),
+    'the report to refresh',
+    5000,
+  );
 });
 
 test('Copy context for question… asks in a modal and copies; Copy context for selection uses the editor selection', async () => {
@@ -196,7 +234,9 @@ test('Regenerate timeline and trigger keywords write the files (and a log.md ent
   await running.app.settle();
   expect(await vault.read(vault.getFileByPath('wiki/timeline.md')!)).toContain('1843');
   expect(await vault.read(vault.getFileByPath('wiki/wiki-trigger-keywords.txt')!)).toContain('Ada Lovelace');
-  expect(await vault.read(vault.getFileByPath('wiki/log.md')!)).toMatch(/\*\*Regenerate\*\*: rewrote `timeline\.md` \(Obsidian plugin\)\./);
+  expect(await vault.read(vault.getFileByPath('wiki/log.md')!)).toMatch(
+    /\*\*Regenerate\*\*: rewrote `timeline\.md` \(Obsidian plugin\)\./,
+  );
   run('regenerate-timeline');
   await waitFor(() => noticeMessages().length === 3, 'the second timeline notice');
   expect(noticeMessages()[2]).toBe('OKF Graph Wiki: timeline.md unchanged.');

@@ -2,7 +2,17 @@
 // not UTF-8 is refused with its bytes kept, a file's mode survives the atomic rename, a read-only file is refused
 // before anything is written, an in-bundle link stays a link (its target is edited), a long CJK title still
 // makes a file name, and `demo`'s copy keeps in-bundle links pointing inside the copy.
-import { chmodSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import * as nodePath from 'node:path';
 import { run } from '../../src/cli/main';
 import { conceptFile } from '../support/builders';
@@ -13,7 +23,10 @@ const ADA = '/entities/ada-lovelace.md';
 const BABBAGE = '/entities/charles-babbage.md';
 const FILES = {
   [ADA]: conceptFile({ type: 'Person', title: 'Ada Lovelace' }, 'Ada Lovelace wrote the first published algorithm.\n'),
-  [BABBAGE]: conceptFile({ type: 'Person', title: 'Charles Babbage' }, 'Charles Babbage designed the Analytical Engine.\n'),
+  [BABBAGE]: conceptFile(
+    { type: 'Person', title: 'Charles Babbage' },
+    'Charles Babbage designed the Analytical Engine.\n',
+  ),
 };
 
 let dir: string;
@@ -33,20 +46,29 @@ async function cli(...args: string[]) {
   return { code, stdout: io.stdout(), stderr: io.stderr() };
 }
 
-const relate = (subject = 'entities/ada-lovelace', object = 'entities/charles-babbage') => cli('relate', subject, 'corresponded_with', object, '--inverse', 'corresponded_with');
+const relate = (subject = 'entities/ada-lovelace', object = 'entities/charles-babbage') =>
+  cli('relate', subject, 'corresponded_with', object, '--inverse', 'corresponded_with');
 
 describe('a file that is not UTF-8 (point 2)', () => {
   const LATIN1 = Buffer.from('---\ntype: Person\ntitle: Jos\xe9 Ra\xfal Capablanca\n---\nChess player.\n', 'latin1');
   beforeEach(() => writeFileSync(file('/entities/capablanca.md'), LATIN1));
 
   test.each([
-    ['relate, as the subject', ['relate', 'entities/capablanca', 'corresponded_with', 'entities/ada-lovelace', '--inverse', 'corresponded_with']],
-    ['relate, as the object', ['relate', 'entities/ada-lovelace', 'corresponded_with', 'entities/capablanca', '--inverse', 'corresponded_with']],
+    [
+      'relate, as the subject',
+      ['relate', 'entities/capablanca', 'corresponded_with', 'entities/ada-lovelace', '--inverse', 'corresponded_with'],
+    ],
+    [
+      'relate, as the object',
+      ['relate', 'entities/ada-lovelace', 'corresponded_with', 'entities/capablanca', '--inverse', 'corresponded_with'],
+    ],
     ['supersede', ['supersede', 'entities/capablanca', 'entities/charles-babbage']],
   ])('%s: refused, naming the file, why and how to fix it; no byte of either file changes', async (_what, args) => {
     const { code, stderr } = await cli(...args);
     expect(code).toBe(1);
-    expect(stderr).toMatch(/\/entities\/capablanca\.md is not valid UTF-8 .* editing it would destroy them\. Convert it to UTF-8 first \(e\.g\. iconv -f latin1 -t utf-8/);
+    expect(stderr).toMatch(
+      /\/entities\/capablanca\.md is not valid UTF-8 .* editing it would destroy them\. Convert it to UTF-8 first \(e\.g\. iconv -f latin1 -t utf-8/,
+    );
     expect(bytes('/entities/capablanca.md').equals(LATIN1)).toBe(true);
     for (const [path, text] of Object.entries(FILES)) expect(bytes(path).toString('utf8')).toBe(text);
   });
@@ -67,7 +89,9 @@ describe('file modes (point 3)', () => {
     const adaBefore = statSync(file(ADA));
     const { code, stderr } = await relate();
     expect(code).toBe(1);
-    expect(stderr).toContain(`${BABBAGE} is read-only (mode 0444); okf-wiki does not replace a read-only file. Make it writable (chmod u+w ${file(BABBAGE)})`);
+    expect(stderr).toContain(
+      `${BABBAGE} is read-only (mode 0444); okf-wiki does not replace a read-only file. Make it writable (chmod u+w ${file(BABBAGE)})`,
+    );
     expect(stderr).toContain('nothing was written');
     for (const [path, text] of Object.entries(FILES)) expect(bytes(path).toString('utf8')).toBe(text);
     expect(statSync(file(ADA)).ino).toBe(adaBefore.ino);
@@ -108,8 +132,12 @@ test("demo's copy keeps in-bundle links pointing inside the copy, relative ones 
   expect(copy).not.toBe('');
   try {
     expect(readlinkSync(nodePath.join(copy, 'people', 'ada.md'))).toBe('../entities/ada-lovelace.md');
-    expect(readlinkSync(nodePath.join(copy, 'people', 'babbage.md'))).toBe(nodePath.join('..', 'entities', 'charles-babbage.md'));
-    expect(realpathSync(nodePath.join(copy, 'people', 'babbage.md'))).toBe(realpathSync(nodePath.join(copy, 'entities', 'charles-babbage.md')));
+    expect(readlinkSync(nodePath.join(copy, 'people', 'babbage.md'))).toBe(
+      nodePath.join('..', 'entities', 'charles-babbage.md'),
+    );
+    expect(realpathSync(nodePath.join(copy, 'people', 'babbage.md'))).toBe(
+      realpathSync(nodePath.join(copy, 'entities', 'charles-babbage.md')),
+    );
   } finally {
     removeTempDir(copy);
   }

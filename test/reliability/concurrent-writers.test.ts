@@ -25,8 +25,14 @@ beforeEach(() => {
   dir = makeTempDir('okf-concurrent-');
   scratch = makeTempDir('okf-concurrent-bodies-');
   writeTree(dir, {
-    '/entities/ada-lovelace.md': conceptFile({ type: 'Person', title: 'Ada Lovelace' }, 'Ada Lovelace wrote the first published algorithm.\n'),
-    '/entities/charles-babbage.md': conceptFile({ type: 'Person', title: 'Charles Babbage' }, 'Charles Babbage designed the Analytical Engine.\n'),
+    '/entities/ada-lovelace.md': conceptFile(
+      { type: 'Person', title: 'Ada Lovelace' },
+      'Ada Lovelace wrote the first published algorithm.\n',
+    ),
+    '/entities/charles-babbage.md': conceptFile(
+      { type: 'Person', title: 'Charles Babbage' },
+      'Charles Babbage designed the Analytical Engine.\n',
+    ),
   });
 });
 afterEach(() => {
@@ -45,7 +51,12 @@ function relationsOf(path: string): string[] {
   return read.concept.relations.map((r) => `${r.predicate} → ${r.objectPath}`);
 }
 
-function relate(predicate: string, inverse: string, subject = 'entities/ada-lovelace', object = 'entities/charles-babbage'): Promise<CliProcessResult> {
+function relate(
+  predicate: string,
+  inverse: string,
+  subject = 'entities/ada-lovelace',
+  object = 'entities/charles-babbage',
+): Promise<CliProcessResult> {
   return cli.run(['relate', subject, predicate, object, '--inverse', inverse, '--bundle', dir, '--no-embed'], RUN);
 }
 
@@ -55,17 +66,26 @@ function fileBack(title: string, body: string, name: string): Promise<CliProcess
   return cli.run(['file-back', '--title', title, '--body-file', bodyFile, '--bundle', dir, '--no-embed'], RUN);
 }
 
-const entries = (kind: string) => disk('/log.md').split('\n').filter((l) => l.startsWith(`* **${kind}**`)).length;
+const entries = (kind: string) =>
+  disk('/log.md')
+    .split('\n')
+    .filter((l) => l.startsWith(`* **${kind}**`)).length;
 
 test('two relate runs on the same pair at once: both exit 0 and both relations are in both files, every round', async () => {
   const lost: string[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const [first, second] = await Promise.all([relate(`taught_${round}`, `taught_by_${round}`), relate(`wrote_to_${round}`, `written_to_by_${round}`)]);
-    if (first.code !== 0 || second.code !== 0) lost.push(`round ${round}: exit ${first.code}/${second.code}: ${first.stderr}${second.stderr}`);
+    const [first, second] = await Promise.all([
+      relate(`taught_${round}`, `taught_by_${round}`),
+      relate(`wrote_to_${round}`, `written_to_by_${round}`),
+    ]);
+    if (first.code !== 0 || second.code !== 0)
+      lost.push(`round ${round}: exit ${first.code}/${second.code}: ${first.stderr}${second.stderr}`);
     const ada = relationsOf(ADA);
     const babbage = relationsOf(BABBAGE);
-    for (const expected of [`taught_${round} → ${BABBAGE}`, `wrote_to_${round} → ${BABBAGE}`]) if (!ada.includes(expected)) lost.push(`round ${round}: ${ADA} lacks ${expected}`);
-    for (const expected of [`taught_by_${round} → ${ADA}`, `written_to_by_${round} → ${ADA}`]) if (!babbage.includes(expected)) lost.push(`round ${round}: ${BABBAGE} lacks ${expected}`);
+    for (const expected of [`taught_${round} → ${BABBAGE}`, `wrote_to_${round} → ${BABBAGE}`])
+      if (!ada.includes(expected)) lost.push(`round ${round}: ${ADA} lacks ${expected}`);
+    for (const expected of [`taught_by_${round} → ${ADA}`, `written_to_by_${round} → ${ADA}`])
+      if (!babbage.includes(expected)) lost.push(`round ${round}: ${BABBAGE} lacks ${expected}`);
   }
   expect(lost).toEqual([]);
   expect(relationsOf(ADA)).toHaveLength(2 * ROUNDS);
@@ -77,17 +97,24 @@ test('two file-back runs with the same title at once: exactly one writes the pag
   const problems: string[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const title = `Analytical Engine notes ${round}`;
-    const bodies = [`Written by the first writer in round ${round}.\n`, `Written by the second writer in round ${round}.\n`];
+    const bodies = [
+      `Written by the first writer in round ${round}.\n`,
+      `Written by the second writer in round ${round}.\n`,
+    ];
     const results = await Promise.all(bodies.map((body, i) => fileBack(title, body, `body-${round}-${i}.md`)));
     const winners = results.flatMap((r, i) => (r.code === 0 ? [i] : []));
     if (winners.length !== 1) {
-      problems.push(`round ${round}: ${winners.length} runs reported success (exit ${results.map((r) => r.code).join('/')})`);
+      problems.push(
+        `round ${round}: ${winners.length} runs reported success (exit ${results.map((r) => r.code).join('/')})`,
+      );
       continue;
     }
     const loser = results[1 - winners[0]];
-    if (loser.code !== 1 || !/already exists|was created since/.test(loser.stderr)) problems.push(`round ${round}: the refusal was unclear: exit ${loser.code}, ${loser.stderr}`);
+    if (loser.code !== 1 || !/already exists|was created since/.test(loser.stderr))
+      problems.push(`round ${round}: the refusal was unclear: exit ${loser.code}, ${loser.stderr}`);
     const page = disk(`/concepts/analytical-engine-notes-${round}.md`);
-    if (!page.endsWith(bodies[winners[0]])) problems.push(`round ${round}: the page does not hold the body of the run that succeeded`);
+    if (!page.endsWith(bodies[winners[0]]))
+      problems.push(`round ${round}: the page does not hold the body of the run that succeeded`);
   }
   expect(problems).toEqual([]);
   expect(entries('Filed back')).toBe(ROUNDS);
@@ -104,6 +131,10 @@ test('reindex, relate and file-back at once: every log.md entry is there, every 
       fileBack(`Difference Engine ${round}`, `The Difference Engine, part ${round}.\n`, `engine-${round}.md`),
     ]);
     expect(results.map((r) => (r.code === 0 ? 0 : `${r.code}: ${r.stderr}`))).toEqual([0, 0, 0, 0, 0]);
-    expect([entries('Reindex'), entries('Related'), entries('Filed back')]).toEqual([2 * (round + 1), 2 * (round + 1), round + 1]);
+    expect([entries('Reindex'), entries('Related'), entries('Filed back')]).toEqual([
+      2 * (round + 1),
+      2 * (round + 1),
+      round + 1,
+    ]);
   }
 }, 240_000);

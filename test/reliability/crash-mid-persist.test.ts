@@ -16,7 +16,10 @@ const FILES = {
     { type: 'Person', title: 'Ada Lovelace', relations: [rel('collaborated_with', '/entities/charles-babbage.md')] },
     'Ada Lovelace wrote the first published algorithm.\n',
   ),
-  '/entities/charles-babbage.md': conceptFile({ type: 'Person', title: 'Charles Babbage' }, 'Charles Babbage designed the Analytical Engine.\n'),
+  '/entities/charles-babbage.md': conceptFile(
+    { type: 'Person', title: 'Charles Babbage' },
+    'Charles Babbage designed the Analytical Engine.\n',
+  ),
 };
 const EDITED_GRACE = conceptFile({ type: 'Person', title: 'Grace Hopper' }, 'Grace Hopper wrote the first compiler.\n');
 
@@ -59,7 +62,9 @@ async function askGrace() {
 }
 
 test('rename never happens (it fails after the temporary file is written): previous wiki.db intact, answered from memory', async () => {
-  jest.spyOn(fsPromises, 'rename').mockRejectedValue(Object.assign(new Error('EIO: simulated crash before rename'), { code: 'EIO' }));
+  jest
+    .spyOn(fsPromises, 'rename')
+    .mockRejectedValue(Object.assign(new Error('EIO: simulated crash before rename'), { code: 'EIO' }));
   const { code, answer, err } = await askGrace();
   expect(code).toBe(0);
   expect(answer.confident).toBe(true);
@@ -95,7 +100,9 @@ test('a write that throws half-way: previous wiki.db intact, no partial temporar
 });
 
 test('reindex whose persist fails: exit 2, previous wiki.db intact', async () => {
-  jest.spyOn(fsPromises, 'rename').mockRejectedValue(Object.assign(new Error('EIO: simulated crash before rename'), { code: 'EIO' }));
+  jest
+    .spyOn(fsPromises, 'rename')
+    .mockRejectedValue(Object.assign(new Error('EIO: simulated crash before rename'), { code: 'EIO' }));
   const io = bufferIo(dir);
   expect(await run(['reindex', '--bundle', dir, '--no-embed'], io)).toBe(2);
   expect(io.stderr()).toMatch(/simulated crash before rename/);
@@ -133,20 +140,29 @@ fs.promises.open = async function (path, flags) {
   test.each([
     ['reindex', 'after the temporary file is written, before the rename', 'kill-at-rename.cjs', killAtRename],
     ['context', 'half-way through writing the temporary file', 'kill-half-way.cjs', killHalfWay],
-  ])('%s killed %s: previous wiki.db intact, the next run answers and persists', async (command, _when, name, source) => {
-    const args = command === 'reindex' ? ['reindex'] : ['context', 'Who was Grace Hopper?'];
-    const crashed = await cli.run([...args, '--bundle', dir, '--no-embed'], { preload: cli.preload(name, source), timeoutMs: 20_000 });
-    expect(crashed.signal).toBe('SIGKILL');
-    await expectPreviousIntact();
-    // What a crash leaves: the temporary file beside wiki.db, which no reader mistakes for wiki.db.
-    expect(tempFiles().length).toBeGreaterThan(0);
-    const next = await cli.run(['context', 'Who was Grace Hopper?', '--bundle', dir, '--no-embed', '--json'], { timeoutMs: 20_000 });
-    expect(next.code).toBe(0);
-    expect(JSON.parse(next.stdout)).toMatchObject({ confident: true });
-    const loaded = await WikiIndex.load(new Uint8Array(readFileSync(wikiDb)));
-    expect(isLoadProblem(loaded) ? loaded.reason : loaded.stats().concepts).toBe(3);
-    if (!isLoadProblem(loaded)) loaded.close();
-    for (const name of tempFiles()) rmSync(nodePath.join(dir, name));
-    writeFileSync(wikiDb, previous);
-  }, 60_000);
+  ])(
+    '%s killed %s: previous wiki.db intact, the next run answers and persists',
+    async (command, _when, name, source) => {
+      const args = command === 'reindex' ? ['reindex'] : ['context', 'Who was Grace Hopper?'];
+      const crashed = await cli.run([...args, '--bundle', dir, '--no-embed'], {
+        preload: cli.preload(name, source),
+        timeoutMs: 20_000,
+      });
+      expect(crashed.signal).toBe('SIGKILL');
+      await expectPreviousIntact();
+      // What a crash leaves: the temporary file beside wiki.db, which no reader mistakes for wiki.db.
+      expect(tempFiles().length).toBeGreaterThan(0);
+      const next = await cli.run(['context', 'Who was Grace Hopper?', '--bundle', dir, '--no-embed', '--json'], {
+        timeoutMs: 20_000,
+      });
+      expect(next.code).toBe(0);
+      expect(JSON.parse(next.stdout)).toMatchObject({ confident: true });
+      const loaded = await WikiIndex.load(new Uint8Array(readFileSync(wikiDb)));
+      expect(isLoadProblem(loaded) ? loaded.reason : loaded.stats().concepts).toBe(3);
+      if (!isLoadProblem(loaded)) loaded.close();
+      for (const name of tempFiles()) rmSync(nodePath.join(dir, name));
+      writeFileSync(wikiDb, previous);
+    },
+    60_000,
+  );
 });

@@ -18,11 +18,22 @@ const ADA = '/entities/ada-lovelace.md';
 const BABBAGE = '/entities/charles-babbage.md';
 const FILES = {
   [ADA]: conceptFile({ type: 'Person', title: 'Ada Lovelace' }, 'Ada Lovelace wrote the first published algorithm.\n'),
-  [BABBAGE]: conceptFile({ type: 'Person', title: 'Charles Babbage' }, 'Charles Babbage designed the Analytical Engine.\n'),
+  [BABBAGE]: conceptFile(
+    { type: 'Person', title: 'Charles Babbage' },
+    'Charles Babbage designed the Analytical Engine.\n',
+  ),
 };
 const FORWARD = '- { predicate: corresponded_with, object: /entities/charles-babbage.md }';
 const BACKWARD = '- { predicate: corresponded_with, object: /entities/ada-lovelace.md }';
-const RELATE = ['relate', 'entities/ada-lovelace', 'corresponded_with', 'entities/charles-babbage', '--inverse', 'corresponded_with', '--no-embed'];
+const RELATE = [
+  'relate',
+  'entities/ada-lovelace',
+  'corresponded_with',
+  'entities/charles-babbage',
+  '--inverse',
+  'corresponded_with',
+  '--no-embed',
+];
 
 let dir: string;
 beforeEach(() => {
@@ -52,32 +63,55 @@ fs.promises.rename = function (from, to) {
   return rename.apply(this, arguments);
 };`;
 
-  test.each([['relate'], ['reindex'], ['timeline']])('the next %s completes the relation on both sides and sweeps the temporary file', async (next) => {
-    const crashed = await cli.run([...RELATE, '--bundle', dir], { preload: cli.preload('kill-at-second-rename.cjs', killAtSecondRename), timeoutMs: 30_000 });
-    expect(crashed.signal).toBe('SIGKILL');
-    // What the crash leaves: one side related, the other not, its temporary file beside it, and the record.
-    expect(disk(ADA)).toContain(FORWARD);
-    expect(disk(BABBAGE)).toBe(FILES[BABBAGE]);
-    expect(tempFiles()).toHaveLength(1);
-    expect(pending()).toHaveLength(1);
+  test.each([['relate'], ['reindex'], ['timeline']])(
+    'the next %s completes the relation on both sides and sweeps the temporary file',
+    async (next) => {
+      const crashed = await cli.run([...RELATE, '--bundle', dir], {
+        preload: cli.preload('kill-at-second-rename.cjs', killAtSecondRename),
+        timeoutMs: 30_000,
+      });
+      expect(crashed.signal).toBe('SIGKILL');
+      // What the crash leaves: one side related, the other not, its temporary file beside it, and the record.
+      expect(disk(ADA)).toContain(FORWARD);
+      expect(disk(BABBAGE)).toBe(FILES[BABBAGE]);
+      expect(tempFiles()).toHaveLength(1);
+      expect(pending()).toHaveLength(1);
 
-    const args = next === 'relate' ? ['relate', 'entities/charles-babbage', 'met', 'entities/ada-lovelace', '--inverse', 'met'] : [next];
-    const after = await cli.run([...args, '--bundle', dir, '--no-embed'], { timeoutMs: 30_000 });
-    expect(after.code).toBe(0);
-    expect(after.stderr).toContain('note: an interrupted relate was completed: Related /entities/ada-lovelace.md corresponded_with /entities/charles-babbage.md');
-    expect(disk(ADA)).toContain(FORWARD);
-    expect(disk(BABBAGE)).toContain(BACKWARD);
-    expect(disk('/log.md')).toMatch(/\*\*Related\*\*: \/entities\/ada-lovelace\.md corresponded_with .* \(completed after an interrupted run\)\./);
-    expect(tempFiles()).toEqual([]);
-    expect(pending()).toEqual([]);
-  }, 90_000);
+      const args =
+        next === 'relate'
+          ? ['relate', 'entities/charles-babbage', 'met', 'entities/ada-lovelace', '--inverse', 'met']
+          : [next];
+      const after = await cli.run([...args, '--bundle', dir, '--no-embed'], { timeoutMs: 30_000 });
+      expect(after.code).toBe(0);
+      expect(after.stderr).toContain(
+        'note: an interrupted relate was completed: Related /entities/ada-lovelace.md corresponded_with /entities/charles-babbage.md',
+      );
+      expect(disk(ADA)).toContain(FORWARD);
+      expect(disk(BABBAGE)).toContain(BACKWARD);
+      expect(disk('/log.md')).toMatch(
+        /\*\*Related\*\*: \/entities\/ada-lovelace\.md corresponded_with .* \(completed after an interrupted run\)\./,
+      );
+      expect(tempFiles()).toEqual([]);
+      expect(pending()).toEqual([]);
+    },
+    90_000,
+  );
 });
 
 describe('in-process: a record left before the first rename', () => {
   /** Plans the relate and records it, as a writer killed right after writing the record would leave it. */
   async function leaveRecord() {
     const bundle = new FsBundle(dir);
-    const plan = await planRelate(bundle, { subject: 'entities/ada-lovelace', predicate: 'corresponded_with', object: 'entities/charles-babbage', inverse: 'corresponded_with' }, DEFAULT_BUNDLE_CONFIG);
+    const plan = await planRelate(
+      bundle,
+      {
+        subject: 'entities/ada-lovelace',
+        predicate: 'corresponded_with',
+        object: 'entities/charles-babbage',
+        inverse: 'corresponded_with',
+      },
+      DEFAULT_BUNDLE_CONFIG,
+    );
     if (plan.kind !== 'change') throw new Error(JSON.stringify(plan));
     await fsPlanJournal(bundle, () => '**Related**: ada and babbage (by `human:cli`, okf-wiki relate).').begin(plan);
     expect(pending()).toHaveLength(1);

@@ -9,7 +9,14 @@ import { rawDatabase, WikiIndex, isLoadProblem } from '../../src/core/index/wiki
 import { readConcept } from '../../src/core/okf/read-concept';
 import { contextFor } from '../../src/core/retrieval/context-for';
 import type { Diagnostic } from '../../src/core/types';
-import { GENERATED, SENTINEL_TEXT, fileFingerprint, makeHostileBundle, snapshotFiles, type HostileBundle } from './support/hostile-bundle';
+import {
+  GENERATED,
+  SENTINEL_TEXT,
+  fileFingerprint,
+  makeHostileBundle,
+  snapshotFiles,
+  type HostileBundle,
+} from './support/hostile-bundle';
 import { bufferIo } from '../support/cli-io';
 
 type Expect = { readonly kind: 'concept' | 'invalid' | 'skipped'; readonly codes: readonly string[] };
@@ -35,7 +42,12 @@ const EXPECTED: Readonly<Record<string, Expect>> = {
   '/entities/billion-laughs.md': invalid('yaml-alias-bomb'),
   '/entities/alias-cycle.md': invalid('yaml-alias-cycle'),
   '/entities/duplicate-keys.md': concept('duplicate-key', 'duplicate-key'),
-  '/entities/yaml11-boolean-keys.md': concept('yaml11-boolean-key', 'yaml11-boolean-key', 'boolean-key', 'yaml11-boolean-key'),
+  '/entities/yaml11-boolean-keys.md': concept(
+    'yaml11-boolean-key',
+    'yaml11-boolean-key',
+    'boolean-key',
+    'yaml11-boolean-key',
+  ),
   '/entities/bare-dates.md': concept('invalid-date', 'invalid-date', 'invalid-date'),
   '/entities/numbers-and-nulls.md': concept(
     'not-a-string',
@@ -125,22 +137,29 @@ afterAll(() => {
 test('the corpus holds at least 30 hostile files, and every file the bundle lists has an expectation', () => {
   const hostile = Object.keys(EXPECTED).filter((p) => !/ada-lovelace|charles-babbage/.test(p));
   expect(hostile.length).toBeGreaterThanOrEqual(30);
-  const statuses = rawDatabase(index).all<{ path: string }>('select path from files order by path').map((r) => r.path);
+  const statuses = rawDatabase(index)
+    .all<{ path: string }>('select path from files order by path')
+    .map((r) => r.path);
   expect(statuses.sort()).toEqual(Object.keys(EXPECTED).sort());
 });
 
-test.each(Object.entries(EXPECTED))('%s is indexed as expected, with a diagnostic naming the file and the problem', (path, expected) => {
-  const status = rawDatabase(index).get<{ status: string }>('select status from files where path = ?', [path])?.status;
-  expect(status).toBe(expected.kind);
-  const diagnostics = summary.diagnostics.filter((d) => d.path === path);
-  expect(diagnostics.map((d) => d.code)).toEqual(expected.codes);
-  for (const d of diagnostics) {
-    expect(d.message.length).toBeGreaterThan(10);
-    expect(d.message).not.toMatch(/undefined|\[object Object\]/);
-  }
-  // The human-readable report names the file above its problems.
-  if (expected.codes.length > 0) expect(reindexOutput).toContain(JSON.stringify(path));
-});
+test.each(Object.entries(EXPECTED))(
+  '%s is indexed as expected, with a diagnostic naming the file and the problem',
+  (path, expected) => {
+    const status = rawDatabase(index).get<{ status: string }>('select status from files where path = ?', [
+      path,
+    ])?.status;
+    expect(status).toBe(expected.kind);
+    const diagnostics = summary.diagnostics.filter((d) => d.path === path);
+    expect(diagnostics.map((d) => d.code)).toEqual(expected.codes);
+    for (const d of diagnostics) {
+      expect(d.message.length).toBeGreaterThan(10);
+      expect(d.message).not.toMatch(/undefined|\[object Object\]/);
+    }
+    // The human-readable report names the file above its problems.
+    if (expected.codes.length > 0) expect(reindexOutput).toContain(JSON.stringify(path));
+  },
+);
 
 test('every good concept is still indexed with its relations, and answers a question', async () => {
   const concepts = Object.values(EXPECTED).filter((e) => e.kind === 'concept').length;
@@ -192,7 +211,11 @@ test('relation objects, supersession and links that climb out of the bundle neve
 });
 
 test('the files whose content is odd still index faithfully', () => {
-  const row = (path: string) => rawDatabase(index).get<{ title: string; body: string; type: string; aliases: string }>('select * from concepts where path = ?', [path])!;
+  const row = (path: string) =>
+    rawDatabase(index).get<{ title: string; body: string; type: string; aliases: string }>(
+      'select * from concepts where path = ?',
+      [path],
+    )!;
   expect(row('/entities/bom-and-crlf.md').title).toBe('BOM and CRLF');
   expect(row('/entities/bom-and-crlf.md').body).not.toContain('\r');
   expect(row('/entities/dashes-inside-body.md').body).toContain('type: NotFrontmatter');
@@ -204,7 +227,9 @@ test('the files whose content is odd still index faithfully', () => {
 });
 
 test('a YAML `.nan` where text belongs is named as NaN in its diagnostic, not as null', () => {
-  const nan = summary.diagnostics.find((d) => d.path === '/entities/numbers-and-nulls.md' && d.message.startsWith('`resource`'));
+  const nan = summary.diagnostics.find(
+    (d) => d.path === '/entities/numbers-and-nulls.md' && d.message.startsWith('`resource`'),
+  );
   expect(nan?.message).toBe('`resource` should be text; read NaN as "NaN" (quote it).');
 });
 

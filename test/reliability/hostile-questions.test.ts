@@ -55,17 +55,23 @@ afterAll(() => {
 
 const clock = { now: () => '2026-06-01' };
 
-test.each(Object.entries(QUESTIONS))('question: %s → an answer or "No confident match", index unchanged', async (_name, question) => {
-  for (const options of [{ clock, budget: 300 }, { clock, budget: 300, embedder: new FakeEmbedder() }]) {
-    const result = await contextFor(index, question, options);
-    expect(typeof result.confident).toBe('boolean');
-    if (result.confident) expect(result.seeds.length).toBeGreaterThan(0);
-    else expect(result.text).toMatch(/^No confident match in this wiki for: /);
-    expect(result.tokens).toBeLessThanOrEqual(result.budget);
-    expect(() => JSON.stringify(result)).not.toThrow();
-  }
-  expect(dumpIndex(index)).toEqual(tables);
-});
+test.each(Object.entries(QUESTIONS))(
+  'question: %s → an answer or "No confident match", index unchanged',
+  async (_name, question) => {
+    for (const options of [
+      { clock, budget: 300 },
+      { clock, budget: 300, embedder: new FakeEmbedder() },
+    ]) {
+      const result = await contextFor(index, question, options);
+      expect(typeof result.confident).toBe('boolean');
+      if (result.confident) expect(result.seeds.length).toBeGreaterThan(0);
+      else expect(result.text).toMatch(/^No confident match in this wiki for: /);
+      expect(result.tokens).toBeLessThanOrEqual(result.budget);
+      expect(() => JSON.stringify(result)).not.toThrow();
+    }
+    expect(dumpIndex(index)).toEqual(tables);
+  },
+);
 
 test('the control question is answered, so the hostile ones are not passing by answering nothing ever', async () => {
   const result = await contextFor(index, QUESTIONS['a normal question (control)'], { clock });
@@ -74,7 +80,8 @@ test('the control question is answered, so the hostile ones are not passing by a
 });
 
 test('a SQL fragment cannot drop or change a table; the next question still answers', async () => {
-  for (const q of [QUESTIONS['SQL: drop table'], QUESTIONS['SQL: Bobby Tables'], QUESTIONS['SQL: stacked query']]) await contextFor(index, q, { clock });
+  for (const q of [QUESTIONS['SQL: drop table'], QUESTIONS['SQL: Bobby Tables'], QUESTIONS['SQL: stacked query']])
+    await contextFor(index, q, { clock });
   expect(dumpIndex(index)).toEqual(tables);
   expect((await contextFor(index, 'Who was Ada Lovelace?', { clock })).confident).toBe(true);
 });

@@ -88,7 +88,11 @@ test.each([
   ['an extra index', 'create index idx_title on concepts(title)', /unexpected index idx_title on concepts/],
   ['an extra table', 'create table notes (x text)', /unexpected table notes/],
   ['a view', 'create view everything as select * from concepts', /unexpected view everything/],
-  ['a changed definition', 'drop index idx_edges_predicate; create index idx_edges_predicate on edges(predicate, ord)', /index idx_edges_predicate is defined differently/],
+  [
+    'a changed definition',
+    'drop index idx_edges_predicate; create index idx_edges_predicate on edges(predicate, ord)',
+    /index idx_edges_predicate is defined differently/,
+  ],
 ])('%s (checksum recomputed): rebuilt, with a note naming the object', async (_case, sql, reason) => {
   tamper(sql);
   await answeredFromFiles(reason);
@@ -116,7 +120,11 @@ test('a wiki.db over the size limit (a 3 GiB sparse file) is never read: every c
   const reindexed = await cli('reindex');
   expect(reindexed.code).toBe(0);
   truncateSync(wikiDb, 3 * 1024 ** 3);
-  await answeredFromFiles(new RegExp(`\\(${wikiDb.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is 3221225472 bytes, over the ${MAX_WIKI_DB_BYTES}-byte limit for an index: a damaged cache, not read\\); rebuilt from the concept files`));
+  await answeredFromFiles(
+    new RegExp(
+      `\\(${wikiDb.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is 3221225472 bytes, over the ${MAX_WIKI_DB_BYTES}-byte limit for an index: a damaged cache, not read\\); rebuilt from the concept files`,
+    ),
+  );
   expect(statSync(wikiDb).size).toBeLessThan(1024 * 1024);
 });
 

@@ -14,7 +14,8 @@ beforeAll(async () => {
   cli = await buildCli();
   dir = mkdtempSync(nodePath.join(tmpdir(), 'okf-huge-'));
   mkdirSync(nodePath.join(dir, 'entities'), { recursive: true });
-  for (const name of ['ada-lovelace.md', 'charles-babbage.md']) cpSync(nodePath.join(HOSTILE_CORPUS, 'entities', name), nodePath.join(dir, 'entities', name));
+  for (const name of ['ada-lovelace.md', 'charles-babbage.md'])
+    cpSync(nodePath.join(HOSTILE_CORPUS, 'entities', name), nodePath.join(dir, 'entities', name));
   writeFileSync(nodePath.join(dir, 'entities', 'huge-body-5mb.md'), hugeBodyConcept(5 * 1024 * 1024));
   writeFileSync(nodePath.join(dir, 'entities', 'ten-thousand-relations.md'), manyRelationsConcept(10_000));
 }, 30_000);
@@ -34,13 +35,27 @@ test('a 5 MB body and 10,000 relations index within seconds, beside the ordinary
 }, 50_000);
 
 test('a question over the huge files answers from wiki.db without hanging', async () => {
-  const huge = await cli.run(['context', 'Jacquard loom analytical engine', '--bundle', dir, '--json', '--no-embed'], { timeoutMs: 45_000 });
+  const huge = await cli.run(['context', 'Jacquard loom analytical engine', '--bundle', dir, '--json', '--no-embed'], {
+    timeoutMs: 45_000,
+  });
   expect(huge.code).toBe(0);
-  const answer = JSON.parse(huge.stdout) as { confident: boolean; tokens: number; budget: number; seeds: { path: string }[] };
+  const answer = JSON.parse(huge.stdout) as {
+    confident: boolean;
+    tokens: number;
+    budget: number;
+    seeds: { path: string }[];
+  };
   expect(answer.tokens).toBeLessThanOrEqual(answer.budget);
-  const many = await cli.run(['context', 'Ten Thousand Relations', '--bundle', dir, '--json', '--no-embed'], { timeoutMs: 45_000 });
+  const many = await cli.run(['context', 'Ten Thousand Relations', '--bundle', dir, '--json', '--no-embed'], {
+    timeoutMs: 45_000,
+  });
   expect(many.code).toBe(0);
-  const manyAnswer = JSON.parse(many.stdout) as { confident: boolean; tokens: number; budget: number; seeds: { path: string }[] };
+  const manyAnswer = JSON.parse(many.stdout) as {
+    confident: boolean;
+    tokens: number;
+    budget: number;
+    seeds: { path: string }[];
+  };
   expect(manyAnswer.confident).toBe(true);
   expect(manyAnswer.seeds[0].path).toBe('/entities/ten-thousand-relations.md');
   expect(manyAnswer.tokens).toBeLessThanOrEqual(manyAnswer.budget);

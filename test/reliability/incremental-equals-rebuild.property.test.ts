@@ -27,7 +27,13 @@ const DATA_JSON = `.obsidian/plugins/${manifest.id}/data.json`;
 const SCOPE = { bundleFolder: 'wiki', conceptFolders: [] };
 
 /** Where files live: concept slots in two folders, and places that are not indexed (other extension, outside, reserved). */
-const SLOTS = ['wiki/entities/ada.md', 'wiki/entities/babbage.md', 'wiki/entities/hopper.md', 'wiki/notes/loom.md', 'wiki/notes/engine.md'];
+const SLOTS = [
+  'wiki/entities/ada.md',
+  'wiki/entities/babbage.md',
+  'wiki/entities/hopper.md',
+  'wiki/notes/loom.md',
+  'wiki/notes/engine.md',
+];
 const ELSEWHERE = ['wiki/entities/ada.txt', 'outside/ada.md', 'wiki/index.md', 'wiki/notes/log.md'];
 const PATHS = [...SLOTS, ...ELSEWHERE];
 // Folder names of different lengths, so a rename must recompute every child's path from the folder's old one.
@@ -36,15 +42,36 @@ const FOLDERS: readonly [string, string][] = [
   ['wiki/old-drafts', 'wiki/notes'],
 ];
 
-const concept = (title: string, extra: string, body: string) => `---\ntype: Person\ntitle: ${title}\n${extra}---\n${body}\n`;
+const concept = (title: string, extra: string, body: string) =>
+  `---\ntype: Person\ntitle: ${title}\n${extra}---\n${body}\n`;
 /** File texts: good concepts that link to each other, broken ones, and non-concepts. */
 const CONTENTS = [
-  concept('Ada Lovelace', 'relations:\n  - { predicate: collaborated_with, object: /entities/babbage.md, date: "1843" }\n', 'Ada wrote the first algorithm.'),
-  concept('Ada Lovelace', 'tags: [math]\nrelations:\n  - { predicate: inspired, object: /entities/hopper.md }\n', 'Ada, edited: notes on the engine.'),
-  concept('Charles Babbage', 'relations:\n  - { predicate: designed, object: /notes/engine.md }\n', 'Babbage designed the [[engine]] and [loom](../notes/loom.md).'),
+  concept(
+    'Ada Lovelace',
+    'relations:\n  - { predicate: collaborated_with, object: /entities/babbage.md, date: "1843" }\n',
+    'Ada wrote the first algorithm.',
+  ),
+  concept(
+    'Ada Lovelace',
+    'tags: [math]\nrelations:\n  - { predicate: inspired, object: /entities/hopper.md }\n',
+    'Ada, edited: notes on the engine.',
+  ),
+  concept(
+    'Charles Babbage',
+    'relations:\n  - { predicate: designed, object: /notes/engine.md }\n',
+    'Babbage designed the [[engine]] and [loom](../notes/loom.md).',
+  ),
   concept('Grace Hopper', 'verified: { by: "human:reviewer", at: "2026-01-01" }\n', 'Hopper wrote the first compiler.'),
-  concept('Analytical Engine', 'status: superseded\nsuperseded_by: /entities/hopper.md\n', 'The engine was never finished.'),
-  concept('Jacquard Loom', 'relations:\n  - { predicate: inspired, object: /entities/babbage.md }\n  - { predicate: used, object: punched cards }\n', 'Punched cards.'),
+  concept(
+    'Analytical Engine',
+    'status: superseded\nsuperseded_by: /entities/hopper.md\n',
+    'The engine was never finished.',
+  ),
+  concept(
+    'Jacquard Loom',
+    'relations:\n  - { predicate: inspired, object: /entities/babbage.md }\n  - { predicate: used, object: punched cards }\n',
+    'Punched cards.',
+  ),
   '---\ntype: Person\ntitle: [unclosed\n---\nBroken YAML.\n',
   '---\ntype: Person\nrelations:\n\t- { predicate: p, object: /x.md }\n---\nTabs.\n',
   '---\ntype: Person\ntitle: Never Closed\n',
@@ -69,16 +96,26 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 8, arbitrary: fc.record({ kind: fc.constant('create' as const), path: slot, content }) },
   { weight: 10, arbitrary: fc.record({ kind: fc.constant('modify' as const), path: slot, content }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('external-write' as const), path: slot, content }) },
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('rename' as const), from: fc.oneof(slot, anyPath), to: anyPath }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({ kind: fc.constant('rename' as const), from: fc.oneof(slot, anyPath), to: anyPath }),
+  },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('delete' as const), path: anyPath }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('external-delete' as const), path: slot }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('rename-folder' as const), folder: fc.nat(FOLDERS.length - 1) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('rename-folder' as const), folder: fc.nat(FOLDERS.length - 1) }),
+  },
   { weight: 6, arbitrary: fc.constant({ kind: 'settle' as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'rebuild' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'restart' as const }) },
 );
 
-const QUESTIONS = ['Who was Ada Lovelace?', 'Why did Babbage design the Analytical Engine?', 'When was the Jacquard Loom used for punched cards?'];
+const QUESTIONS = [
+  'Who was Ada Lovelace?',
+  'Why did Babbage design the Analytical Engine?',
+  'When was the Jacquard Loom used for punched cards?',
+];
 const clock = { now: () => '2026-06-01' };
 
 interface Running {
@@ -140,7 +177,8 @@ async function applyUnsafe(r: Running, store: MemoryStore, o: Op): Promise<Runni
       return r;
     }
     case 'external-write':
-      if (vault.getFolderByPath(o.path.slice(0, o.path.lastIndexOf('/')))) await vault.adapter.write(o.path, CONTENTS[o.content]);
+      if (vault.getFolderByPath(o.path.slice(0, o.path.lastIndexOf('/'))))
+        await vault.adapter.write(o.path, CONTENTS[o.content]);
       return r;
     case 'rename': {
       const from = file(o.from);
@@ -198,7 +236,8 @@ async function reset(r: Running, seeded: readonly string[]): Promise<void> {
 }
 
 /** Concept texts Ollama was sent (not the model probe, nor the calibration's questions, sent as queries). */
-const conceptTexts = (ollama: FakeOllama) => ollama.embeddedTexts.filter((t) => t.startsWith('search_document: ') && !t.includes('embedding probe'));
+const conceptTexts = (ollama: FakeOllama) =>
+  ollama.embeddedTexts.filter((t) => t.startsWith('search_document: ') && !t.includes('embedding probe'));
 
 /** The dump compared: every table but the calibration (kept until the concept set changes materially, by design). */
 function dumpWithoutCalibration(index: Parameters<typeof dumpIndex>[0]): Record<string, string[]> {
@@ -218,8 +257,17 @@ describe.each([
 
   beforeAll(async () => {
     ollama = await FakeOllama.start();
-    const settings = { bundleFolder: 'wiki', embeddingsEnabled: embeddings, ollamaHost: ollama.url, conceptFolders: [] };
-    store = MemoryStore.from({ [DATA_JSON]: JSON.stringify(settings), 'wiki/notes/.keep.md': '', 'wiki/entities/.keep.md': '' });
+    const settings = {
+      bundleFolder: 'wiki',
+      embeddingsEnabled: embeddings,
+      ollamaHost: ollama.url,
+      conceptFolders: [],
+    };
+    store = MemoryStore.from({
+      [DATA_JSON]: JSON.stringify(settings),
+      'wiki/notes/.keep.md': '',
+      'wiki/entities/.keep.md': '',
+    });
     running = await launch(store);
   });
 
@@ -231,29 +279,34 @@ describe.each([
   test(`after ${runs.toLocaleString('en-US')} random event sequences, the incrementally maintained index equals a fresh rebuild and answers alike${embeddings ? '; a rebuild then embeds nothing' : ''}`, async () => {
     let checked = 0;
     await fc.assert(
-      fc.asyncProperty(fc.subarray(SLOTS, { minLength: 1 }), fc.array(op, { minLength: 1, maxLength: 8 }), async (seeded, ops) => {
-        // One plugin lives through every sequence (restarts aside), so each starts from a long history of events.
-        await reset(running, seeded);
-        for (const o of ops) running = await apply(running, store, o);
-        await settle(running);
-        const live = running.plugin.service.index!;
-        const fresh = await buildIndex(new VaultBundle(running.app.vault, SCOPE));
-        try {
-          if (embeddings) await embedIndex(fresh, new FakeEmbedder());
-          expect(dumpWithoutCalibration(live)).toEqual(dumpWithoutCalibration(fresh));
-          for (const q of QUESTIONS) expect(await contextFor(live, q, { clock })).toEqual(await contextFor(fresh, q, { clock }));
-        } finally {
-          fresh.close();
-        }
-        if (embeddings) {
-          // Vectors (model and probe included) carried over: nothing unchanged goes to Ollama again.
-          ollama.clear();
-          await running.plugin.service.rebuild();
+      fc.asyncProperty(
+        fc.subarray(SLOTS, { minLength: 1 }),
+        fc.array(op, { minLength: 1, maxLength: 8 }),
+        async (seeded, ops) => {
+          // One plugin lives through every sequence (restarts aside), so each starts from a long history of events.
+          await reset(running, seeded);
+          for (const o of ops) running = await apply(running, store, o);
           await settle(running);
-          expect(conceptTexts(ollama)).toEqual([]);
-        }
-        checked++;
-      }),
+          const live = running.plugin.service.index!;
+          const fresh = await buildIndex(new VaultBundle(running.app.vault, SCOPE));
+          try {
+            if (embeddings) await embedIndex(fresh, new FakeEmbedder());
+            expect(dumpWithoutCalibration(live)).toEqual(dumpWithoutCalibration(fresh));
+            for (const q of QUESTIONS)
+              expect(await contextFor(live, q, { clock })).toEqual(await contextFor(fresh, q, { clock }));
+          } finally {
+            fresh.close();
+          }
+          if (embeddings) {
+            // Vectors (model and probe included) carried over: nothing unchanged goes to Ollama again.
+            ollama.clear();
+            await running.plugin.service.rebuild();
+            await settle(running);
+            expect(conceptTexts(ollama)).toEqual([]);
+          }
+          checked++;
+        },
+      ),
       // The plugin carries state from one run to the next, so shrinking would replay out of context: report as found.
       { numRuns: runs, seed: 20261130, endOnFailure: true },
     );

@@ -21,11 +21,18 @@ const URL_BAIT = {
       title: 'URL Bait',
       resource: 'https://example.com/resource',
       sources: [{ id: 's1', resource: 'http://169.254.169.254/latest/meta-data/', title: 'Cloud metadata' }],
-      relations: [rel('cites', 'https://evil.example/x.md'), rel('cites', 'file:///etc/passwd'), rel('mirrors', '//evil.example/y.md')],
+      relations: [
+        rel('cites', 'https://evil.example/x.md'),
+        rel('cites', 'file:///etc/passwd'),
+        rel('mirrors', '//evil.example/y.md'),
+      ],
     },
     '![tracker](https://evil.example/pixel.png) [[https://evil.example/wiki]] <https://evil.example/autolink> [ok](/entities/ada-lovelace.md)\n',
   ),
-  '/entities/ada-lovelace.md': conceptFile({ type: 'Person', title: 'Ada Lovelace', relations: [rel('collaborated_with', '/entities/charles-babbage.md')] }, 'Ada.\n'),
+  '/entities/ada-lovelace.md': conceptFile(
+    { type: 'Person', title: 'Ada Lovelace', relations: [rel('collaborated_with', '/entities/charles-babbage.md')] },
+    'Ada.\n',
+  ),
   '/entities/charles-babbage.md': conceptFile({ type: 'Person', title: 'Charles Babbage' }, 'Charles.\n'),
 };
 
@@ -122,7 +129,11 @@ async function redirectingHost(): Promise<{ url: string; elsewhere: () => number
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
   const port = (front.address() as import('node:net').AddressInfo).port;
   const close = (server: http.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
-  return { url: `http://127.0.0.1:${port}`, elsewhere: () => hits, close: async () => void (await Promise.all([close(front), close(target)])) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    elsewhere: () => hits,
+    close: async () => void (await Promise.all([close(front), close(target)])),
+  };
 }
 
 // Found here and fixed in src/core/embed/ollama.ts (fetch with `redirect: 'error'`): a configured host answering
@@ -130,7 +141,9 @@ async function redirectingHost(): Promise<{ url: string; elsewhere: () => number
 test('a 307 redirect from the configured host to another host is refused: the other host sees nothing', async () => {
   const host = await redirectingHost();
   try {
-    const { traffic } = await recordNetwork(() => run(['reindex', '--bundle', dir, '--ollama', host.url, '--timeout', '2'], bufferIo(dir)));
+    const { traffic } = await recordNetwork(() =>
+      run(['reindex', '--bundle', dir, '--ollama', host.url, '--timeout', '2'], bufferIo(dir)),
+    );
     expect(host.elsewhere()).toBe(0);
     expect(traffic.connections.filter((c) => !c.startsWith('127.0.0.1:'))).toEqual([]);
   } finally {

@@ -16,8 +16,14 @@ const FILES = {
     { type: 'Person', title: 'Ada Lovelace', relations: [rel('collaborated_with', '/entities/charles-babbage.md')] },
     'Ada Lovelace wrote the first published algorithm.\n',
   ),
-  '/entities/charles-babbage.md': conceptFile({ type: 'Person', title: 'Charles Babbage' }, 'Charles Babbage designed the Analytical Engine.\n'),
-  '/entities/grace-hopper.md': conceptFile({ type: 'Person', title: 'Grace Hopper' }, 'Grace Hopper wrote the first compiler.\n'),
+  '/entities/charles-babbage.md': conceptFile(
+    { type: 'Person', title: 'Charles Babbage' },
+    'Charles Babbage designed the Analytical Engine.\n',
+  ),
+  '/entities/grace-hopper.md': conceptFile(
+    { type: 'Person', title: 'Grace Hopper' },
+    'Grace Hopper wrote the first compiler.\n',
+  ),
 };
 
 let ollama: FakeOllama;
@@ -43,7 +49,10 @@ afterEach(() => removeTempDir(dir));
 async function cli(args: string[], model = 'nomic-embed-text') {
   const io = bufferIo(dir);
   const started = Date.now();
-  const code = await run([...args, '--bundle', dir, '--ollama', ollama.url, '--model', model, '--timeout', '1', '--json'], io);
+  const code = await run(
+    [...args, '--bundle', dir, '--ollama', ollama.url, '--model', model, '--timeout', '1', '--json'],
+    io,
+  );
   return { code, out: io.stdout(), err: io.stderr(), ms: Date.now() - started };
 }
 
@@ -52,7 +61,9 @@ async function storedVectors(): Promise<{ model: string; dim: number; n: number 
   const loaded = await WikiIndex.load(new Uint8Array(readFileSync(nodePath.join(dir, 'wiki.db'))));
   if (isLoadProblem(loaded)) throw new Error(loaded.reason);
   try {
-    return rawDatabase(loaded).all('select model, dim, count(*) as n from embeddings group by model, dim order by model');
+    return rawDatabase(loaded).all(
+      'select model, dim, count(*) as n from embeddings group by model, dim order by model',
+    );
   } finally {
     loaded.close();
   }
@@ -61,7 +72,11 @@ async function storedVectors(): Promise<{ model: string; dim: number; n: number 
 async function expectLexicalAnswer(model = 'nomic-embed-text') {
   const result = await cli(['context', 'Who was Ada Lovelace?'], model);
   expect(result.code).toBe(0);
-  const answer = JSON.parse(result.out) as { confident: boolean; text: string; vector: { used: boolean; reason?: string } };
+  const answer = JSON.parse(result.out) as {
+    confident: boolean;
+    text: string;
+    vector: { used: boolean; reason?: string };
+  };
   expect(answer.confident).toBe(true);
   expect(answer.text).toContain('Charles Babbage');
   return { ...result, answer };
@@ -79,27 +94,33 @@ const FAULTS: readonly [FakeMode, RegExp][] = [
   ['other-model', /answered with model "all-minilm", not "nomic-embed-text"/],
 ];
 
-test.each(FAULTS)('Ollama %s: reindex and context succeed on the lexical signals and say what happened', async (mode, said) => {
-  await ollama.setMode(mode);
-  const reindex = await cli(['reindex']);
-  expect(reindex.code).toBe(0);
-  const summary = JSON.parse(reindex.out) as { concepts: number; vectors: { off?: { message?: string }; embedded: number } };
-  expect(summary.concepts).toBe(3);
-  expect(summary.vectors.embedded).toBe(0);
-  expect(summary.vectors.off?.message).toMatch(said);
-  expect(reindex.err).toMatch(said);
+test.each(FAULTS)(
+  'Ollama %s: reindex and context succeed on the lexical signals and say what happened',
+  async (mode, said) => {
+    await ollama.setMode(mode);
+    const reindex = await cli(['reindex']);
+    expect(reindex.code).toBe(0);
+    const summary = JSON.parse(reindex.out) as {
+      concepts: number;
+      vectors: { off?: { message?: string }; embedded: number };
+    };
+    expect(summary.concepts).toBe(3);
+    expect(summary.vectors.embedded).toBe(0);
+    expect(summary.vectors.off?.message).toMatch(said);
+    expect(reindex.err).toMatch(said);
 
-  const { answer, err } = await expectLexicalAnswer();
-  expect(answer.vector.used).toBe(false);
-  expect(err).toMatch(/vector signal (is )?off/);
-  expect(await storedVectors()).toEqual([]);
+    const { answer, err } = await expectLexicalAnswer();
+    expect(answer.vector.used).toBe(false);
+    expect(err).toMatch(/vector signal (is )?off/);
+    expect(await storedVectors()).toEqual([]);
 
-  // Ollama back: the next reindex embeds everything and the vector signal is on again.
-  await ollama.setMode('ok');
-  const again = await cli(['reindex']);
-  expect(JSON.parse(again.out)).toMatchObject({ vectors: { embedded: 3 } });
-  expect((await expectLexicalAnswer()).answer.vector.used).toBe(true);
-});
+    // Ollama back: the next reindex embeds everything and the vector signal is on again.
+    await ollama.setMode('ok');
+    const again = await cli(['reindex']);
+    expect(JSON.parse(again.out)).toMatchObject({ vectors: { embedded: 3 } });
+    expect((await expectLexicalAnswer()).answer.vector.used).toBe(true);
+  },
+);
 
 test('Ollama fails in the middle of a question after a good reindex: the stored vectors stay, the answer is lexical', async () => {
   expect((await cli(['reindex'])).code).toBe(0);
@@ -148,7 +169,12 @@ test('a model swapped between runs (--model): old vectors are never used for the
 });
 
 test('a hung Ollama cannot hang a reindex of many concepts: it gives up at the first timeout', async () => {
-  writeTree(dir, Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`/entities/c${i}.md`, conceptFile({ title: `Concept ${i}` })])));
+  writeTree(
+    dir,
+    Object.fromEntries(
+      Array.from({ length: 40 }, (_, i) => [`/entities/c${i}.md`, conceptFile({ title: `Concept ${i}` })]),
+    ),
+  );
   await ollama.setMode('hang');
   const reindex = await cli(['reindex']);
   expect(reindex.code).toBe(0);

@@ -12,16 +12,93 @@ const fs = require('node:fs') as typeof import('node:fs');
 import * as nodePath from 'node:path';
 import { FsBundle } from '../../src/node/fs-bundle';
 import { run } from '../../src/cli/main';
-import { GENERATED, SENTINEL_TEXT, fileFingerprint, makeHostileBundle, snapshotFiles, type HostileBundle } from './support/hostile-bundle';
+import {
+  GENERATED,
+  SENTINEL_TEXT,
+  fileFingerprint,
+  makeHostileBundle,
+  snapshotFiles,
+  type HostileBundle,
+} from './support/hostile-bundle';
 import { bufferIo } from '../support/cli-io';
 
 /** fs calls that read or write content, or list, stat or change the tree (a call on a file descriptor is skipped). */
-const PROMISE_CALLS = ['readFile', 'writeFile', 'appendFile', 'open', 'opendir', 'readdir', 'stat', 'lstat', 'realpath', 'access', 'rename', 'rm', 'rmdir', 'unlink', 'mkdir', 'copyFile', 'cp', 'truncate', 'utimes', 'chmod', 'symlink', 'link'] as const;
-const SYNC_CALLS = ['readFileSync', 'writeFileSync', 'appendFileSync', 'openSync', 'opendirSync', 'readdirSync', 'statSync', 'lstatSync', 'realpathSync', 'accessSync', 'existsSync', 'renameSync', 'rmSync', 'rmdirSync', 'unlinkSync', 'mkdirSync', 'copyFileSync', 'cpSync', 'truncateSync', 'utimesSync', 'chmodSync', 'symlinkSync', 'linkSync'] as const;
+const PROMISE_CALLS = [
+  'readFile',
+  'writeFile',
+  'appendFile',
+  'open',
+  'opendir',
+  'readdir',
+  'stat',
+  'lstat',
+  'realpath',
+  'access',
+  'rename',
+  'rm',
+  'rmdir',
+  'unlink',
+  'mkdir',
+  'copyFile',
+  'cp',
+  'truncate',
+  'utimes',
+  'chmod',
+  'symlink',
+  'link',
+] as const;
+const SYNC_CALLS = [
+  'readFileSync',
+  'writeFileSync',
+  'appendFileSync',
+  'openSync',
+  'opendirSync',
+  'readdirSync',
+  'statSync',
+  'lstatSync',
+  'realpathSync',
+  'accessSync',
+  'existsSync',
+  'renameSync',
+  'rmSync',
+  'rmdirSync',
+  'unlinkSync',
+  'mkdirSync',
+  'copyFileSync',
+  'cpSync',
+  'truncateSync',
+  'utimesSync',
+  'chmodSync',
+  'symlinkSync',
+  'linkSync',
+] as const;
 /** Calls whose first two arguments are both paths. */
 const TWO_PATHS = new Set(['rename', 'renameSync', 'copyFile', 'copyFileSync', 'cp', 'cpSync', 'link', 'linkSync']);
 /** Calls that open or change content: these must also not go through a link that leads outside. */
-const CONTENT = new Set(['readFile', 'writeFile', 'appendFile', 'open', 'rename', 'copyFile', 'cp', 'truncate', 'mkdir', 'rm', 'unlink', 'readFileSync', 'writeFileSync', 'appendFileSync', 'openSync', 'renameSync', 'copyFileSync', 'cpSync', 'truncateSync', 'mkdirSync', 'rmSync', 'unlinkSync']);
+const CONTENT = new Set([
+  'readFile',
+  'writeFile',
+  'appendFile',
+  'open',
+  'rename',
+  'copyFile',
+  'cp',
+  'truncate',
+  'mkdir',
+  'rm',
+  'unlink',
+  'readFileSync',
+  'writeFileSync',
+  'appendFileSync',
+  'openSync',
+  'renameSync',
+  'copyFileSync',
+  'cpSync',
+  'truncateSync',
+  'mkdirSync',
+  'rmSync',
+  'unlinkSync',
+]);
 
 interface Touch {
   readonly call: string;
@@ -80,7 +157,8 @@ beforeAll(() => {
 
 afterAll(() => bundle?.cleanup());
 
-const inside = (p: string) => p === root || p.startsWith(root + nodePath.sep) || p === bundle.dir || p.startsWith(bundle.dir + nodePath.sep);
+const inside = (p: string) =>
+  p === root || p.startsWith(root + nodePath.sep) || p === bundle.dir || p.startsWith(bundle.dir + nodePath.sep);
 
 function expectInside(touches: readonly Touch[]) {
   const outside = touches.filter((t) => !inside(t.path) || (t.real !== undefined && !inside(t.real)));
@@ -137,7 +215,10 @@ describe('every command over the hostile bundle stays inside it', () => {
     ['backslashes', ['..\\..\\outside-sentinel', 'mentions', 'entities/ada-lovelace']],
     ['a NUL byte', ['entities/ada-lovelace\0/../../../outside-sentinel', 'mentions', 'entities/charles-babbage']],
     ['a symlinked concept leading outside', [GENERATED.symlinkOutside, 'mentions', 'entities/ada-lovelace']],
-    ['a path through a symlinked folder', [`${GENERATED.symlinkDirOutside}/outside-sentinel`, 'mentions', 'entities/ada-lovelace']],
+    [
+      'a path through a symlinked folder',
+      [`${GENERATED.symlinkDirOutside}/outside-sentinel`, 'mentions', 'entities/ada-lovelace'],
+    ],
   ])('okf-wiki relate with %s is refused and touches nothing outside', async (_name, args) => {
     const { code, touches, output } = await cli(['relate', ...args]);
     expect(code).not.toBe(0);
@@ -160,7 +241,13 @@ describe('every command over the hostile bundle stays inside it', () => {
     const bodyFile = nodePath.join(bundle.dir, 'body.txt');
     fs.writeFileSync(bodyFile, 'An answer filed back.\n');
     const before = snapshotFiles(bundle.parent);
-    const { code, touches } = await cli(['file-back', '--title', '../../../../tmp/escaped %2e%2e/\0/etc/passwd', '--body-file', bodyFile]);
+    const { code, touches } = await cli([
+      'file-back',
+      '--title',
+      '../../../../tmp/escaped %2e%2e/\0/etc/passwd',
+      '--body-file',
+      bodyFile,
+    ]);
     expect(code).toBe(0);
     expectInside(touches.filter((t) => t.path !== bodyFile));
     const created = [...snapshotFiles(bundle.parent).keys()].filter((p) => !before.has(p));
@@ -190,7 +277,9 @@ describe('--bundle values', () => {
     fs.symlinkSync(bundle.dir, link);
     for (const value of [`${bundle.dir}/entities/..`, link]) {
       const io = bufferIo(bundle.parent);
-      const { result: code, touches } = await recordFs(() => run(['context', 'Who was Ada Lovelace?', '--bundle', value, '--no-embed'], io));
+      const { result: code, touches } = await recordFs(() =>
+        run(['context', 'Who was Ada Lovelace?', '--bundle', value, '--no-embed'], io),
+      );
       expect(code).toBe(0);
       expectInside(touches.filter((t) => t.path !== link));
     }
@@ -212,7 +301,12 @@ describe('the file system adapter refuses paths that leave the bundle', () => {
     GENERATED.symlinkEtc,
     `${GENERATED.symlinkDirOutside}/outside-sentinel.md`,
   ])('read(%j) is refused', async (path) => {
-    const { result, touches } = await recordFs(() => fsBundle.read(path).then(() => 'read', (e: Error) => e.message));
+    const { result, touches } = await recordFs(() =>
+      fsBundle.read(path).then(
+        () => 'read',
+        (e: Error) => e.message,
+      ),
+    );
     expect(result).not.toBe('read');
     expectInside(touches);
   });
@@ -224,7 +318,12 @@ describe('the file system adapter refuses paths that leave the bundle', () => {
     `${GENERATED.symlinkDirOutside}/new-folder/escaped.md`,
   ])('write(%j) is refused and creates nothing outside', async (path) => {
     const before = fs.readdirSync(bundle.parent).sort();
-    const { result } = await recordFs(() => fsBundle.write(path, 'x').then(() => 'written', (e: Error) => e.message));
+    const { result } = await recordFs(() =>
+      fsBundle.write(path, 'x').then(
+        () => 'written',
+        (e: Error) => e.message,
+      ),
+    );
     expect(result).toMatch(/outside the bundle/);
     expect(fs.readdirSync(bundle.parent).sort()).toEqual(before);
   });

@@ -28,8 +28,13 @@ const SETTINGS = { bundleFolder: 'wiki', embeddingsEnabled: false };
 const SCOPE = { bundleFolder: 'wiki', conceptFolders: [] };
 const clock = { now: () => '2026-06-01' };
 
-const concept = (title: string, body: string, extra = '') => `---\ntype: Person\ntitle: ${title}\n${extra}---\n${body}\n`;
-const ADA = concept('Ada Lovelace', 'Ada wrote the first algorithm.', 'relations:\n  - { predicate: collaborated_with, object: /entities/babbage.md }\n');
+const concept = (title: string, body: string, extra = '') =>
+  `---\ntype: Person\ntitle: ${title}\n${extra}---\n${body}\n`;
+const ADA = concept(
+  'Ada Lovelace',
+  'Ada wrote the first algorithm.',
+  'relations:\n  - { predicate: collaborated_with, object: /entities/babbage.md }\n',
+);
 const BABBAGE = concept('Charles Babbage', 'Babbage designed the Analytical Engine.');
 
 interface Running {
@@ -72,14 +77,19 @@ async function expectConverged(r: Running, questions: readonly string[] = ['Who 
   const fresh = await buildIndex(new VaultBundle(r.app.vault, SCOPE));
   try {
     expect(dumpIndex(live)).toEqual(dumpIndex(fresh));
-    for (const q of questions) expect(await contextFor(live, q, { clock })).toEqual(await contextFor(fresh, q, { clock }));
+    for (const q of questions)
+      expect(await contextFor(live, q, { clock })).toEqual(await contextFor(fresh, q, { clock }));
   } finally {
     fresh.close();
   }
 }
 
 function memoryVault(): MemoryStore {
-  return MemoryStore.from({ [DATA_JSON]: JSON.stringify(SETTINGS), 'wiki/entities/ada.md': ADA, 'wiki/entities/babbage.md': BABBAGE });
+  return MemoryStore.from({
+    [DATA_JSON]: JSON.stringify(SETTINGS),
+    'wiki/entities/ada.md': ADA,
+    'wiki/entities/babbage.md': BABBAGE,
+  });
 }
 
 test('a rename storm (200 renames of one file, never settled in between): only the last name is indexed', async () => {
@@ -108,7 +118,9 @@ test('a file deleted between its event and the read: no failure, and the index f
   await r.plugin.service.whenIdle();
   expect(r.plugin.service.state.kind).toBe('ready');
   // Meanwhile the file is reported, not fatal: an `unreadable` diagnostic naming it, until the delete arrives.
-  expect(r.plugin.service.index!.diagnostics().map((d) => [d.path, d.code])).toEqual([['/entities/ada.md', 'unreadable']]);
+  expect(r.plugin.service.index!.diagnostics().map((d) => [d.path, d.code])).toEqual([
+    ['/entities/ada.md', 'unreadable'],
+  ]);
   await settle(r);
   expect([...r.plugin.service.index!.fileHashes().keys()]).toEqual(['/entities/babbage.md']);
   expect(r.plugin.service.index!.diagnostics()).toEqual([]);
@@ -121,7 +133,9 @@ test('two saves of one file inside one debounce window: one batch, the second te
   await r.app.vault.modify(ada, ADA.replace('title: Ada Lovelace', 'title: Augusta King'));
   await r.app.vault.modify(ada, ADA.replace('title: Ada Lovelace', 'title: Countess of Lovelace'));
   await settle(r);
-  const title = rawDatabase(r.plugin.service.index!).get<{ title: string }>("select title from concepts where path = '/entities/ada.md'")?.title;
+  const title = rawDatabase(r.plugin.service.index!).get<{ title: string }>(
+    "select title from concepts where path = '/entities/ada.md'",
+  )?.title;
   expect(title).toBe('Countess of Lovelace');
   await expectConverged(r, ['Who was the Countess of Lovelace?', 'Who was Augusta King?']);
 });
@@ -129,7 +143,10 @@ test('two saves of one file inside one debounce window: one batch, the second te
 test('edits, a delete and a create arriving while a full rebuild runs all end up in the index', async () => {
   const r = await launch(memoryVault());
   const rebuilding = r.plugin.service.rebuild();
-  await r.app.vault.modify(r.app.vault.getFileByPath('wiki/entities/ada.md')!, ADA.replace('first algorithm', 'Bernoulli numbers'));
+  await r.app.vault.modify(
+    r.app.vault.getFileByPath('wiki/entities/ada.md')!,
+    ADA.replace('first algorithm', 'Bernoulli numbers'),
+  );
   await r.app.vault.delete(r.app.vault.getFileByPath('wiki/entities/babbage.md')!);
   await r.app.vault.create('wiki/entities/hopper.md', concept('Grace Hopper', 'Hopper wrote a compiler.'));
   r.plugin.flushPendingChanges();
@@ -143,7 +160,10 @@ test('in the background the plugin writes only wiki.db, through a temporary file
   const r = await launch(memoryVault());
   const { vault } = r.app;
   vault.adapter.calls.length = 0;
-  await vault.modify(vault.getFileByPath('wiki/entities/ada.md')!, '---\ntype: Person\ntitle: [broken\n---\nBroken YAML.\n');
+  await vault.modify(
+    vault.getFileByPath('wiki/entities/ada.md')!,
+    '---\ntype: Person\ntitle: [broken\n---\nBroken YAML.\n',
+  );
   await vault.create('wiki/entities/hopper.md', concept('Grace Hopper', 'Compiler.'));
   await vault.rename(vault.getFileByPath('wiki/entities/babbage.md')!, 'wiki/entities/charles-babbage.md');
   await settle(r);
@@ -151,8 +171,14 @@ test('in the background the plugin writes only wiki.db, through a temporary file
   await r.plugin.service.lint();
   await r.plugin.service.persistNow();
   // The edits above are the test's own (a person's); everything after them is the plugin's.
-  const own = new Set(['write wiki/entities/ada.md', 'write wiki/entities/hopper.md', 'rename wiki/entities/babbage.md wiki/entities/charles-babbage.md']);
-  const changes = vault.adapter.calls.filter((c) => /^(write|writeBinary|append|remove|rename|mkdir|rmdir|trashSystem|trashLocal|copy) /.test(c) && !own.has(c));
+  const own = new Set([
+    'write wiki/entities/ada.md',
+    'write wiki/entities/hopper.md',
+    'rename wiki/entities/babbage.md wiki/entities/charles-babbage.md',
+  ]);
+  const changes = vault.adapter.calls.filter(
+    (c) => /^(write|writeBinary|append|remove|rename|mkdir|rmdir|trashSystem|trashLocal|copy) /.test(c) && !own.has(c),
+  );
   expect(changes.length).toBeGreaterThan(0);
   for (const c of changes) expect(c).toMatch(/^\w+ wiki\/wiki\.db(\.tmp|\.bak)?( wiki\/wiki\.db(\.tmp|\.bak)?)?$/);
   // Atomic: the bytes go to the temporary file, which is renamed into place; wiki.db itself is never written.

@@ -27,7 +27,10 @@ const VAULT = {
     },
     '![tracker](https://evil.example/pixel.png) <https://evil.example/autolink> [[https://evil.example/wiki]]\n',
   ),
-  'wiki/entities/ada.md': conceptFile({ type: 'Person', title: 'Ada Lovelace', relations: [rel('knew', '/entities/url-bait.md')] }, 'Ada.\n'),
+  'wiki/entities/ada.md': conceptFile(
+    { type: 'Person', title: 'Ada Lovelace', relations: [rel('knew', '/entities/url-bait.md')] },
+    'Ada.\n',
+  ),
 };
 
 let ollama: FakeOllama;
@@ -43,7 +46,10 @@ async function session(settings: Record<string, unknown>): Promise<void> {
   try {
     app.workspace.triggerLayoutReady();
     await plugin.service.whenIdle();
-    await app.vault.create('wiki/entities/hopper.md', conceptFile({ type: 'Person', title: 'Grace Hopper' }, 'See https://evil.example/hopper.\n'));
+    await app.vault.create(
+      'wiki/entities/hopper.md',
+      conceptFile({ type: 'Person', title: 'Grace Hopper' }, 'See https://evil.example/hopper.\n'),
+    );
     await app.settle();
     plugin.flushPendingChanges();
     await plugin.service.whenIdle();
@@ -63,7 +69,9 @@ async function session(settings: Record<string, unknown>): Promise<void> {
 test('with embeddings on, every request goes to the configured Ollama host', async () => {
   requestLog.length = 0;
   ollama.clear();
-  const { traffic } = await recordNetwork(() => session({ embeddingsEnabled: true, ollamaHost: ollama.url, ollamaTimeoutMs: 2000 }));
+  const { traffic } = await recordNetwork(() =>
+    session({ embeddingsEnabled: true, ollamaHost: ollama.url, ollamaTimeoutMs: 2000 }),
+  );
   expect(ollama.embedRequests.length).toBeGreaterThan(0);
   expect(requestLog.length).toBeGreaterThan(0);
   for (const r of requestLog) expect(r.url.startsWith(ollama.url + '/')).toBe(true);

@@ -3,7 +3,20 @@
 // an unwritable location: each time the CLI still answers from the concept files, says what happened, and never
 // answers from the bad file.
 import { promises as fsPromises } from 'node:fs';
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, chmodSync, existsSync, lstatSync, readdirSync, realpathSync, statSync, utimesSync } from 'node:fs';
+import {
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  chmodSync,
+  existsSync,
+  lstatSync,
+  readdirSync,
+  realpathSync,
+  statSync,
+  utimesSync,
+} from 'node:fs';
 import * as nodePath from 'node:path';
 import { run } from '../../src/cli/main';
 import { rawDatabase, WikiIndex, isLoadProblem } from '../../src/core/index/wiki-index';
@@ -19,7 +32,10 @@ const FILES = {
     { type: 'Person', title: 'Ada Lovelace', relations: [rel('collaborated_with', '/entities/charles-babbage.md')] },
     'Ada Lovelace wrote the first published algorithm.\n',
   ),
-  '/entities/charles-babbage.md': conceptFile({ type: 'Person', title: 'Charles Babbage' }, 'Charles Babbage designed the Analytical Engine.\n'),
+  '/entities/charles-babbage.md': conceptFile(
+    { type: 'Person', title: 'Charles Babbage' },
+    'Charles Babbage designed the Analytical Engine.\n',
+  ),
 };
 
 /** A concept that only a stale or foreign wiki.db knows: answering with it would be a wrong answer. */
@@ -102,7 +118,11 @@ test('wiki.db missing: built from the concept files and written', async () => {
 test.each([
   ['empty (0 bytes)', async () => new Uint8Array(0), /empty file/],
   ['truncated to half', async () => (await indexBytes(FILES)).slice(0, 6000), /not a readable SQLite database/],
-  ['truncated to its 100-byte header', async () => (await indexBytes(FILES)).slice(0, 100), /not a readable SQLite database/],
+  [
+    'truncated to its 100-byte header',
+    async () => (await indexBytes(FILES)).slice(0, 100),
+    /not a readable SQLite database/,
+  ],
   ['random bytes', async () => randomBytes(64 * 1024, 7), /not a readable SQLite database/],
   [
     'a SQLite header followed by garbage',
@@ -113,9 +133,26 @@ test.each([
     },
     /not a readable SQLite database/,
   ],
-  ['a SQLite database that is not an index', async () => indexBytes(FILES, "update meta set value = 'something-else' where key = 'format'"), /not an OKF Graph Wiki index/],
-  ['another (older) schema version', async () => indexBytes({ ...FILES, '/entities/ghost.md': GHOST }, "update meta set value = '0' where key = 'schema_version'"), /schema version 0/],
-  ['written by a newer version', async () => indexBytes({ ...FILES, '/entities/ghost.md': GHOST }, "update meta set value = '999' where key = 'schema_version'"), /newer version/],
+  [
+    'a SQLite database that is not an index',
+    async () => indexBytes(FILES, "update meta set value = 'something-else' where key = 'format'"),
+    /not an OKF Graph Wiki index/,
+  ],
+  [
+    'another (older) schema version',
+    async () =>
+      indexBytes({ ...FILES, '/entities/ghost.md': GHOST }, "update meta set value = '0' where key = 'schema_version'"),
+    /schema version 0/,
+  ],
+  [
+    'written by a newer version',
+    async () =>
+      indexBytes(
+        { ...FILES, '/entities/ghost.md': GHOST },
+        "update meta set value = '999' where key = 'schema_version'",
+      ),
+    /newer version/,
+  ],
   ['a table dropped', async () => indexBytes({ ...FILES, '/entities/ghost.md': GHOST }, 'drop table edges'), /edges/],
 ])('wiki.db %s: rebuilt from the concept files, with a note saying why', async (_name, bytes, reason) => {
   writeFileSync(wikiDb, await bytes());
@@ -129,7 +166,11 @@ test.each([
 });
 
 test('wiki.db of another bundle (or an old one): concepts that are gone are dropped, edited ones re-read', async () => {
-  const stale = { ...FILES, '/entities/ghost.md': GHOST, '/entities/charles-babbage.md': conceptFile({ type: 'Person', title: 'Old Title' }) };
+  const stale = {
+    ...FILES,
+    '/entities/ghost.md': GHOST,
+    '/entities/charles-babbage.md': conceptFile({ type: 'Person', title: 'Old Title' }),
+  };
   writeFileSync(wikiDb, await indexBytes(stale));
   const ada = await expectTrueAnswers();
   expect(ada.out).not.toContain('Old Title');
@@ -162,7 +203,10 @@ test('wiki.db is a link to a file outside the bundle: that file is neither read 
   const before = fileFingerprint(outside);
   symlinkSync(outside, wikiDb);
   const opened: string[] = [];
-  const readFile = jest.spyOn(fsPromises, 'readFile').mockImplementation(function (this: unknown, ...args: Parameters<typeof fsPromises.readFile>) {
+  const readFile = jest.spyOn(fsPromises, 'readFile').mockImplementation(function (
+    this: unknown,
+    ...args: Parameters<typeof fsPromises.readFile>
+  ) {
     opened.push(realpathSync(String(args[0])));
     return originalReadFile.apply(this, args);
   });
@@ -200,12 +244,15 @@ test('reindex that cannot write wiki.db says so in one line, without a stack tra
 const isRoot = process.getuid?.() === 0;
 // chmod cannot stop root (CI runs as root), so a read-only folder is tested only as an ordinary user; the
 // folder-in-the-way test above covers the same path for root.
-(isRoot ? test.skip : test)('read-only bundle folder (skipped as root: chmod does not stop root): answered from memory with a note', async () => {
-  chmodSync(dir, 0o555);
-  const ada = await expectTrueAnswers();
-  expect(ada.err).toMatch(/could not write \/wiki\.db/);
-  expect(existsSync(wikiDb)).toBe(false);
-});
+(isRoot ? test.skip : test)(
+  'read-only bundle folder (skipped as root: chmod does not stop root): answered from memory with a note',
+  async () => {
+    chmodSync(dir, 0o555);
+    const ada = await expectTrueAnswers();
+    expect(ada.err).toMatch(/could not write \/wiki\.db/);
+    expect(existsSync(wikiDb)).toBe(false);
+  },
+);
 
 test('wiki.db left over from a previous run is reused when current (no note, no rewrite)', async () => {
   await cli('reindex');

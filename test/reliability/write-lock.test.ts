@@ -19,10 +19,24 @@ import { makeTempDir, removeTempDir, writeTree } from '../support/temp-dir';
 import { bufferIo } from '../support/cli-io';
 
 const FILES = {
-  '/entities/ada-lovelace.md': conceptFile({ type: 'Person', title: 'Ada Lovelace' }, 'Ada Lovelace wrote the first published algorithm.\n'),
-  '/entities/charles-babbage.md': conceptFile({ type: 'Person', title: 'Charles Babbage' }, 'Charles Babbage designed the Analytical Engine.\n'),
+  '/entities/ada-lovelace.md': conceptFile(
+    { type: 'Person', title: 'Ada Lovelace' },
+    'Ada Lovelace wrote the first published algorithm.\n',
+  ),
+  '/entities/charles-babbage.md': conceptFile(
+    { type: 'Person', title: 'Charles Babbage' },
+    'Charles Babbage designed the Analytical Engine.\n',
+  ),
 };
-const RELATE = ['relate', 'entities/ada-lovelace', 'corresponded_with', 'entities/charles-babbage', '--inverse', 'corresponded_with', '--no-embed'];
+const RELATE = [
+  'relate',
+  'entities/ada-lovelace',
+  'corresponded_with',
+  'entities/charles-babbage',
+  '--inverse',
+  'corresponded_with',
+  '--no-embed',
+];
 
 let dir: string;
 let savedWait: string | undefined;
@@ -43,7 +57,17 @@ afterEach(() => {
 function placeLock(owner: { pid: number; host: string } | 'empty', ageMs = 0): string {
   const file = lockPath(dir);
   mkdirSync(nodePath.dirname(file), { recursive: true });
-  writeFileSync(file, owner === 'empty' ? '' : JSON.stringify({ ...owner, since: '2026-11-30T10:00:00.000Z', command: 'okf-wiki reindex', token: 'someone-else' }));
+  writeFileSync(
+    file,
+    owner === 'empty'
+      ? ''
+      : JSON.stringify({
+          ...owner,
+          since: '2026-11-30T10:00:00.000Z',
+          command: 'okf-wiki reindex',
+          token: 'someone-else',
+        }),
+  );
   const when = new Date(Date.now() - ageMs);
   utimesSync(file, when, when);
   return readFileSync(file, 'utf8');
@@ -72,7 +96,9 @@ test('a lock held by a live writer: the command waits, then gives up naming the 
   const before = placeLock({ pid: process.pid, host: hostname() });
   const { code, stderr } = await relate();
   expect(code).toBe(2);
-  expect(stderr).toContain(`the bundle ${dir} is being written by okf-wiki reindex (pid ${process.pid} on ${hostname()}`);
+  expect(stderr).toContain(
+    `the bundle ${dir} is being written by okf-wiki reindex (pid ${process.pid} on ${hostname()}`,
+  );
   expect(stderr).toContain('gave up after waiting 0.4 s');
   expect(stderr).toContain(`delete ${lockPath(dir)}`);
   expect(stderr).toMatch(/waiting for it to finish/);
@@ -105,7 +131,10 @@ test('a preview (--dry-run) takes no lock: it works while another writer holds i
 
 test.each([
   ['its writer died (same host, pid gone)', () => placeLock({ pid: deadPid(), host: hostname() })],
-  ['it comes from another host and was not touched for 11 minutes', () => placeLock({ pid: process.pid, host: 'elsewhere.invalid' }, 11 * 60_000)],
+  [
+    'it comes from another host and was not touched for 11 minutes',
+    () => placeLock({ pid: process.pid, host: 'elsewhere.invalid' }, 11 * 60_000),
+  ],
   ['it was left empty by a writer killed while creating it', () => placeLock('empty', 20_000)],
 ])('a lock is taken over when %s; the command succeeds and leaves no lock', async (_when, place) => {
   place();
@@ -118,7 +147,10 @@ test.each([
 });
 
 test.each([
-  ['a lock from another host touched a minute ago', () => placeLock({ pid: process.pid, host: 'elsewhere.invalid' }, 60_000)],
+  [
+    'a lock from another host touched a minute ago',
+    () => placeLock({ pid: process.pid, host: 'elsewhere.invalid' }, 60_000),
+  ],
   ['an empty lock file just created', () => placeLock('empty')],
 ])('%s is respected (not taken over)', async (_what, place) => {
   place();
@@ -149,7 +181,15 @@ test('the MCP server writes under the same lock: a relate call refuses while a C
   await client.connect(clientSide);
   try {
     const call = async () =>
-      (await client.callTool({ name: 'relate', arguments: { subject: 'entities/ada-lovelace', predicate: 'corresponded_with', object: 'entities/charles-babbage', inverse: 'corresponded_with' } })) as CallToolResult;
+      (await client.callTool({
+        name: 'relate',
+        arguments: {
+          subject: 'entities/ada-lovelace',
+          predicate: 'corresponded_with',
+          object: 'entities/charles-babbage',
+          inverse: 'corresponded_with',
+        },
+      })) as CallToolResult;
     placeLock({ pid: process.pid, host: hostname() });
     const refused = await call();
     expect(refused.isError).toBe(true);

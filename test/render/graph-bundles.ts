@@ -18,11 +18,22 @@ export const HOSTILE_SPECS: Record<string, ConceptSpec> = {
       { predicate: 'linked_to', object: '/entities/directive.md' },
     ],
   },
-  '/entities/end.md': { title: 'end', verified: 'machine', relations: [{ predicate: 'knows', object: '/entities/quote.md' }, { predicate: 'precedes', object: '/entities/subgraph.md' }] },
+  '/entities/end.md': {
+    title: 'end',
+    verified: 'machine',
+    relations: [
+      { predicate: 'knows', object: '/entities/quote.md' },
+      { predicate: 'precedes', object: '/entities/subgraph.md' },
+    ],
+  },
   '/entities/subgraph.md': { title: 'subgraph', relations: [{ predicate: 'style', object: 'fill:#f00' }] },
-  '/entities/emoji.md': { title: '🚀 Rocket Lab 👩‍👩‍👧 — ünïcödé', relations: [{ predicate: 'classDef', object: ':::seed' }] },
+  '/entities/emoji.md': {
+    title: '🚀 Rocket Lab 👩‍👩‍👧 — ünïcödé',
+    relations: [{ predicate: 'classDef', object: ':::seed' }],
+  },
   '/entities/long.md': {
-    title: 'A title so long that no node could ever hold it whole, going on and on about the history of computing machines',
+    title:
+      'A title so long that no node could ever hold it whole, going on and on about the history of computing machines',
     relations: [{ predicate: 'linkStyle', object: '0 stroke:red' }],
   },
   '/entities/directive.md': { title: '%%{init: {"theme":"forest"}}%% <b>bold</b> \\ back\\slash', relations: [] },
@@ -36,7 +47,11 @@ export function hubSpecs(n = 20): Record<string, ConceptSpec> {
     const n = String(i).padStart(2, '0');
     relations.push({ predicate: `works_with`, object: `/entities/node-${n}.md` });
     relations.push({ predicate: `milestone_${n}`, object: `event ${n}`, date: `19${n}-01-01` });
-    specs[`/entities/node-${n}.md`] = { title: `Node ${n}`, verified: i % 3 === 0 ? 'human' : i % 3 === 1 ? 'machine' : 'none', relations: [{ predicate: 'located_in', object: `/entities/place-${String(i % 5)}.md` }] };
+    specs[`/entities/node-${n}.md`] = {
+      title: `Node ${n}`,
+      verified: i % 3 === 0 ? 'human' : i % 3 === 1 ? 'machine' : 'none',
+      relations: [{ predicate: 'located_in', object: `/entities/place-${String(i % 5)}.md` }],
+    };
   }
   for (let i = 0; i < 5; i++) specs[`/entities/place-${i}.md`] = { title: `Place ${i}` };
   specs['/entities/hub.md'] = { title: 'Central Hub', verified: 'human', relations };

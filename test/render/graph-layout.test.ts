@@ -64,7 +64,14 @@ test('a 60-fact answer: sound, the more node beside its concept, columns sized b
 
 test('a node is placed near its neighbours: a hop-2 node sits in the rows of the hop-1 node it comes from', async () => {
   const specs = {
-    '/entities/root.md': { title: 'Root', relations: [{ predicate: 'has', object: '/entities/a.md' }, { predicate: 'has', object: '/entities/b.md' }, { predicate: 'has', object: '/entities/c.md' }] },
+    '/entities/root.md': {
+      title: 'Root',
+      relations: [
+        { predicate: 'has', object: '/entities/a.md' },
+        { predicate: 'has', object: '/entities/b.md' },
+        { predicate: 'has', object: '/entities/c.md' },
+      ],
+    },
     '/entities/a.md': { title: 'A', relations: [] },
     '/entities/b.md': { title: 'B', relations: [] },
     '/entities/c.md': { title: 'C', relations: [{ predicate: 'leads_to', object: '/entities/z.md' }] },

@@ -9,11 +9,29 @@ import { fixedClock, indexOfSpecs } from '../support/retrieval-bundle';
 const clock = fixedClock('2026-11-30');
 
 const SPECS = {
-  '/entities/old.md': { title: 'Old Office', status: 'superseded', supersededBy: '/entities/new.md', supersededAt: '1993-01-20', relations: [{ predicate: 'located_in', object: 'Boston' }] },
-  '/entities/new.md': { title: 'New Office', supersedes: ['/entities/old.md'], relations: [{ predicate: 'replaced', object: '/entities/old.md' }] },
+  '/entities/old.md': {
+    title: 'Old Office',
+    status: 'superseded',
+    supersededBy: '/entities/new.md',
+    supersededAt: '1993-01-20',
+    relations: [{ predicate: 'located_in', object: 'Boston' }],
+  },
+  '/entities/new.md': {
+    title: 'New Office',
+    supersedes: ['/entities/old.md'],
+    relations: [{ predicate: 'replaced', object: '/entities/old.md' }],
+  },
   // superseded_by without `status: superseded`: an error the reader reports, and not superseded for retrieval.
-  '/entities/half.md': { title: 'Half Office', supersededBy: '/entities/new.md', relations: [{ predicate: 'located_in', object: 'Austin' }] },
-  '/entities/late.md': { title: 'Late Office', staleAfter: '2020-01-01', relations: [{ predicate: 'located_in', object: 'Reno' }] },
+  '/entities/half.md': {
+    title: 'Half Office',
+    supersededBy: '/entities/new.md',
+    relations: [{ predicate: 'located_in', object: 'Austin' }],
+  },
+  '/entities/late.md': {
+    title: 'Late Office',
+    staleAfter: '2020-01-01',
+    relations: [{ predicate: 'located_in', object: 'Reno' }],
+  },
 };
 
 test('a superseded concept is marked with its successor and date; a stale one with its date', async () => {
@@ -41,6 +59,7 @@ test('the sidebar markers and the answer graph notes agree on every concept mark
   const markers = markersFor(index, result, clock.now());
   expect([...markers.keys()].sort()).toEqual(['/entities/late.md', '/entities/old.md']);
   const notes = conceptNotesOf(index, clock.now());
-  for (const [path, marked] of markers) expect({ title: index.conceptTitles().find((c) => c.path === path)?.title, ...marked }).toEqual(notes(path));
+  for (const [path, marked] of markers)
+    expect({ title: index.conceptTitles().find((c) => c.path === path)?.title, ...marked }).toEqual(notes(path));
   index.close();
 });

@@ -48,7 +48,11 @@ describe('the demo bundle', () => {
   test('the superseded chain is dashed, classed superseded, and each old concept links to its successor', async () => {
     const text = await mermaidOf(index, 'Who ran Bell Labs before Nokia?');
     const id = (title: string) => new RegExp(`^  (n\\d+)\\(\\["${title}"\\]\\)$`, 'm').exec(text)?.[1];
-    const [att, lucent, nokia] = [id('Bell Labs \\(AT#amp;T era\\)'), id('Bell Labs \\(Lucent era\\)'), id('Nokia Bell Labs')];
+    const [att, lucent, nokia] = [
+      id('Bell Labs \\(AT#amp;T era\\)'),
+      id('Bell Labs \\(Lucent era\\)'),
+      id('Nokia Bell Labs'),
+    ];
     expect([att, lucent, nokia].every((x) => x !== undefined)).toBe(true);
     expect(text).toContain(`  ${att} -.->|"superseded by · 1996-09-30"| ${lucent}\n`);
     expect(text).toContain(`  ${lucent} -.->|"superseded by · 2016-01-14"| ${nokia}\n`);
@@ -82,10 +86,17 @@ test('hostile titles, predicates and values: approved, and Mermaid parses them',
     // Ids are generated, never a title: the concept titled `end` is a quoted label.
     expect(text).toMatch(/^ {2}n\d+\["end"\]$/m);
     // No `%%` survives outside the leading comments (Mermaid reads `%%{` as a directive even inside quotes).
-    expect(text.split('\n').filter((l) => !l.startsWith('%% ')).join('\n')).not.toContain('%%');
+    expect(
+      text
+        .split('\n')
+        .filter((l) => !l.startsWith('%% '))
+        .join('\n'),
+    ).not.toContain('%%');
     // The long title is cut in its node and whole in its tooltip.
     expect(text).toMatch(/\["A title so long that no node could ever hold it…"\]/);
-    expect(text).toContain('"A title so long that no node could ever hold it whole, going on and on about the history of computing machines"');
+    expect(text).toContain(
+      '"A title so long that no node could ever hold it whole, going on and on about the history of computing machines"',
+    );
   } finally {
     index.close();
   }

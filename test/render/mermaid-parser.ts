@@ -14,9 +14,13 @@ let api: MermaidApi | undefined;
 /** Mermaid's API in its own jsdom window, loaded on first use (about a second). */
 function mermaid(): MermaidApi {
   if (api) return api;
-  const dom = new JSDOM('<!doctype html><html><body></body></html>', { runScripts: 'outside-only', pretendToBeVisual: true });
+  const dom = new JSDOM('<!doctype html><html><body></body></html>', {
+    runScripts: 'outside-only',
+    pretendToBeVisual: true,
+  });
   const file = nodePath.join(__dirname, '..', '..', 'node_modules', 'mermaid', 'dist', 'mermaid.min.js');
-  if (!existsSync(file)) throw new Error(`mermaid-parser: ${file} is missing; run npm install (mermaid is a devDependency since issue 16)`);
+  if (!existsSync(file))
+    throw new Error(`mermaid-parser: ${file} is missing; run npm install (mermaid is a devDependency since issue 16)`);
   const bundle = readFileSync(file, 'utf8');
   // The bundle is an IIFE that sets window.mermaid from a top-level `var`; under "use strict" an eval keeps that
   // var to itself, so the directive goes.

@@ -33,6 +33,10 @@ export function rawConcept(yaml: string, body = ''): string {
 }
 
 /** A relation entry. */
-export function rel(predicate: string, object: string, extra: { date?: string; source?: string } = {}): Record<string, unknown> {
+export function rel(
+  predicate: string,
+  object: string,
+  extra: { date?: string; source?: string } = {},
+): Record<string, unknown> {
   return { predicate, object, ...extra };
 }

@@ -12,5 +12,11 @@ export interface BufferIo extends CliIo {
 export function bufferIo(cwd: string = REPO_ROOT): BufferIo {
   let out = '';
   let err = '';
-  return { cwd, out: (text) => void (out += text), err: (text) => void (err += text), stdout: () => out, stderr: () => err };
+  return {
+    cwd,
+    out: (text) => void (out += text),
+    err: (text) => void (err += text),
+    stdout: () => out,
+    stderr: () => err,
+  };
 }

@@ -5,7 +5,14 @@ const { version } = require('esbuild/package.json');
 
 module.exports = {
   getCacheKey(source, filename) {
-    return crypto.createHash('sha1').update(version).update('\0v2\0').update(filename).update('\0').update(source).digest('hex');
+    return crypto
+      .createHash('sha1')
+      .update(version)
+      .update('\0v2\0')
+      .update(filename)
+      .update('\0')
+      .update(source)
+      .digest('hex');
   },
   process(source, filename) {
     const result = transformSync(source, {

@@ -12,7 +12,11 @@ export const FAKE_DIM = 64;
 
 const PREFIXES = ['search_query: ', 'search_document: '];
 /** Function words carry no topic; leaving them out keeps the fake similarities about content. */
-const FAKE_STOPWORDS = new Set('a an the of is are was were what who which how why when do does did on in to and or for with it its by as at be'.split(' '));
+const FAKE_STOPWORDS = new Set(
+  'a an the of is are was were what who which how why when do does did on in to and or for with it its by as at be'.split(
+    ' ',
+  ),
+);
 
 /**
  * Deterministic "embeddings": a hashed bag of words (function words left out), normalized. Texts sharing words get similar vectors,
@@ -30,7 +34,11 @@ export class FakeVectors {
     let body = text;
     for (const p of PREFIXES) if (body.startsWith(p)) body = body.slice(p.length);
     const v = new Array<number>(this.dim).fill(0);
-    for (const raw of body.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').match(/[\p{L}\p{N}]+/gu) ?? []) {
+    for (const raw of body
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .match(/[\p{L}\p{N}]+/gu) ?? []) {
       if (FAKE_STOPWORDS.has(raw)) continue;
       const word = this.synonyms[raw] ?? raw;
       const h = fnv1a(word);
@@ -181,7 +189,11 @@ export class FakeOllama {
       .filter((r) => r.path === '/api/embed')
       .map((r) => {
         const body = r.body as { model?: unknown; input?: unknown };
-        const input = Array.isArray(body?.input) ? (body.input as string[]) : typeof body?.input === 'string' ? [body.input] : [];
+        const input = Array.isArray(body?.input)
+          ? (body.input as string[])
+          : typeof body?.input === 'string'
+            ? [body.input]
+            : [];
         return { model: String(body?.model), input };
       });
   }
@@ -256,7 +268,11 @@ export class FakeOllama {
   private embed(body: unknown, res: ServerResponse): void {
     const request = (body ?? {}) as { model?: unknown; input?: unknown };
     const model = typeof request.model === 'string' ? request.model : '';
-    const input = Array.isArray(request.input) ? request.input.map(String) : typeof request.input === 'string' ? [request.input] : [];
+    const input = Array.isArray(request.input)
+      ? request.input.map(String)
+      : typeof request.input === 'string'
+        ? [request.input]
+        : [];
     switch (this.modeValue) {
       case 'reset':
         res.socket?.destroy();
@@ -289,7 +305,13 @@ export class FakeOllama {
     if (this.modeValue === 'wrong-dimension') embeddings = embeddings.map((v) => v.slice(0, this.wrongDim));
     if (this.modeValue === 'missing-embeddings') embeddings = embeddings.slice(1);
     const answeredModel = this.modeValue === 'other-model' ? 'all-minilm' : model;
-    this.json(res, 200, { model: answeredModel, embeddings, total_duration: 1000, load_duration: 100, prompt_eval_count: input.length });
+    this.json(res, 200, {
+      model: answeredModel,
+      embeddings,
+      total_duration: 1000,
+      load_duration: 100,
+      prompt_eval_count: input.length,
+    });
   }
 
   /** 200 MB of one vector's numbers, written as fast as the client reads them; stops when it disconnects. */
@@ -314,7 +336,10 @@ export class FakeOllama {
 
   private json(res: ServerResponse, status: number, value: unknown): void {
     const text = JSON.stringify(value);
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+    });
     res.end(text);
   }
 }
@@ -333,6 +358,13 @@ function tagEntry(name: string) {
     modified_at: '2026-01-01T00:00:00Z',
     size: 274302450,
     digest: '0a109f422b47e3a30ba2b10eca18548e944e8a23073ee3f3e947efcf3c45e59f',
-    details: { parent_model: '', format: 'gguf', family: 'nomic-bert', families: ['nomic-bert'], parameter_size: '137M', quantization_level: 'F16' },
+    details: {
+      parent_model: '',
+      format: 'gguf',
+      family: 'nomic-bert',
+      families: ['nomic-bert'],
+      parameter_size: '137M',
+      quantization_level: 'F16',
+    },
   };
 }

@@ -39,7 +39,11 @@ export interface ConceptSpec {
 
 /** The concept file of a spec, written by the one builder (builders.ts). */
 export function specFile(spec: ConceptSpec): string {
-  const verified = { human: [{ by: 'human:reviewer', at: '2026-02-01T00:00:00Z' }], machine: [{ by: 'agent:checker', at: '2026-02-01T00:00:00Z' }], none: undefined }[spec.verified ?? 'none'];
+  const verified = {
+    human: [{ by: 'human:reviewer', at: '2026-02-01T00:00:00Z' }],
+    machine: [{ by: 'agent:checker', at: '2026-02-01T00:00:00Z' }],
+    none: undefined,
+  }[spec.verified ?? 'none'];
   const fields: Record<string, unknown> = {
     type: spec.type ?? 'Concept',
     title: spec.title,

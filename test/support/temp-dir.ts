@@ -1,6 +1,16 @@
 // Temporary folders for tests that touch the disk, and the one way to copy a bundle there (fixtures, examples and
 // the real-world OKF bundles are never edited in place).
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 

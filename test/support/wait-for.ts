@@ -2,7 +2,11 @@
 // deadline that names what never happened.
 
 /** Resolves once `predicate` holds; polls every 10 ms and throws after `timeoutMs` naming `what`. */
-export async function eventually(predicate: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+export async function eventually(
+  predicate: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<void> {
   const start = Date.now();
   for (;;) {
     if (await predicate()) return;

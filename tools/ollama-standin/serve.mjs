@@ -15,7 +15,8 @@ const arg = (name, fallback) => {
 const port = Number(arg('--port', '0'));
 const modelName = arg('--model', 'nomic-embed-text');
 const model = await initModel(modelSource);
-const strip = (t) => String(t).replace(/^(search_query|search_document|search_result|clustering|classification):\s*/, '');
+const strip = (t) =>
+  String(t).replace(/^(search_query|search_document|search_result|clustering|classification):\s*/, '');
 const embed = async (texts) => (await model.embed(texts.map(strip))).map((v) => Array.from(v));
 const send = (res, code, body) => {
   const text = JSON.stringify(body);
@@ -28,10 +29,13 @@ const server = http.createServer(async (req, res) => {
   let raw = '';
   for await (const chunk of req) raw += chunk;
   try {
-    if (req.method === 'GET' && req.url.startsWith('/api/tags')) return send(res, 200, { models: [{ name: `${modelName}:latest`, model: `${modelName}:latest` }] });
+    if (req.method === 'GET' && req.url.startsWith('/api/tags'))
+      return send(res, 200, { models: [{ name: `${modelName}:latest`, model: `${modelName}:latest` }] });
     const body = raw ? JSON.parse(raw) : {};
-    if (!sameModel(body.model)) return send(res, 404, { error: `model "${body.model}" not found, try pulling it first` });
-    if (req.url.startsWith('/api/embeddings')) return send(res, 200, { embedding: (await embed([body.prompt ?? '']))[0] });
+    if (!sameModel(body.model))
+      return send(res, 404, { error: `model "${body.model}" not found, try pulling it first` });
+    if (req.url.startsWith('/api/embeddings'))
+      return send(res, 200, { embedding: (await embed([body.prompt ?? '']))[0] });
     if (req.url.startsWith('/api/embed')) {
       const input = Array.isArray(body.input) ? body.input : [body.input ?? ''];
       return send(res, 200, { model: body.model, embeddings: await embed(input) });

@@ -18,10 +18,14 @@ export function withThresholds(before: string | null, sweep: SweepReport): strin
     } catch (error) {
       throw new UsageError(`okf-wiki.json is not valid JSON (${(error as Error).message}); fix it before --apply`);
     }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError('okf-wiki.json should hold a JSON object; fix it before --apply');
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      throw new UsageError('okf-wiki.json should hold a JSON object; fix it before --apply');
     data = parsed as Record<string, unknown>;
   }
-  const old = typeof data.thresholds === 'object' && data.thresholds !== null && !Array.isArray(data.thresholds) ? (data.thresholds as Record<string, unknown>) : {};
+  const old =
+    typeof data.thresholds === 'object' && data.thresholds !== null && !Array.isArray(data.thresholds)
+      ? (data.thresholds as Record<string, unknown>)
+      : {};
   const thresholds: Record<string, unknown> = { ...old, coverage: sweep.best.coverageThreshold };
   if (sweep.best.vectorThreshold !== null) thresholds.vector = sweep.best.vectorThreshold;
   return JSON.stringify({ ...data, thresholds }, null, 2) + '\n';
@@ -37,5 +41,7 @@ export async function applySweep(bundle: FsBundle, sweep: SweepReport, io: CliIo
   }
   io.out(`\n${unifiedDiff(BUNDLE_CONFIG_PATH, before, after)}`);
   await bundle.write(BUNDLE_CONFIG_PATH, after);
-  io.out(`Wrote ${bundle.resolve(BUNDLE_CONFIG_PATH)}: the CLI, the MCP server and the plugin now answer with these thresholds (an explicit setting still wins).\n`);
+  io.out(
+    `Wrote ${bundle.resolve(BUNDLE_CONFIG_PATH)}: the CLI, the MCP server and the plugin now answer with these thresholds (an explicit setting still wins).\n`,
+  );
 }

@@ -34,14 +34,28 @@ export function authorInFolder(
   io: CliIo,
   command: string,
   plan: () => Promise<AuthorPlan>,
-  commit: (plan: ChangePlan) => Promise<CommitOutcome> = commitInFolder(bundle, io, flags, clockFromFlags(flags), flags.by ?? DEFAULT_CLI_ACTOR),
+  commit: (plan: ChangePlan) => Promise<CommitOutcome> = commitInFolder(
+    bundle,
+    io,
+    flags,
+    clockFromFlags(flags),
+    flags.by ?? DEFAULT_CLI_ACTOR,
+  ),
 ): Promise<number> {
   if (flags['dry-run'] === true) return plan().then((p) => finishPlan(p, flags, io, commit));
-  return underWriteLock(bundle, io, `okf-wiki ${command}`, clockFromFlags(flags), async () => finishPlan(await plan(), flags, io, commit));
+  return underWriteLock(bundle, io, `okf-wiki ${command}`, clockFromFlags(flags), async () =>
+    finishPlan(await plan(), flags, io, commit),
+  );
 }
 
 /** Commits a concept edit in a bundle folder: atomic writes, then wiki.db, the generated files and one log.md entry. */
-export function commitInFolder(bundle: FsBundle, io: CliIo, flags: Flags, clock: Clock, actor: string): (plan: ChangePlan) => Promise<CommitOutcome> {
+export function commitInFolder(
+  bundle: FsBundle,
+  io: CliIo,
+  flags: Flags,
+  clock: Clock,
+  actor: string,
+): (plan: ChangePlan) => Promise<CommitOutcome> {
   return (plan) => commitPlan(plan, fsCommitEnvironment(bundle, io, embeddingFromFlags(flags), clock, actor));
 }
 
@@ -49,7 +63,12 @@ export function commitInFolder(bundle: FsBundle, io: CliIo, flags: Flags, clock:
  * Reports a plan and, unless `--dry-run`, commits it. Exit codes: 0 done (or nothing to do, or a preview),
  * 1 refused or not written (a conflict or a failed write).
  */
-export async function finishPlan(plan: AuthorPlan, flags: Flags, io: CliIo, commit: (plan: ChangePlan) => Promise<CommitOutcome>): Promise<number> {
+export async function finishPlan(
+  plan: AuthorPlan,
+  flags: Flags,
+  io: CliIo,
+  commit: (plan: ChangePlan) => Promise<CommitOutcome>,
+): Promise<number> {
   const dryRun = flags['dry-run'] === true;
   if (plan.kind !== 'change' || dryRun) {
     if (flags.json) io.out(JSON.stringify(planJson(plan, false), null, 2) + '\n');
@@ -59,11 +78,22 @@ export async function finishPlan(plan: AuthorPlan, flags: Flags, io: CliIo, comm
   }
   const outcome = await commit(plan);
   if (outcome.kind !== 'committed') {
-    if (flags.json) io.out(JSON.stringify({ operation: plan.operation, status: outcome.kind, message: outcome.message }, null, 2) + '\n');
+    if (flags.json)
+      io.out(
+        JSON.stringify({ operation: plan.operation, status: outcome.kind, message: outcome.message }, null, 2) + '\n',
+      );
     else io.err(`okf-wiki: ${plan.operation} not written: ${outcome.message}\n`);
     return 1;
   }
-  if (flags.json) io.out(JSON.stringify({ ...planJson(plan, true), written: outcome.written, refreshed: outcome.refreshed }, null, 2) + '\n');
-  else io.out(renderPlan(plan, true) + (outcome.refreshed ? 'Updated wiki.db and the generated files; logged in log.md.\n' : ''));
+  if (flags.json)
+    io.out(
+      JSON.stringify({ ...planJson(plan, true), written: outcome.written, refreshed: outcome.refreshed }, null, 2) +
+        '\n',
+    );
+  else
+    io.out(
+      renderPlan(plan, true) +
+        (outcome.refreshed ? 'Updated wiki.db and the generated files; logged in log.md.\n' : ''),
+    );
   return 0;
 }

@@ -14,11 +14,13 @@ import { bundleThresholds } from '../../node/bundle-thresholds';
 import { thresholdFlags } from '../thresholds';
 
 export async function contextCommand(flags: Flags, io: CliIo, positionals: string[]): Promise<number> {
-  if (positionals.length === 0) throw new UsageError('context needs a question: okf-wiki context "Who was Kurt Gödel?"');
+  if (positionals.length === 0)
+    throw new UsageError('context needs a question: okf-wiki context "Who was Kurt Gödel?"');
   const question = positionals.join(' ');
   const budget = intFlag('budget', flags.budget, defaultContextOptions.budget);
   const format = flags.format ?? (flags.json ? 'json' : 'text');
-  if (!['text', 'json', 'mermaid'].includes(format)) throw new UsageError(`--format must be text, json or mermaid, got "${format}"`);
+  if (!['text', 'json', 'mermaid'].includes(format))
+    throw new UsageError(`--format must be text, json or mermaid, got "${format}"`);
   const clock = clockFromFlags(flags);
   const bundle = openBundle(flags, io);
   const embedding = embeddingFromFlags(flags, 'query');

@@ -3,7 +3,13 @@
 // `--sweep` tries a grid of coverage × vector thresholds instead (spec §10.4: retune per bundle).
 import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
-import { DEFAULT_SET_NAME, evaluateSetFile, sweepSetFile, type SetFileProblem, type SetFiles } from '../../core/evaluate/evaluate-set-file';
+import {
+  DEFAULT_SET_NAME,
+  evaluateSetFile,
+  sweepSetFile,
+  type SetFileProblem,
+  type SetFiles,
+} from '../../core/evaluate/evaluate-set-file';
 import { renderReport, renderSweep } from '../../core/evaluate/render';
 import type { SignalName } from '../../core/retrieval/types';
 import { defaultContextOptions } from '../../core/retrieval/context-for';
@@ -21,16 +27,28 @@ const SIGNALS: readonly SignalName[] = ['title', 'bm25', 'vector'];
 
 export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> {
   const disabledSignals = parseSignals(flags['disable-signal']);
-  if (flags.today !== undefined && !isIsoDate(flags.today)) throw new UsageError(`--today must be an ISO 8601 date, got "${flags.today}"`);
-  if (flags['update-baseline'] && disabledSignals.length > 0) throw new UsageError('--update-baseline cannot be combined with --disable-signal: a broken ranking must not become the baseline');
-  if (flags['update-baseline'] && flags.sweep) throw new UsageError('--update-baseline records a normal run; drop --sweep');
-  if (flags.apply && !flags.sweep) throw new UsageError('--apply writes the best point of a sweep into okf-wiki.json: use it with --sweep');
-  if (flags.sections !== undefined && !flags.sweep) throw new UsageError('--sections chooses the tuning split of a sweep: use it with --sweep');
-  const sections = flags.sections?.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  if (sections !== undefined && sections.length === 0) throw new UsageError('--sections takes a comma-separated list of section names, e.g. --sections core');
+  if (flags.today !== undefined && !isIsoDate(flags.today))
+    throw new UsageError(`--today must be an ISO 8601 date, got "${flags.today}"`);
+  if (flags['update-baseline'] && disabledSignals.length > 0)
+    throw new UsageError(
+      '--update-baseline cannot be combined with --disable-signal: a broken ranking must not become the baseline',
+    );
+  if (flags['update-baseline'] && flags.sweep)
+    throw new UsageError('--update-baseline records a normal run; drop --sweep');
+  if (flags.apply && !flags.sweep)
+    throw new UsageError('--apply writes the best point of a sweep into okf-wiki.json: use it with --sweep');
+  if (flags.sections !== undefined && !flags.sweep)
+    throw new UsageError('--sections chooses the tuning split of a sweep: use it with --sweep');
+  const sections = flags.sections
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (sections !== undefined && sections.length === 0)
+    throw new UsageError('--sections takes a comma-separated list of section names, e.g. --sections core');
   const budget = flags.budget !== undefined ? intFlag('budget', flags.budget, defaultContextOptions.budget) : undefined;
   const bundle = openBundle(flags, io);
-  const setPath = flags.set !== undefined ? nodePath.resolve(io.cwd, flags.set) : bundle.resolve('/' + DEFAULT_SET_NAME);
+  const setPath =
+    flags.set !== undefined ? nodePath.resolve(io.cwd, flags.set) : bundle.resolve('/' + DEFAULT_SET_NAME);
   const { embedder, off } = embeddingFromFlags(flags);
   const index = await loadIndex(bundle, io);
   const options = {
@@ -60,19 +78,34 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
       if (flags.apply) await applySweep(bundle, outcome.sweep, io);
       return 0;
     }
-    const outcome = await evaluateSetFile(index, fsSetFiles, setPath, { ...options, updateBaseline: flags['update-baseline'] === true });
+    const outcome = await evaluateSetFile(index, fsSetFiles, setPath, {
+      ...options,
+      updateBaseline: flags['update-baseline'] === true,
+    });
     if (outcome.kind !== 'evaluated') return setProblem(outcome, io);
     const { report, comparison } = outcome;
     if (report.configuration.vectorOff) io.err(`note: vector signal off: ${report.configuration.vectorOff}\n`);
     if (outcome.baselineProblem) io.err(`note: baseline not used: ${outcome.baselineProblem}\n`);
     if (flags.json) {
-      const lexical = outcome.lexical ? { lexical: { metrics: outcome.lexical.metrics, sections: outcome.lexical.sections } } : {};
-      io.out(JSON.stringify({ setPath, ...report, ...lexical, comparison, baselineWritten: outcome.baselineWritten ?? null }, null, 2) + '\n');
+      const lexical = outcome.lexical
+        ? { lexical: { metrics: outcome.lexical.metrics, sections: outcome.lexical.sections } }
+        : {};
+      io.out(
+        JSON.stringify(
+          { setPath, ...report, ...lexical, comparison, baselineWritten: outcome.baselineWritten ?? null },
+          null,
+          2,
+        ) + '\n',
+      );
     } else {
       io.out(renderReport(report, comparison, outcome.baselineMetrics, outcome.lexical));
       io.out(`\nLast result written to ${outcome.lastPath}\n`);
-      if (outcome.baselineWritten === 'established') io.out(`Baseline recorded for "${report.configuration.signals}" in ${outcome.baselinePath} (commit it so CI catches regressions).\n`);
-      if (outcome.baselineWritten === 'updated') io.out(`Baseline for "${report.configuration.signals}" updated in ${outcome.baselinePath}.\n`);
+      if (outcome.baselineWritten === 'established')
+        io.out(
+          `Baseline recorded for "${report.configuration.signals}" in ${outcome.baselinePath} (commit it so CI catches regressions).\n`,
+        );
+      if (outcome.baselineWritten === 'updated')
+        io.out(`Baseline for "${report.configuration.signals}" updated in ${outcome.baselinePath}.\n`);
     }
     return comparison.regressions.length > 0 ? 1 : 0;
   } finally {
@@ -88,14 +121,17 @@ function parseSignals(value: string | undefined): SignalName[] {
     .map((s) => s.trim())
     .filter((s) => s !== '');
   for (const name of names) {
-    if (!(SIGNALS as readonly string[]).includes(name)) throw new UsageError(`--disable-signal takes ${SIGNALS.join(', ')} (comma-separated), got "${name}"`);
+    if (!(SIGNALS as readonly string[]).includes(name))
+      throw new UsageError(`--disable-signal takes ${SIGNALS.join(', ')} (comma-separated), got "${name}"`);
   }
   return [...new Set(names)] as SignalName[];
 }
 
 function setProblem(outcome: SetFileProblem, io: CliIo): number {
   if (outcome.kind === 'missing') {
-    throw new UsageError(`no question set at ${outcome.setPath}: create ${DEFAULT_SET_NAME} in the bundle (see examples/computing-history/evaluate.json) or pass --set FILE`);
+    throw new UsageError(
+      `no question set at ${outcome.setPath}: create ${DEFAULT_SET_NAME} in the bundle (see examples/computing-history/evaluate.json) or pass --set FILE`,
+    );
   }
   io.err(`okf-wiki: ${outcome.setPath} has ${outcome.problems.length} problem(s):\n`);
   for (const p of outcome.problems) io.err(`  ${p.where}: ${p.message}\n`);

@@ -10,9 +10,13 @@ import type { CliIo } from '../io';
 import { authorInFolder, DEFAULT_CLI_ACTOR } from './author-common';
 
 export async function fileBackCommand(flags: Flags, io: CliIo, positionals: string[]): Promise<number> {
-  if (positionals.length > 0) throw new UsageError(`file-back takes no positional arguments (got "${positionals.join(' ')}"); use --title and --body-file`);
+  if (positionals.length > 0)
+    throw new UsageError(
+      `file-back takes no positional arguments (got "${positionals.join(' ')}"); use --title and --body-file`,
+    );
   if (flags.title === undefined) throw new UsageError('file-back needs --title "TITLE"');
-  if (flags['body-file'] === undefined) throw new UsageError('file-back needs --body-file FILE (markdown body; - for standard input)');
+  if (flags['body-file'] === undefined)
+    throw new UsageError('file-back needs --body-file FILE (markdown body; - for standard input)');
   const title = flags.title;
   const body = readBody(flags['body-file'], io);
   const clock = clockFromFlags(flags);
@@ -31,6 +35,8 @@ function readBody(file: string, io: CliIo): string {
   try {
     return readFileSync(file === '-' ? 0 : nodePath.resolve(io.cwd, file), 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read --body-file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(
+      `cannot read --body-file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
 }

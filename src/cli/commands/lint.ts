@@ -18,8 +18,19 @@ export async function lintCommand(flags: Flags, io: CliIo): Promise<number> {
     const report = await lintBundle(index, bundle, { clock });
     const concepts = index.stats().concepts;
     if (flags.json) {
-      const checks = LINT_CHECKS.map((c) => ({ id: c.id, severity: c.severity, title: c.title, count: report.findings.filter((f) => f.check === c.id).length }));
-      io.out(JSON.stringify({ bundle: bundle.root, concepts, counts: report.counts, checks, findings: report.findings }, null, 2) + '\n');
+      const checks = LINT_CHECKS.map((c) => ({
+        id: c.id,
+        severity: c.severity,
+        title: c.title,
+        count: report.findings.filter((f) => f.check === c.id).length,
+      }));
+      io.out(
+        JSON.stringify(
+          { bundle: bundle.root, concepts, counts: report.counts, checks, findings: report.findings },
+          null,
+          2,
+        ) + '\n',
+      );
     } else {
       io.out(renderLintReport(report, { concepts }));
     }

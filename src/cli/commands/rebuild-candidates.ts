@@ -20,12 +20,17 @@ export async function rebuildCandidatesCommand(flags: Flags, io: CliIo): Promise
       io.out('No ingest-derived concepts: no concept cites a `references/` file in `sources[].resource`.\n');
       return 0;
     }
-    io.out(`${candidates.length} ingest-derived concept${candidates.length === 1 ? '' : 's'} (cite a references/ file):\n`);
+    io.out(
+      `${candidates.length} ingest-derived concept${candidates.length === 1 ? '' : 's'} (cite a references/ file):\n`,
+    );
     for (const c of candidates) {
-      const reviewed = c.verifiedBy.length > 0 ? `  [human-reviewed by ${c.verifiedBy.join(', ')}: confirm before deleting]` : '';
+      const reviewed =
+        c.verifiedBy.length > 0 ? `  [human-reviewed by ${c.verifiedBy.join(', ')}: confirm before deleting]` : '';
       io.out(`  ${c.path}${reviewed}\n    from ${c.references.join(', ')}\n`);
     }
-    io.out('Confirm the scope before deleting anything (spec §7.6); references/, log.md and other concepts stay untouched.\n');
+    io.out(
+      'Confirm the scope before deleting anything (spec §7.6); references/, log.md and other concepts stay untouched.\n',
+    );
     return 0;
   } finally {
     index.close();

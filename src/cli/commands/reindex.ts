@@ -45,20 +45,23 @@ export async function reindexBundle(
   if (!embedding.embedder && !quiet) io.err(vectorOffNote(embedding.off ?? { kind: 'not-configured' }));
   let lastBuilt = 0;
   let lastEmbedded = 0;
-  const { session, report } = await WikiSession.rebuilt(fsSessionEnv(bundle, clockFromFlags(flags), 'okf-wiki reindex'), {
-    embedding,
-    onBuildProgress: (done, total) => {
-      if (quiet || total < 500 || done - lastBuilt < 1000) return;
-      lastBuilt = done;
-      io.err(`indexing ${fmt(done)}/${fmt(total)}\n`);
+  const { session, report } = await WikiSession.rebuilt(
+    fsSessionEnv(bundle, clockFromFlags(flags), 'okf-wiki reindex'),
+    {
+      embedding,
+      onBuildProgress: (done, total) => {
+        if (quiet || total < 500 || done - lastBuilt < 1000) return;
+        lastBuilt = done;
+        io.err(`indexing ${fmt(done)}/${fmt(total)}\n`);
+      },
+      onEmbedProgress: (done, total) => {
+        if (quiet || done - lastEmbedded < 64) return;
+        lastEmbedded = done;
+        io.err(`embedding ${fmt(done)}/${fmt(total)}\n`);
+      },
+      onEmbedError: (message) => io.err(`note: ${message} Lexical signals (exact title, BM25) still work.\n`),
     },
-    onEmbedProgress: (done, total) => {
-      if (quiet || done - lastEmbedded < 64) return;
-      lastEmbedded = done;
-      io.err(`embedding ${fmt(done)}/${fmt(total)}\n`);
-    },
-    onEmbedError: (message) => io.err(`note: ${message} Lexical signals (exact title, BM25) still work.\n`),
-  });
+  );
   const { stats } = report;
   const summary: ReindexSummary = {
     bundle: bundle.root,
@@ -83,13 +86,19 @@ function renderGenerated(files: readonly GeneratedFile[]): string[] {
   const name = (path: string) => path.replace(/^\//, '');
   const lines: string[] = [];
   const fixed = files.filter((f) => !f.path.endsWith('/index.md'));
-  if (fixed.length > 0) lines.push(`Generated: ${fixed.map((f) => `${name(f.path)} (${f.outcome === 'appended' ? 'entry added' : f.outcome})`).join(', ')}.`);
+  if (fixed.length > 0)
+    lines.push(
+      `Generated: ${fixed.map((f) => `${name(f.path)} (${f.outcome === 'appended' ? 'entry added' : f.outcome})`).join(', ')}.`,
+    );
   const indexes = files.filter((f) => f.path.endsWith('/index.md'));
   if (indexes.length > 0) {
     const count = (o: GeneratedFile['outcome']) => indexes.filter((f) => f.outcome === o).length;
-    const parts = (['created', 'updated', 'unchanged'] as const).filter((o) => count(o) > 0).map((o) => `${count(o)} ${o}`);
+    const parts = (['created', 'updated', 'unchanged'] as const)
+      .filter((o) => count(o) > 0)
+      .map((o) => `${count(o)} ${o}`);
     lines.push(`index.md: ${parts.length > 0 ? parts.join(', ') : 'none written'}.`);
-    for (const f of indexes.filter((i) => i.reason !== undefined)) lines.push(`  left ${name(f.path)} as it is: ${f.reason}.`);
+    for (const f of indexes.filter((i) => i.reason !== undefined))
+      lines.push(`  left ${name(f.path)} as it is: ${f.reason}.`);
   }
   return lines;
 }
@@ -98,7 +107,10 @@ function renderGenerated(files: readonly GeneratedFile[]): string[] {
 export function describeCalibration(c: VectorCalibration | { readonly off: string }): string {
   if ('off' in c) return `Vector gate not calibrated: ${c.off}`;
   // How many pseudo-questions reach their own concept at the gate: near none means vectors only reorder here.
-  const reach = c.ownAtGate === undefined ? '' : ` (${Math.round(c.ownAtGate * 100)}% of "What is <title>?" reach their own concept at it${c.ownAtGate < 0.1 ? ': vectors reorder, they rarely answer alone' : ''})`;
+  const reach =
+    c.ownAtGate === undefined
+      ? ''
+      : ` (${Math.round(c.ownAtGate * 100)}% of "What is <title>?" reach their own concept at it${c.ownAtGate < 0.1 ? ': vectors reorder, they rarely answer alone' : ''})`;
   const gate = `Vector gate ${c.gate}${reach}`;
   return (
     `${gate}, calibrated for ${c.model} on ${fmt(c.concepts)} concepts: off-topic questions reach median ${c.offTopic.p50}, ` +
@@ -119,12 +131,15 @@ export function renderReindexSummary(s: ReindexSummary): string {
   ];
   if (s.calibration) lines.push(describeCalibration(s.calibration));
   lines.push(...renderGenerated(s.generated));
-  if (s.skippedFiles > 0) lines.push(`Skipped ${fmt(s.skippedFiles)} markdown files without frontmatter (not concepts).`);
+  if (s.skippedFiles > 0)
+    lines.push(`Skipped ${fmt(s.skippedFiles)} markdown files without frontmatter (not concepts).`);
   const { error, warning } = s.counts;
   const shown = s.diagnostics.filter((d) => d.severity !== 'info');
   if (shown.length === 0) lines.push('No problems found in frontmatter.');
   else {
-    lines.push(`${fmt(error)} errors, ${fmt(warning)} warnings${s.invalidFiles ? ` (${fmt(s.invalidFiles)} files could not be indexed)` : ''}:`);
+    lines.push(
+      `${fmt(error)} errors, ${fmt(warning)} warnings${s.invalidFiles ? ` (${fmt(s.invalidFiles)} files could not be indexed)` : ''}:`,
+    );
     let current = '';
     for (const d of shown) {
       if (d.path !== current) {
@@ -139,7 +154,9 @@ export function renderReindexSummary(s: ReindexSummary): string {
 
 export async function reindexCommand(flags: Flags, io: CliIo): Promise<number> {
   const bundle = openBundle(flags, io);
-  const { index, summary } = await underWriteLock(bundle, io, 'okf-wiki reindex', clockFromFlags(flags), () => reindexBundle(bundle, io, flags.json === true, flags));
+  const { index, summary } = await underWriteLock(bundle, io, 'okf-wiki reindex', clockFromFlags(flags), () =>
+    reindexBundle(bundle, io, flags.json === true, flags),
+  );
   index.close();
   io.out(flags.json ? JSON.stringify(summary, null, 2) + '\n' : renderReindexSummary(summary));
   return 0;

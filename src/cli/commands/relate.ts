@@ -8,7 +8,9 @@ import { authorInFolder, bundleConfig } from './author-common';
 
 export async function relateCommand(flags: Flags, io: CliIo, positionals: string[]): Promise<number> {
   if (positionals.length !== 3) {
-    throw new UsageError('relate needs SUBJECT PREDICATE OBJECT, e.g. okf-wiki relate entities/marc-andreessen founded entities/netscape');
+    throw new UsageError(
+      'relate needs SUBJECT PREDICATE OBJECT, e.g. okf-wiki relate entities/marc-andreessen founded entities/netscape',
+    );
   }
   const [subject, predicate, object] = positionals;
   const bundle = openBundle(flags, io);
@@ -21,5 +23,7 @@ export async function relateCommand(flags: Flags, io: CliIo, positionals: string
     ...(flags.source !== undefined ? { source: flags.source } : {}),
   };
   // okf-wiki.json is read under the lock too: the plan is made from what the bundle holds when it is written.
-  return authorInFolder(bundle, flags, io, 'relate', async () => planRelate(bundle, request, await bundleConfig(bundle, io)));
+  return authorInFolder(bundle, flags, io, 'relate', async () =>
+    planRelate(bundle, request, await bundleConfig(bundle, io)),
+  );
 }

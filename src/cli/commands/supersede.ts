@@ -7,8 +7,13 @@ import type { CliIo } from '../io';
 import { authorInFolder } from './author-common';
 
 export async function supersedeCommand(flags: Flags, io: CliIo, positionals: string[]): Promise<number> {
-  if (positionals.length !== 2) throw new UsageError('supersede needs OLD NEW, e.g. okf-wiki supersede entities/att-bell-labs entities/lucent-bell-labs --at 1996-09-30');
+  if (positionals.length !== 2)
+    throw new UsageError(
+      'supersede needs OLD NEW, e.g. okf-wiki supersede entities/att-bell-labs entities/lucent-bell-labs --at 1996-09-30',
+    );
   const [old, successor] = positionals;
   const bundle = openBundle(flags, io);
-  return authorInFolder(bundle, flags, io, 'supersede', () => planSupersede(bundle, { old, new: successor, ...(flags.at !== undefined ? { at: flags.at } : {}) }));
+  return authorInFolder(bundle, flags, io, 'supersede', () =>
+    planSupersede(bundle, { old, new: successor, ...(flags.at !== undefined ? { at: flags.at } : {}) }),
+  );
 }

@@ -15,10 +15,18 @@ import { underWriteLock } from '../../node/write-session';
 export async function regenerateArtifact(artifact: Artifact, flags: Flags, io: CliIo): Promise<number> {
   const clock = clockFromFlags(flags);
   const bundle = openBundle(flags, io);
-  return underWriteLock(bundle, io, `okf-wiki ${artifact}`, clock, () => regenerate(bundle, artifact, flags, io, clock));
+  return underWriteLock(bundle, io, `okf-wiki ${artifact}`, clock, () =>
+    regenerate(bundle, artifact, flags, io, clock),
+  );
 }
 
-async function regenerate(bundle: FsBundle, artifact: Artifact, flags: Flags, io: CliIo, clock: Clock): Promise<number> {
+async function regenerate(
+  bundle: FsBundle,
+  artifact: Artifact,
+  flags: Flags,
+  io: CliIo,
+  clock: Clock,
+): Promise<number> {
   const session = await WikiSession.open(fsSessionEnv(bundle, clock, `okf-wiki ${artifact}`));
   try {
     const files = await session.regenerate([artifact]);

@@ -10,8 +10,15 @@ import { authorInFolder, bundleConfig } from './author-common';
 export async function vocabularyCommand(flags: Flags, io: CliIo): Promise<number> {
   const bundle = openBundle(flags, io);
   // A generated block in an agent document: no concept changes, so no log entry and no reindex.
-  return authorInFolder(bundle, flags, io, 'vocabulary', async () => planVocabulary(bundle, await bundleConfig(bundle, io)), async (p) => {
-    const applied = await applyPlan(p, bundle, bundle);
-    return applied.kind === 'applied' ? { kind: 'committed', written: applied.written, refreshed: false } : applied;
-  });
+  return authorInFolder(
+    bundle,
+    flags,
+    io,
+    'vocabulary',
+    async () => planVocabulary(bundle, await bundleConfig(bundle, io)),
+    async (p) => {
+      const applied = await applyPlan(p, bundle, bundle);
+      return applied.kind === 'applied' ? { kind: 'committed', written: applied.written, refreshed: false } : applied;
+    },
+  );
 }

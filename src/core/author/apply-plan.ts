@@ -31,14 +31,22 @@ export interface PlanJournal {
 
 /** Thrown by a `PlanWriter` when the file no longer holds what the plan expected (or a new page's name is taken). */
 export class ChangedSincePlan extends Error {
-  constructor(readonly path: string, message: string) {
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'ChangedSincePlan';
   }
 }
 
 /** Writes a plan's files after checking none changed since it was planned. */
-export async function applyPlan(plan: ChangePlan, source: BundleSource, writer: PlanWriter, journal?: PlanJournal): Promise<ApplyOutcome> {
+export async function applyPlan(
+  plan: ChangePlan,
+  source: BundleSource,
+  writer: PlanWriter,
+  journal?: PlanJournal,
+): Promise<ApplyOutcome> {
   const present = plan.changes.some((c) => c.before === null) ? new Set(await source.list()) : new Set<string>();
   for (const change of plan.changes) {
     if (change.before === null) {
@@ -52,7 +60,10 @@ export async function applyPlan(plan: ChangePlan, source: BundleSource, writer: 
       current = undefined;
     }
     if (current !== change.before) {
-      return { kind: 'conflict', message: `${change.path} ${current === undefined ? 'can no longer be read' : 'changed'} since the preview; nothing was written. Preview again.` };
+      return {
+        kind: 'conflict',
+        message: `${change.path} ${current === undefined ? 'can no longer be read' : 'changed'} since the preview; nothing was written. Preview again.`,
+      };
     }
   }
   for (const change of plan.changes) {
@@ -68,7 +79,8 @@ export async function applyPlan(plan: ChangePlan, source: BundleSource, writer: 
         written.push(change.path);
       } catch (error) {
         const restored = written.length > 0 ? `; ${await restore(plan, written, writer)}` : '; nothing was written';
-        if (error instanceof ChangedSincePlan) return { kind: 'conflict', message: `${error.message}${restored}. Preview again.` };
+        if (error instanceof ChangedSincePlan)
+          return { kind: 'conflict', message: `${error.message}${restored}. Preview again.` };
         return { kind: 'failed', message: `could not write ${change.path}: ${(error as Error).message}${restored}` };
       }
     }

@@ -43,11 +43,23 @@ export type CommitOutcome =
 export async function commitPlan(plan: ChangePlan, env: CommitEnvironment): Promise<CommitOutcome> {
   const applied = await applyPlan(plan, env.source, env.writer, env.journal);
   if (applied.kind !== 'applied') return applied;
-  if (env.refresh) await env.refresh({ at: env.clock.now(), actor: env.actor, operation: plan.operation, summary: plan.summary, paths: applied.written });
+  if (env.refresh)
+    await env.refresh({
+      at: env.clock.now(),
+      actor: env.actor,
+      operation: plan.operation,
+      summary: plan.summary,
+      paths: applied.written,
+    });
   return { kind: 'committed', written: applied.written, refreshed: env.refresh !== undefined };
 }
 
-const LOG_KIND: Record<AuthorOperation, string> = { relate: 'Related', supersede: 'Superseded', 'file-back': 'Filed back', vocabulary: 'Vocabulary' };
+const LOG_KIND: Record<AuthorOperation, string> = {
+  relate: 'Related',
+  supersede: 'Superseded',
+  'file-back': 'Filed back',
+  vocabulary: 'Vocabulary',
+};
 
 /** The `log.md` line for an entry, in the OKF §9 style (`**Related**: … (by human:alice)`). */
 export function logLine(entry: AuthorLogEntry): string {

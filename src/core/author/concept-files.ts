@@ -26,12 +26,20 @@ export async function listing(source: BundleSource): Promise<Listing> {
 export function resolveConceptPath(written: string, role: string): { path: string } | { message: string } {
   const path = written.trim() === '' ? null : resolveConceptRef(written);
   if (path === null) return { message: `${role} "${written}" is not a path inside the bundle` };
-  if (!isConceptCandidate(path)) return { message: `${role} ${path} is not a concept file (index.md, log.md, AGENTS.md, timeline.md, hidden and non-markdown files are not concepts)` };
+  if (!isConceptCandidate(path))
+    return {
+      message: `${role} ${path} is not a concept file (index.md, log.md, AGENTS.md, timeline.md, hidden and non-markdown files are not concepts)`,
+    };
   return { path };
 }
 
 /** Reads and parses one concept for an edit; a string is the refusal message. */
-export async function loadConcept(source: BundleSource, files: Listing, written: string, role: string): Promise<LoadedConcept | string> {
+export async function loadConcept(
+  source: BundleSource,
+  files: Listing,
+  written: string,
+  role: string,
+): Promise<LoadedConcept | string> {
   const resolved = resolveConceptPath(written, role);
   if ('message' in resolved) return resolved.message;
   const { path } = resolved;

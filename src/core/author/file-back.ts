@@ -40,25 +40,47 @@ export function planFileBackIn(files: Listing, request: FileBackRequest, clock: 
   const description = request.description?.trim();
   const by = request.by.trim();
   if (title === '') return refused('file-back', 'the title is empty; a page needs a title');
-  for (const [what, value] of [['title', title], ['type', type], ['description', description], ['actor (--by)', by]] as const) {
+  for (const [what, value] of [
+    ['title', title],
+    ['type', type],
+    ['description', description],
+    ['actor (--by)', by],
+  ] as const) {
     if (value !== undefined && /[\r\n]/.test(value)) return refused('file-back', `the ${what} must be one line`);
   }
   if (type === '') return refused('file-back', 'the type is empty (OKF §4.1 requires one, e.g. Concept)');
-  if (by === '') return refused('file-back', 'the actor is empty; say who wrote the page, e.g. human:alice or agent:claude');
+  if (by === '')
+    return refused('file-back', 'the actor is empty; say who wrote the page, e.g. human:alice or agent:claude');
   if (request.body.trim() === '') return refused('file-back', 'the body is empty; there is nothing to file back');
-  if (/^\uFEFF?---[ \t]*\r?\n/.test(request.body)) return refused('file-back', 'the body starts with its own YAML frontmatter; pass only the markdown body');
+  if (/^\uFEFF?---[ \t]*\r?\n/.test(request.body))
+    return refused('file-back', 'the body starts with its own YAML frontmatter; pass only the markdown body');
 
   const folder = normalizeBundlePath(request.folder ?? (ENTITY_TYPES.has(type) ? '/entities' : '/concepts'));
   if (folder === null || isHidden(folder) || isUnderReferences(folder + '/') || folder === '/references') {
-    return refused('file-back', `folder "${request.folder}" is not a place for concept pages (outside the bundle, hidden, or references/)`);
+    return refused(
+      'file-back',
+      `folder "${request.folder}" is not a place for concept pages (outside the bundle, hidden, or references/)`,
+    );
   }
   const slug = slugify(title);
   if (slug === '') return refused('file-back', `title "${title}" has no letter or digit to name the file with`);
   const path = `${folder}/${slug}.md`;
   const taken = [...files].find((f) => f.toLowerCase() === path.toLowerCase());
-  if (taken !== undefined) return refused('file-back', `a page already exists at ${taken}; it was not overwritten. Choose another title, or edit that page.`);
+  if (taken !== undefined)
+    return refused(
+      'file-back',
+      `a page already exists at ${taken}; it was not overwritten. Choose another title, or edit that page.`,
+    );
 
-  const text = renderPage({ type, title, description, tags: request.tags, by, at: clock.now().replace(/\.\d+Z$/, 'Z'), body: request.body });
+  const text = renderPage({
+    type,
+    title,
+    description,
+    tags: request.tags,
+    by,
+    at: clock.now().replace(/\.\d+Z$/, 'Z'),
+    body: request.body,
+  });
   return {
     kind: 'change',
     operation: 'file-back',
@@ -69,7 +91,15 @@ export function planFileBackIn(files: Listing, request: FileBackRequest, clock: 
 }
 
 /** The page text: frontmatter written by the yaml stringifier in the spec's style (§4.4), a blank line, the body. */
-function renderPage(page: { type: string; title: string; description?: string; tags?: readonly string[]; by: string; at: string; body: string }): string {
+function renderPage(page: {
+  type: string;
+  title: string;
+  description?: string;
+  tags?: readonly string[];
+  by: string;
+  at: string;
+  body: string;
+}): string {
   const style = { mapPadding: true, seqPadding: false };
   const lines: string[] = [];
   const add = (key: string, value: Node) => lines.push(...renderPair(key, value, style));
@@ -77,9 +107,22 @@ function renderPage(page: { type: string; title: string; description?: string; t
   add('title', stringScalar(page.title));
   if (page.description) add('description', stringScalar(page.description));
   const tags = (page.tags ?? []).map((t) => t.trim()).filter(Boolean);
-  if (tags.length > 0) add('tags', sequenceOf(tags.map((t) => stringScalar(t)), true));
+  if (tags.length > 0)
+    add(
+      'tags',
+      sequenceOf(
+        tags.map((t) => stringScalar(t)),
+        true,
+      ),
+    );
   // Quoted like the spec's examples (`by: "agent/x"`, `at: "…Z"`).
-  const stamp = stringMap([['by', page.by], ['at', page.at]], true);
+  const stamp = stringMap(
+    [
+      ['by', page.by],
+      ['at', page.at],
+    ],
+    true,
+  );
   for (const item of stamp.items) (item.value as Scalar).type = 'QUOTE_DOUBLE';
   add('generated', stamp);
   const body = page.body.replace(/^(?:[ \t]*\r?\n)+/, '');

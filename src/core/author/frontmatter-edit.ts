@@ -4,7 +4,17 @@
 // line and the body stay exactly as they were. The result is re-parsed and must equal the edited Document.
 import { isMap, isScalar, isSeq, Pair, parseDocument, Scalar, type Document, type Node, type YAMLMap } from 'yaml';
 import { isRegionProblem, locateFrontmatter } from './frontmatter-region';
-import { detectFlowStyle, renderFlowItem, renderPair, renderScalar, renderSeqItem, sequenceOf, stringMap, stringScalar, type FlowStyle } from './yaml-render';
+import {
+  detectFlowStyle,
+  renderFlowItem,
+  renderPair,
+  renderScalar,
+  renderSeqItem,
+  sequenceOf,
+  stringMap,
+  stringScalar,
+  type FlowStyle,
+} from './yaml-render';
 
 /** A list entry an edit appends: a string, or a mapping of string fields in order (a relation entry). */
 export type ListEntry = string | readonly (readonly [string, string])[];
@@ -23,12 +33,26 @@ export type FrontmatterEdit =
     };
 
 /** The edited file text, or why the edit was refused (the file is then left as it was). */
-export type EditOutcome = { readonly kind: 'edited'; readonly text: string } | { readonly kind: 'refused'; readonly message: string };
+export type EditOutcome =
+  { readonly kind: 'edited'; readonly text: string } | { readonly kind: 'refused'; readonly message: string };
 
 /** Where a key this tool adds goes: after the nearest key that precedes it here, else at the end. */
 const KEY_ORDER = [
-  'type', 'title', 'description', 'tags', 'aliases', 'resource', 'relations', 'status', 'superseded_by', 'superseded_at', 'supersedes',
-  'stale_after', 'generated', 'verified', 'sources',
+  'type',
+  'title',
+  'description',
+  'tags',
+  'aliases',
+  'resource',
+  'relations',
+  'status',
+  'superseded_by',
+  'superseded_at',
+  'supersedes',
+  'stale_after',
+  'generated',
+  'verified',
+  'sources',
 ];
 
 interface Patch {
@@ -41,11 +65,16 @@ interface Patch {
 export function editFrontmatter(path: string, text: string, edits: readonly FrontmatterEdit[]): EditOutcome {
   const region = locateFrontmatter(text);
   if (isRegionProblem(region)) {
-    return refuse(region.problem === 'unclosed' ? `${path}: frontmatter opens with \`---\` but never closes` : `${path}: has no YAML frontmatter`);
+    return refuse(
+      region.problem === 'unclosed'
+        ? `${path}: frontmatter opens with \`---\` but never closes`
+        : `${path}: has no YAML frontmatter`,
+    );
   }
   const yaml = text.slice(region.start, region.end);
   const doc = parseDocument(yaml, { schema: 'core', uniqueKeys: false });
-  if (doc.errors.length > 0) return refuse(`${path}: frontmatter is not valid YAML (${doc.errors[0].message.split('\n')[0]}); fix it first`);
+  if (doc.errors.length > 0)
+    return refuse(`${path}: frontmatter is not valid YAML (${doc.errors[0].message.split('\n')[0]}); fix it first`);
   if (!isMap(doc.contents)) return refuse(`${path}: frontmatter is not a mapping of keys to values`);
   const map = doc.contents as YAMLMap<unknown, unknown>;
   const style = detectFlowStyle(doc, yaml);
@@ -57,20 +86,32 @@ export function editFrontmatter(path: string, text: string, edits: readonly Fron
   if (typeof grouped === 'string') throw new Error(`editFrontmatter(${path}): ${grouped}`);
   for (const change of grouped) {
     const pairs = map.items.filter((p) => isScalar(p.key) && p.key.value === change.key);
-    if (pairs.length > 1) return refuse(`${path}: \`${change.key}\` appears more than once in the frontmatter; merge the duplicates first`);
+    if (pairs.length > 1)
+      return refuse(`${path}: \`${change.key}\` appears more than once in the frontmatter; merge the duplicates first`);
     const pair = pairs[0] as Pair<Scalar, unknown> | undefined;
-    const result = pair === undefined ? addKey(change) : change.kind === 'set' ? setKey(pair, change.value) : appendTo(pair, change);
+    const result =
+      pair === undefined ? addKey(change) : change.kind === 'set' ? setKey(pair, change.value) : appendTo(pair, change);
     if (typeof result === 'string') return refuse(`${path}: ${result}`);
     patches.push(...result);
   }
 
   function addKey(change: KeyChange): Patch[] | string {
-    const node = change.kind === 'set' ? stringScalar(change.value) : sequenceOf(itemNodes(change, undefined), change.newListStyle === 'flow');
+    const node =
+      change.kind === 'set'
+        ? stringScalar(change.value)
+        : sequenceOf(itemNodes(change, undefined), change.newListStyle === 'flow');
     const pair = new Pair(new Scalar(change.key), node);
     const rank = KEY_ORDER.indexOf(change.key);
     let index = map.items.length;
     if (rank >= 0) {
-      const before = map.items.map((p, i) => [p, i] as const).filter(([p]) => isScalar(p.key) && KEY_ORDER.indexOf(String(p.key.value)) >= 0 && KEY_ORDER.indexOf(String(p.key.value)) < rank);
+      const before = map.items
+        .map((p, i) => [p, i] as const)
+        .filter(
+          ([p]) =>
+            isScalar(p.key) &&
+            KEY_ORDER.indexOf(String(p.key.value)) >= 0 &&
+            KEY_ORDER.indexOf(String(p.key.value)) < rank,
+        );
       if (before.length > 0) index = before[before.length - 1][1] + 1;
     }
     const at = index === 0 ? 0 : endOf(map.items[index - 1]);
@@ -83,7 +124,8 @@ export function editFrontmatter(path: string, text: string, edits: readonly Fron
 
   function setKey(pair: Pair<Scalar, unknown>, text: string): Patch[] | string {
     const value = pair.value as Node | null;
-    if (value !== null && !isScalar(value)) return `\`${String(pair.key.value)}\` holds a list or mapping, not a plain value; change it by hand`;
+    if (value !== null && !isScalar(value))
+      return `\`${String(pair.key.value)}\` holds a list or mapping, not a plain value; change it by hand`;
     const scalar = stringScalar(text, value ?? undefined);
     pair.value = scalar;
     return replaceValue(pair, value, renderScalar(scalar));
@@ -117,7 +159,9 @@ export function editFrontmatter(path: string, text: string, edits: readonly Fron
       }
       if (!last.range) return cannot;
       const sibling = styleOf(last);
-      return [{ at: last.range[1], remove: 0, insert: items.map((item) => ', ' + renderFlowItem(item, sibling)).join('') }];
+      return [
+        { at: last.range[1], remove: 0, insert: items.map((item) => ', ' + renderFlowItem(item, sibling)).join('') },
+      ];
     }
     if (!last?.range) return cannot;
     const lineStart = yaml.lastIndexOf('\n', last.range[0] - 1) + 1;
@@ -189,7 +233,12 @@ export function editFrontmatter(path: string, text: string, edits: readonly Fron
 /** The edits of one key, merged: a set (the last wins) or the entries appended, in order. */
 type KeyChange =
   | { readonly kind: 'set'; readonly key: string; readonly value: string }
-  | { readonly kind: 'append'; readonly key: string; readonly items: readonly ListEntry[]; readonly newListStyle: 'flow' | 'block' };
+  | {
+      readonly kind: 'append';
+      readonly key: string;
+      readonly items: readonly ListEntry[];
+      readonly newListStyle: 'flow' | 'block';
+    };
 
 function groupByKey(edits: readonly FrontmatterEdit[]): KeyChange[] | string {
   const byKey = new Map<string, KeyChange>();
@@ -199,7 +248,12 @@ function groupByKey(edits: readonly FrontmatterEdit[]): KeyChange[] | string {
     if (edit.kind === 'set') byKey.set(edit.key, { kind: 'set', key: edit.key, value: edit.value });
     else {
       const items = previous?.kind === 'append' ? previous.items : [];
-      byKey.set(edit.key, { kind: 'append', key: edit.key, items: [...items, edit.item], newListStyle: edit.newListStyle });
+      byKey.set(edit.key, {
+        kind: 'append',
+        key: edit.key,
+        items: [...items, edit.item],
+        newListStyle: edit.newListStyle,
+      });
     }
   }
   return [...byKey.values()];
@@ -217,7 +271,8 @@ function applyPatches(yaml: string, patches: readonly Patch[], newline: string):
 function verify(doc: Document, edited: string): string | undefined {
   const reparsed = parseDocument(edited, { schema: 'core', uniqueKeys: false });
   if (reparsed.errors.length > 0) return `the edit would break the YAML (${reparsed.errors[0].message.split('\n')[0]})`;
-  if (JSON.stringify(reparsed.toJS()) !== JSON.stringify(doc.toJS())) return 'the edit could not be written without disturbing other frontmatter';
+  if (JSON.stringify(reparsed.toJS()) !== JSON.stringify(doc.toJS()))
+    return 'the edit could not be written without disturbing other frontmatter';
   return undefined;
 }
 

@@ -23,7 +23,11 @@ export interface RelateRequest {
 }
 
 /** Plans `relate`, reading the two concepts from the bundle. */
-export async function planRelate(source: BundleSource, request: RelateRequest, config: BundleConfig): Promise<AuthorPlan> {
+export async function planRelate(
+  source: BundleSource,
+  request: RelateRequest,
+  config: BundleConfig,
+): Promise<AuthorPlan> {
   const invalid = checkRequest(request);
   if (invalid !== undefined) return refused('relate', invalid);
   const files = await listing(source);
@@ -37,10 +41,19 @@ export async function planRelate(source: BundleSource, request: RelateRequest, c
 }
 
 /** Plans `relate` over two concepts already read (pure: texts in, texts out). */
-export function planRelateLoaded(subject: LoadedConcept, object: LoadedConcept, request: RelateRequest, config: BundleConfig): AuthorPlan {
+export function planRelateLoaded(
+  subject: LoadedConcept,
+  object: LoadedConcept,
+  request: RelateRequest,
+  config: BundleConfig,
+): AuthorPlan {
   const invalid = checkRequest(request);
   if (invalid !== undefined) return refused('relate', invalid);
-  if (subject.path === object.path) return refused('relate', `subject and object are the same concept (${subject.path}); a relation needs two concepts`);
+  if (subject.path === object.path)
+    return refused(
+      'relate',
+      `subject and object are the same concept (${subject.path}); a relation needs two concepts`,
+    );
   const predicate = request.predicate.trim();
   const inverse = chooseInverse(predicate, request.inverse?.trim(), config);
   if ('message' in inverse) return refused('relate', inverse.message);
@@ -49,7 +62,9 @@ export function planRelateLoaded(subject: LoadedConcept, object: LoadedConcept, 
   const date = request.date?.trim();
   const sourceId = request.source?.trim();
   if (sourceId && !subject.concept.sources.some((s) => s.id === sourceId)) {
-    notes.push(`${subject.path} has no \`sources[]\` entry with id "${sourceId}"; add one so the fact stays traceable (spec §4.3).`);
+    notes.push(
+      `${subject.path} has no \`sources[]\` entry with id "${sourceId}"; add one so the fact stays traceable (spec §4.3).`,
+    );
   }
   const backSource = sourceId && object.concept.sources.some((s) => s.id === sourceId) ? sourceId : undefined;
 
@@ -58,16 +73,29 @@ export function planRelateLoaded(subject: LoadedConcept, object: LoadedConcept, 
   const hasForward = holds(subject.concept, forward);
   const hasBackward = holds(object.concept, backward);
   const summary = `${subject.path} ${predicate} ${object.path}${date ? ` (${date})` : ''}, and ${object.path} ${inverse.predicate} ${subject.path}`;
-  if (hasForward && hasBackward) return { kind: 'unchanged', operation: 'relate', summary: `Already related: ${summary}.`, notes };
-  if (hasForward) notes.push(`${subject.path} already holds \`${predicate}\` → ${object.path}; only the inverse is added.`);
-  if (hasBackward) notes.push(`${object.path} already holds \`${inverse.predicate}\` → ${subject.path}; only the forward relation is added.`);
+  if (hasForward && hasBackward)
+    return { kind: 'unchanged', operation: 'relate', summary: `Already related: ${summary}.`, notes };
+  if (hasForward)
+    notes.push(`${subject.path} already holds \`${predicate}\` → ${object.path}; only the inverse is added.`);
+  if (hasBackward)
+    notes.push(
+      `${object.path} already holds \`${inverse.predicate}\` → ${subject.path}; only the forward relation is added.`,
+    );
 
   const changes: FileChange[] = [];
-  for (const [file, relation, has] of [[subject, forward, hasForward], [object, backward, hasBackward]] as const) {
+  for (const [file, relation, has] of [
+    [subject, forward, hasForward],
+    [object, backward, hasBackward],
+  ] as const) {
     if (has) continue;
     const outcome = editFrontmatter(file.path, file.text, [relationEdit(relation)]);
     if (outcome.kind === 'refused') return refused('relate', `nothing was changed: ${outcome.message}`);
-    changes.push({ path: file.path, before: file.text, after: outcome.text, diff: unifiedDiff(file.path, file.text, outcome.text) });
+    changes.push({
+      path: file.path,
+      before: file.text,
+      after: outcome.text,
+      diff: unifiedDiff(file.path, file.text, outcome.text),
+    });
   }
   return { kind: 'change', operation: 'relate', summary: `Related ${summary}.`, changes, notes };
 }
@@ -85,11 +113,19 @@ function literalObject(written: string, files: Listing): string | undefined {
  * The predicate to assert back on the object: `flag` when given (it must agree with a declaration in okf-wiki.json),
  * else the one declared inverse; a message when there is none or several (for a UI to ask, or to show).
  */
-export function resolveInverse(predicate: string, flag: string | undefined, config: BundleConfig): { predicate: string } | { message: string } {
+export function resolveInverse(
+  predicate: string,
+  flag: string | undefined,
+  config: BundleConfig,
+): { predicate: string } | { message: string } {
   return chooseInverse(predicate.trim(), flag?.trim() || undefined, config);
 }
 
-function chooseInverse(predicate: string, flag: string | undefined, config: BundleConfig): { predicate: string } | { message: string } {
+function chooseInverse(
+  predicate: string,
+  flag: string | undefined,
+  config: BundleConfig,
+): { predicate: string } | { message: string } {
   const declared = [...(inverseMap(config.inverses).get(predicate) ?? [])].sort();
   if (flag) {
     if (declared.length > 0 && !declared.includes(flag)) {
@@ -100,7 +136,10 @@ function chooseInverse(predicate: string, flag: string | undefined, config: Bund
     return { predicate: flag };
   }
   if (declared.length === 1) return { predicate: declared[0] };
-  if (declared.length > 1) return { message: `okf-wiki.json declares several inverses of \`${predicate}\` (\`${declared.join('`, `')}\`); choose one with --inverse.` };
+  if (declared.length > 1)
+    return {
+      message: `okf-wiki.json declares several inverses of \`${predicate}\` (\`${declared.join('`, `')}\`); choose one with --inverse.`,
+    };
   return {
     message: `no inverse is declared for \`${predicate}\`: pass --inverse PREDICATE (e.g. --inverse ${suggestInverse(predicate)}), or declare the pair in okf-wiki.json as "inverses": [["${predicate}", "${suggestInverse(predicate)}"]].`,
   };
@@ -115,12 +154,17 @@ function suggestInverse(predicate: string): string {
 function checkRequest(request: RelateRequest): string | undefined {
   const predicate = request.predicate.trim();
   if (predicate === '') return 'the predicate is empty; name it, e.g. `founded`';
-  for (const [what, value] of [['predicate', predicate], ['inverse', request.inverse?.trim()], ['source', request.source?.trim()]] as const) {
+  for (const [what, value] of [
+    ['predicate', predicate],
+    ['inverse', request.inverse?.trim()],
+    ['source', request.source?.trim()],
+  ] as const) {
     if (value !== undefined && /[\n\r\t]/.test(value)) return `the ${what} "${value}" holds a line break or tab`;
   }
   if (request.inverse !== undefined && request.inverse.trim() === '') return 'the inverse predicate is empty';
   const date = request.date?.trim();
-  if (date !== undefined && !isIsoDate(date)) return `date "${request.date}" is not an ISO 8601 date such as 2021-01-26`;
+  if (date !== undefined && !isIsoDate(date))
+    return `date "${request.date}" is not an ISO 8601 date such as 2021-01-26`;
   return undefined;
 }
 
@@ -134,13 +178,19 @@ interface NewRelation {
 /** True when the concept already holds the relation: same predicate and object, and no conflicting date. */
 function holds(concept: Concept, relation: NewRelation): boolean {
   return concept.relations.some(
-    (r: Relation) => r.predicate === relation.predicate && r.objectPath === relation.object && (relation.date === undefined || r.date === undefined || r.date === relation.date),
+    (r: Relation) =>
+      r.predicate === relation.predicate &&
+      r.objectPath === relation.object &&
+      (relation.date === undefined || r.date === undefined || r.date === relation.date),
   );
 }
 
 /** The relation entry in spec order: predicate, object, date, source. */
 function relationEdit(relation: NewRelation): FrontmatterEdit {
-  const item: [string, string][] = [['predicate', relation.predicate], ['object', relation.object]];
+  const item: [string, string][] = [
+    ['predicate', relation.predicate],
+    ['object', relation.object],
+  ];
   if (relation.date) item.push(['date', relation.date]);
   if (relation.source) item.push(['source', relation.source]);
   return { kind: 'append', key: 'relations', item, newListStyle: 'block' };

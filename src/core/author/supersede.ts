@@ -26,7 +26,8 @@ export type SuccessorLookup = (path: string) => Promise<string | undefined>;
 /** Plans `supersede`, reading OLD, NEW and NEW's successor chain from the bundle. */
 export async function planSupersede(source: BundleSource, request: SupersedeRequest): Promise<AuthorPlan> {
   const at = request.at?.trim();
-  if (at !== undefined && !isIsoDate(at)) return refused('supersede', `--at "${request.at}" is not an ISO 8601 date such as 1993-01-20`);
+  if (at !== undefined && !isIsoDate(at))
+    return refused('supersede', `--at "${request.at}" is not an ISO 8601 date such as 1993-01-20`);
   const files = await listing(source);
   const old = await loadConcept(source, files, request.old, 'old concept');
   if (typeof old === 'string') return refused('supersede', old);
@@ -49,43 +50,77 @@ export function bundleSuccessors(source: BundleSource, files: Listing): Successo
 }
 
 /** Plans `supersede` over two concepts already read; `successorOf` walks the chain beyond NEW. */
-export async function planSupersedeLoaded(old: LoadedConcept, successor: LoadedConcept, request: SupersedeRequest, successorOf: SuccessorLookup): Promise<AuthorPlan> {
+export async function planSupersedeLoaded(
+  old: LoadedConcept,
+  successor: LoadedConcept,
+  request: SupersedeRequest,
+  successorOf: SuccessorLookup,
+): Promise<AuthorPlan> {
   const at = request.at?.trim();
-  if (at !== undefined && !isIsoDate(at)) return refused('supersede', `--at "${request.at}" is not an ISO 8601 date such as 1993-01-20`);
+  if (at !== undefined && !isIsoDate(at))
+    return refused('supersede', `--at "${request.at}" is not an ISO 8601 date such as 1993-01-20`);
   if (old.path === successor.path) return refused('supersede', `a concept cannot supersede itself (${old.path})`);
   const current = old.concept.supersededBy;
   if (current !== undefined && current !== successor.path) {
-    return refused('supersede', `${old.path} is already superseded by ${current}; a concept has at most one \`superseded_by\` (spec §7.7). Supersede ${current} instead, or fix ${old.path} by hand.`);
+    return refused(
+      'supersede',
+      `${old.path} is already superseded by ${current}; a concept has at most one \`superseded_by\` (spec §7.7). Supersede ${current} instead, or fix ${old.path} by hand.`,
+    );
   }
   const loop = await findLoop(old.path, successor.path, successorOf);
-  if (loop !== undefined) return refused('supersede', `refused: this would create a supersession cycle (${loop.join(' → ')}).`);
+  if (loop !== undefined)
+    return refused('supersede', `refused: this would create a supersession cycle (${loop.join(' → ')}).`);
 
   const notes: string[] = [];
   const oldEdits: FrontmatterEdit[] = [];
   if (old.concept.status !== 'superseded') {
-    if (old.concept.status !== undefined) notes.push(`${old.path}: \`status: ${old.concept.status}\` becomes \`superseded\`.`);
+    if (old.concept.status !== undefined)
+      notes.push(`${old.path}: \`status: ${old.concept.status}\` becomes \`superseded\`.`);
     oldEdits.push({ kind: 'set', key: 'status', value: 'superseded' });
   }
   if (current === undefined) oldEdits.push({ kind: 'set', key: 'superseded_by', value: successor.path });
   if (at !== undefined && old.concept.supersededAt !== at) {
-    if (old.concept.supersededAt !== undefined) notes.push(`${old.path}: \`superseded_at\` changes from ${old.concept.supersededAt} to ${at}.`);
+    if (old.concept.supersededAt !== undefined)
+      notes.push(`${old.path}: \`superseded_at\` changes from ${old.concept.supersededAt} to ${at}.`);
     oldEdits.push({ kind: 'set', key: 'superseded_at', value: at });
   }
-  const newEdits: FrontmatterEdit[] = successor.concept.supersedes.includes(old.path) ? [] : [{ kind: 'append', key: 'supersedes', item: old.path, newListStyle: 'flow' }];
-  if (successor.concept.status === 'superseded') notes.push(`${successor.path} is itself superseded; retrieval resolves to the end of the chain.`);
+  const newEdits: FrontmatterEdit[] = successor.concept.supersedes.includes(old.path)
+    ? []
+    : [{ kind: 'append', key: 'supersedes', item: old.path, newListStyle: 'flow' }];
+  if (successor.concept.status === 'superseded')
+    notes.push(`${successor.path} is itself superseded; retrieval resolves to the end of the chain.`);
 
   const when = at ? ` as of ${at}` : '';
   if (oldEdits.length === 0 && newEdits.length === 0) {
-    return { kind: 'unchanged', operation: 'supersede', summary: `Already recorded: ${old.path} superseded by ${successor.path}${when}.`, notes };
+    return {
+      kind: 'unchanged',
+      operation: 'supersede',
+      summary: `Already recorded: ${old.path} superseded by ${successor.path}${when}.`,
+      notes,
+    };
   }
   const changes: FileChange[] = [];
-  for (const [file, edits] of [[old, oldEdits], [successor, newEdits]] as const) {
+  for (const [file, edits] of [
+    [old, oldEdits],
+    [successor, newEdits],
+  ] as const) {
     if (edits.length === 0) continue;
     const outcome = editFrontmatter(file.path, file.text, edits);
     if (outcome.kind === 'refused') return refused('supersede', `nothing was changed: ${outcome.message}`);
-    changes.push({ path: file.path, before: file.text, after: outcome.text, diff: unifiedDiff(file.path, file.text, outcome.text) });
+    changes.push({
+      path: file.path,
+      before: file.text,
+      after: outcome.text,
+      diff: unifiedDiff(file.path, file.text, outcome.text),
+    });
   }
-  return { kind: 'change', operation: 'supersede', summary: `Superseded ${old.path} by ${successor.path}${when}.`, changes, notes };
+  return {
+    kind: 'change',
+    operation: 'supersede',
+    summary: `Superseded ${old.path} by ${successor.path}${when}.`,
+    changes,
+    notes,
+  };
 }
 
 /** The loop `old → new → … → old` that `old.superseded_by = new` would close, or undefined. */

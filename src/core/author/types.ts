@@ -26,7 +26,12 @@ export type AuthorPlan =
       /** Things worth knowing that do not stop the operation (an undeclared source id, a replaced status). */
       readonly notes: readonly string[];
     }
-  | { readonly kind: 'unchanged'; readonly operation: AuthorOperation; readonly summary: string; readonly notes: readonly string[] }
+  | {
+      readonly kind: 'unchanged';
+      readonly operation: AuthorOperation;
+      readonly summary: string;
+      readonly notes: readonly string[];
+    }
   | { readonly kind: 'refused'; readonly operation: AuthorOperation; readonly message: string };
 
 /** A plan that changes files. */

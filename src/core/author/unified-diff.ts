@@ -49,7 +49,10 @@ function lcsOps(a: readonly string[], b: readonly string[]): Op[] {
   const table = new Uint32Array((a.length + 1) * width);
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
-      table[i * width + j] = a[i] === b[j] ? table[(i + 1) * width + j + 1] + 1 : Math.max(table[(i + 1) * width + j], table[i * width + j + 1]);
+      table[i * width + j] =
+        a[i] === b[j]
+          ? table[(i + 1) * width + j + 1] + 1
+          : Math.max(table[(i + 1) * width + j], table[i * width + j + 1]);
     }
   }
   const ops: Op[] = [];
@@ -95,7 +98,10 @@ function hunks(ops: readonly Op[], beforeNoEol: boolean, afterNoEol: boolean): s
       out.push(op.kind + op.line);
       if (op.kind !== '+') seenA++;
       if (op.kind !== '-') seenB++;
-      const noEol = (op.kind === '-' && beforeNoEol && seenA === lastA) || (op.kind === '+' && afterNoEol && seenB === lastB) || (op.kind === ' ' && beforeNoEol && afterNoEol && seenA === lastA);
+      const noEol =
+        (op.kind === '-' && beforeNoEol && seenA === lastA) ||
+        (op.kind === '+' && afterNoEol && seenB === lastB) ||
+        (op.kind === ' ' && beforeNoEol && afterNoEol && seenA === lastA);
       if (noEol) out.push('\\ No newline at end of file');
     }
   }

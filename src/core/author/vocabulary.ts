@@ -30,11 +30,17 @@ export interface PredicateUsage {
  * The vocabulary of a set of concepts, sorted by predicate (stable as counts change). Takes parsed concepts or
  * the index's records (`conceptRecordsFromIndex`), so the plugin can offer predicate suggestions from its index.
  */
-export function collectVocabulary(concepts: readonly Pick<Concept, 'path' | 'relations'>[], config: BundleConfig): PredicateUsage[] {
+export function collectVocabulary(
+  concepts: readonly Pick<Concept, 'path' | 'relations'>[],
+  config: BundleConfig,
+): PredicateUsage[] {
   const byPath = new Map(concepts.map((c) => [c.path, c]));
   const declared = inverseMap(config.inverses);
   const multi = new Set(config.multiValued);
-  const uses = new Map<string, { count: number; literalOnly: boolean; back: Map<string, number>; example?: PredicateUsage['example'] }>();
+  const uses = new Map<
+    string,
+    { count: number; literalOnly: boolean; back: Map<string, number>; example?: PredicateUsage['example'] }
+  >();
   for (const concept of [...concepts].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
     for (const r of concept.relations) {
       const use = uses.get(r.predicate) ?? { count: 0, literalOnly: true, back: new Map<string, number>() };
@@ -83,10 +89,16 @@ export function renderVocabularyBlock(usages: readonly PredicateUsage[]): string
     lines.push('| predicate | uses | inverse | example |', '|---|---:|---|---|');
     for (const u of usages) {
       const inverse =
-        u.inverseKind === 'none' ? (u.literalOnly ? '— (literal values)' : 'none found') : `${u.inverses.map((p) => `\`${p}\``).join(' or ')} (${u.inverseKind})`;
+        u.inverseKind === 'none'
+          ? u.literalOnly
+            ? '— (literal values)'
+            : 'none found'
+          : `${u.inverses.map((p) => `\`${p}\``).join(' or ')} (${u.inverseKind})`;
       const object = u.example.object.startsWith('/') ? u.example.object : JSON.stringify(short(u.example.object));
       const example = `${u.example.subject} → ${object}${u.example.date ? ` (${u.example.date})` : ''}`;
-      lines.push(`| \`${cell(u.predicate)}\`${u.multiValued ? ' (multi-valued)' : ''} | ${u.count} | ${cell(inverse)} | ${cell(example)} |`);
+      lines.push(
+        `| \`${cell(u.predicate)}\`${u.multiValued ? ' (multi-valued)' : ''} | ${u.count} | ${cell(inverse)} | ${cell(example)} |`,
+      );
     }
     lines.push(
       '',
@@ -105,12 +117,22 @@ export function withVocabularyBlock(existing: string | null, block: string): { t
   const starts = count(existing, VOCABULARY_START);
   const ends = count(existing, VOCABULARY_END);
   if (starts === 0 && ends === 0) {
-    const separator = existing === '' ? '' : existing.endsWith(newline + newline) ? '' : existing.endsWith(newline) ? newline : newline + newline;
+    const separator =
+      existing === ''
+        ? ''
+        : existing.endsWith(newline + newline)
+          ? ''
+          : existing.endsWith(newline)
+            ? newline
+            : newline + newline;
     return { text: existing + separator + rendered + newline };
   }
   const start = existing.indexOf(VOCABULARY_START);
   const end = existing.indexOf(VOCABULARY_END);
-  if (starts !== 1 || ends !== 1 || end < start) return { message: `the vocabulary markers (${VOCABULARY_START} … ${VOCABULARY_END}) must appear once each, in order; fix them by hand` };
+  if (starts !== 1 || ends !== 1 || end < start)
+    return {
+      message: `the vocabulary markers (${VOCABULARY_START} … ${VOCABULARY_END}) must appear once each, in order; fix them by hand`,
+    };
   return { text: existing.slice(0, start) + rendered + existing.slice(end + VOCABULARY_END.length) };
 }
 
@@ -122,7 +144,10 @@ export async function planVocabulary(source: BundleSource, config: BundleConfig)
     const read = await readBundleFile(source, path);
     if (read.kind === 'concept') concepts.push(read.concept);
   }
-  const target = files.find((f) => f.toLowerCase() === '/agents.md') ?? files.find((f) => f.toLowerCase() === '/claude.md') ?? '/AGENTS.md';
+  const target =
+    files.find((f) => f.toLowerCase() === '/agents.md') ??
+    files.find((f) => f.toLowerCase() === '/claude.md') ??
+    '/AGENTS.md';
   let before: string | null = null;
   if (files.includes(target)) {
     try {
@@ -135,7 +160,8 @@ export async function planVocabulary(source: BundleSource, config: BundleConfig)
   const updated = withVocabularyBlock(before, renderVocabularyBlock(usages));
   if ('message' in updated) return refused('vocabulary', `${target}: ${updated.message}`);
   const summary = `${target}: vocabulary of ${usages.length} predicates`;
-  if (updated.text === before) return { kind: 'unchanged', operation: 'vocabulary', summary: `${summary} is up to date.`, notes: [] };
+  if (updated.text === before)
+    return { kind: 'unchanged', operation: 'vocabulary', summary: `${summary} is up to date.`, notes: [] };
   return {
     kind: 'change',
     operation: 'vocabulary',

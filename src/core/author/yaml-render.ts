@@ -20,13 +20,18 @@ export function detectFlowStyle(doc: Document, source: string): FlowStyle {
   let seqPadding: boolean | undefined;
   visit(doc, {
     Map(_, node) {
-      if (mapPadding === undefined && node.flow && node.items.length > 0 && node.range) mapPadding = /^\{[ \t]/.test(source.slice(node.range[0]));
+      if (mapPadding === undefined && node.flow && node.items.length > 0 && node.range)
+        mapPadding = /^\{[ \t]/.test(source.slice(node.range[0]));
     },
     Seq(_, node) {
-      if (seqPadding === undefined && node.flow && node.items.length > 0 && node.range) seqPadding = /^\[[ \t]/.test(source.slice(node.range[0]));
+      if (seqPadding === undefined && node.flow && node.items.length > 0 && node.range)
+        seqPadding = /^\[[ \t]/.test(source.slice(node.range[0]));
     },
   });
-  return { mapPadding: mapPadding ?? DEFAULT_FLOW_STYLE.mapPadding, seqPadding: seqPadding ?? DEFAULT_FLOW_STYLE.seqPadding };
+  return {
+    mapPadding: mapPadding ?? DEFAULT_FLOW_STYLE.mapPadding,
+    seqPadding: seqPadding ?? DEFAULT_FLOW_STYLE.seqPadding,
+  };
 }
 
 /**
@@ -38,7 +43,8 @@ export function detectFlowStyle(doc: Document, source: string): FlowStyle {
 export function stringScalar(value: string, like?: Scalar, keepQuotes = true): Scalar {
   const scalar = new Scalar(value);
   const quoted = like?.type === 'QUOTE_SINGLE' || like?.type === 'QUOTE_DOUBLE';
-  if (value === '' || YAML11_SPECIAL.test(value) || /^[-+.]?\d/.test(value)) scalar.type = like?.type === 'QUOTE_SINGLE' ? 'QUOTE_SINGLE' : 'QUOTE_DOUBLE';
+  if (value === '' || YAML11_SPECIAL.test(value) || /^[-+.]?\d/.test(value))
+    scalar.type = like?.type === 'QUOTE_SINGLE' ? 'QUOTE_SINGLE' : 'QUOTE_DOUBLE';
   else if (quoted && keepQuotes) scalar.type = like.type;
   else scalar.type = 'PLAIN';
   return scalar;
@@ -96,7 +102,13 @@ export function renderSeqItem(node: Node, style: FlowStyle): string[] {
 export function renderPair(key: string, value: Node, style: FlowStyle): string[] {
   const map = new YAMLMap();
   map.items.push(new Pair(new Scalar(key), value));
-  const inner = isSeq(value) ? (value.flow ? style.seqPadding : style.mapPadding) : isMap(value) ? style.mapPadding : false;
+  const inner = isSeq(value)
+    ? value.flow
+      ? style.seqPadding
+      : style.mapPadding
+    : isMap(value)
+      ? style.mapPadding
+      : false;
   return stringify(map, inner).replace(/\n$/, '').split('\n');
 }
 

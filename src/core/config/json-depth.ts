@@ -11,7 +11,8 @@ export function jsonTooDeep(text: string, limit: number = MAX_JSON_DEPTH): boole
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (inString) {
-      if (ch === 0x5c) i++; // a backslash escapes the next character, a quote included
+      if (ch === 0x5c)
+        i++; // a backslash escapes the next character, a quote included
       else if (ch === 0x22) inString = false;
     } else if (ch === 0x22) inString = true;
     else if (ch === 0x5b || ch === 0x7b) {

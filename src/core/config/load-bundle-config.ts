@@ -4,7 +4,10 @@ import type { BundleSource, Diagnostic } from '../types';
 import { BUNDLE_CONFIG_PATH, DEFAULT_BUNDLE_CONFIG, parseBundleConfig, type BundleConfig } from './bundle-config';
 
 /** Reads okf-wiki.json from the bundle: the defaults when it is absent, diagnostics when it is bad. */
-export async function loadBundleConfig(source: BundleSource, files?: readonly string[]): Promise<{ config: BundleConfig; diagnostics: Diagnostic[] }> {
+export async function loadBundleConfig(
+  source: BundleSource,
+  files?: readonly string[],
+): Promise<{ config: BundleConfig; diagnostics: Diagnostic[] }> {
   const listing = files ?? (await source.list());
   if (!listing.includes(BUNDLE_CONFIG_PATH)) return { config: DEFAULT_BUNDLE_CONFIG, diagnostics: [] };
   let text: string;
@@ -13,7 +16,14 @@ export async function loadBundleConfig(source: BundleSource, files?: readonly st
   } catch (error) {
     return {
       config: DEFAULT_BUNDLE_CONFIG,
-      diagnostics: [{ path: BUNDLE_CONFIG_PATH, severity: 'error', code: 'unreadable', message: `Could not read okf-wiki.json: ${(error as Error).message}` }],
+      diagnostics: [
+        {
+          path: BUNDLE_CONFIG_PATH,
+          severity: 'error',
+          code: 'unreadable',
+          message: `Could not read okf-wiki.json: ${(error as Error).message}`,
+        },
+      ],
     };
   }
   return parseBundleConfig(text);

@@ -149,7 +149,12 @@ export async function calibrateVectorGate(index: WikiIndex, embedder: Embedder):
  */
 export function similarityQuantile(similarities: readonly number[], q: number): number {
   const edge = 1 - 1e-6;
-  return Math.tanh(gumbelQuantile(similarities.map((s) => Math.atanh(Math.max(-edge, Math.min(edge, s)))), q));
+  return Math.tanh(
+    gumbelQuantile(
+      similarities.map((s) => Math.atanh(Math.max(-edge, Math.min(edge, s)))),
+      q,
+    ),
+  );
 }
 
 /**
@@ -187,7 +192,15 @@ function summarize(xs: readonly number[]): DistributionSummary {
   const sorted = [...xs].sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(p * (sorted.length - 1))))];
   const { mean, sd } = moments(xs);
-  return { n: xs.length, mean: round(mean), sd: round(sd), p5: round(at(0.05)), p50: round(at(0.5)), p95: round(at(0.95)), max: round(sorted[sorted.length - 1]) };
+  return {
+    n: xs.length,
+    mean: round(mean),
+    sd: round(sd),
+    p5: round(at(0.05)),
+    p50: round(at(0.5)),
+    p95: round(at(0.95)),
+    max: round(sorted[sorted.length - 1]),
+  };
 }
 
 function round(n: number): number {

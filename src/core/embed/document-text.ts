@@ -10,8 +10,15 @@ export const DOCUMENT_PREFIX = 'search_document: ';
 export const QUERY_PREFIX = 'search_query: ';
 
 /** The text embedded for a concept: title, description, tags, then the body, trimmed. */
-export function documentText(c: { title: string; description?: string | null; tags: readonly string[]; body: string }): string {
-  const head = [c.title, c.description ?? '', c.tags.length ? `Tags: ${c.tags.join(', ')}` : ''].filter(Boolean).join('\n');
+export function documentText(c: {
+  title: string;
+  description?: string | null;
+  tags: readonly string[];
+  body: string;
+}): string {
+  const head = [c.title, c.description ?? '', c.tags.length ? `Tags: ${c.tags.join(', ')}` : '']
+    .filter(Boolean)
+    .join('\n');
   const body = c.body.replace(/\s+/g, ' ').trim();
   return (head + '\n' + body).slice(0, MAX_DOCUMENT_CHARS);
 }

@@ -42,7 +42,10 @@ async function probeModel(index: WikiIndex, embedder: Embedder): Promise<{ chang
   try {
     [probe] = await embedder.embed([PROBE_TEXT], 'document');
   } catch (error) {
-    return { changed: false, error: error instanceof EmbedError ? error : new EmbedError(String(error), 'bad-response') };
+    return {
+      changed: false,
+      error: error instanceof EmbedError ? error : new EmbedError(String(error), 'bad-response'),
+    };
   }
   const hasVectors = index.embeddingRows() > 0;
   const recorded = index.getMeta('embedding_probe');
@@ -58,7 +61,10 @@ async function probeModel(index: WikiIndex, embedder: Embedder): Promise<{ chang
       changed = true;
     }
   }
-  index.setMeta('embedding_probe', JSON.stringify({ model: embedder.model, vector: Array.from(probe, (v) => Math.round(v * 1e6) / 1e6) }));
+  index.setMeta(
+    'embedding_probe',
+    JSON.stringify({ model: embedder.model, vector: Array.from(probe, (v) => Math.round(v * 1e6) / 1e6) }),
+  );
   return { changed };
 }
 
@@ -72,7 +78,12 @@ export function embedIndex(index: WikiIndex, embedder: Embedder, options: EmbedR
   return embedRun(index, embedder, options, false);
 }
 
-async function embedRun(index: WikiIndex, embedder: Embedder, options: EmbedRunOptions, restarted: boolean): Promise<EmbedReport> {
+async function embedRun(
+  index: WikiIndex,
+  embedder: Embedder,
+  options: EmbedRunOptions,
+  restarted: boolean,
+): Promise<EmbedReport> {
   const { onProgress, shouldStop = () => false } = options;
   const currentNow = () => index.conceptCount() - index.conceptsToEmbed(embedder.model).length;
   if (!restarted) {
@@ -110,17 +121,30 @@ async function embedRun(index: WikiIndex, embedder: Embedder, options: EmbedRunO
         'document',
       );
     } catch (error) {
-      return { embedded, current, error: error instanceof EmbedError ? error : new EmbedError(String(error), 'bad-response') };
+      return {
+        embedded,
+        current,
+        error: error instanceof EmbedError ? error : new EmbedError(String(error), 'bad-response'),
+      };
     }
     const dims = new Set(vectors.map((v) => v.length));
     if (dims.size !== 1) {
-      return { embedded, current, error: new EmbedError('The embedder answered with vectors of different lengths in one batch.', 'bad-response') };
+      return {
+        embedded,
+        current,
+        error: new EmbedError('The embedder answered with vectors of different lengths in one batch.', 'bad-response'),
+      };
     }
     const stored = index.storedDimension();
     if (stored !== undefined && !dims.has(stored)) {
       // The model now answers in another dimension than the stored vectors (it was swapped under the same
       // name): every stored vector is incomparable, so start over with this one.
-      if (restarted) return { embedded, current, error: new EmbedError('The embedder keeps changing its vector dimension.', 'bad-response') };
+      if (restarted)
+        return {
+          embedded,
+          current,
+          error: new EmbedError('The embedder keeps changing its vector dimension.', 'bad-response'),
+        };
       index.deleteEmbeddings();
       return embedRun(index, embedder, options, true);
     }

@@ -59,7 +59,9 @@ export function createOllamaEmbedder(options: OllamaEmbedderOptions = {}): Embed
         // The body is read under the same timer: a server that sends headers and then stalls times out too,
         // instead of hanging the query or the save forever.
         const body = await readCapped(response, limit, () => controller.abort(), host);
-        return await asJsonError(new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }));
+        return await asJsonError(
+          new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }),
+        );
       } finally {
         clearTimeout(timer);
       }
@@ -91,7 +93,12 @@ export function createOllamaEmbedder(options: OllamaEmbedderOptions = {}): Embed
 }
 
 /** The response body, read chunk by chunk and refused (the request aborted) past `limit` bytes. */
-async function readCapped(response: Response, limit: number, abort: () => void, host: string): Promise<Uint8Array<ArrayBuffer>> {
+async function readCapped(
+  response: Response,
+  limit: number,
+  abort: () => void,
+  host: string,
+): Promise<Uint8Array<ArrayBuffer>> {
   const tooLarge = (bytes: number | string) =>
     new EmbedError(
       `Ollama at ${host} sent an answer of ${bytes} bytes, over the ${limit}-byte limit for this many texts (${MAX_RESPONSE_BYTES_PER_TEXT} bytes per text); not read. The vector signal is off.`,
@@ -159,16 +166,30 @@ function validate(response: unknown, expected: number, host: string, model: stri
   const answeredModel = (response as { model?: unknown } | null)?.model;
   if (typeof answeredModel === 'string' && answeredModel !== '' && !sameModel(answeredModel, model)) {
     // Vectors of another model are incomparable with the stored ones (spec §7.4): never mix them in.
-    throw new EmbedError(`Ollama at ${host} answered with model "${answeredModel}", not "${model}"; the vector signal is off.`, 'bad-response');
+    throw new EmbedError(
+      `Ollama at ${host} answered with model "${answeredModel}", not "${model}"; the vector signal is off.`,
+      'bad-response',
+    );
   }
   const embeddings = (response as { embeddings?: unknown } | null)?.embeddings;
   if (!Array.isArray(embeddings) || embeddings.length !== expected) {
-    throw new EmbedError(`Ollama at ${host} answered without ${expected} embeddings; the vector signal is off.`, 'bad-response');
+    throw new EmbedError(
+      `Ollama at ${host} answered without ${expected} embeddings; the vector signal is off.`,
+      'bad-response',
+    );
   }
   const dim = Array.isArray(embeddings[0]) ? embeddings[0].length : 0;
   return embeddings.map((e) => {
-    if (!Array.isArray(e) || e.length === 0 || e.length !== dim || !e.every((x) => typeof x === 'number' && Number.isFinite(x))) {
-      throw new EmbedError(`Ollama at ${host} answered with malformed vectors; the vector signal is off.`, 'bad-response');
+    if (
+      !Array.isArray(e) ||
+      e.length === 0 ||
+      e.length !== dim ||
+      !e.every((x) => typeof x === 'number' && Number.isFinite(x))
+    ) {
+      throw new EmbedError(
+        `Ollama at ${host} answered with malformed vectors; the vector signal is off.`,
+        'bad-response',
+      );
     }
     return Float32Array.from(e as number[]);
   });
@@ -180,16 +201,31 @@ function describeFailure(error: unknown, host: string, model: string, timeoutMs:
   const e = error as { name?: string; message?: string; status_code?: number; cause?: { code?: string } };
   const message = e?.message ?? String(error);
   if (e?.name === 'AbortError' || /abort/i.test(message)) {
-    return new EmbedError(`Ollama at ${host} did not answer within ${timeoutMs / 1000} s; the vector signal is off.`, 'timeout');
+    return new EmbedError(
+      `Ollama at ${host} did not answer within ${timeoutMs / 1000} s; the vector signal is off.`,
+      'timeout',
+    );
   }
   if (e?.status_code === 404 || /not found|pull/i.test(message)) {
-    return new EmbedError(`Ollama at ${host} does not have the model "${model}"; run \`ollama pull ${model}\`.`, 'model-missing');
+    return new EmbedError(
+      `Ollama at ${host} does not have the model "${model}"; run \`ollama pull ${model}\`.`,
+      'model-missing',
+    );
   }
   if (typeof e?.status_code === 'number') {
-    return new EmbedError(`Ollama at ${host} failed (HTTP ${e.status_code}: ${message.slice(0, 200)}); the vector signal is off.`, 'server-error');
+    return new EmbedError(
+      `Ollama at ${host} failed (HTTP ${e.status_code}: ${message.slice(0, 200)}); the vector signal is off.`,
+      'server-error',
+    );
   }
   if (e?.name === 'SyntaxError' || /json/i.test(message)) {
-    return new EmbedError(`Ollama at ${host} answered with something that is not JSON; the vector signal is off.`, 'bad-response');
+    return new EmbedError(
+      `Ollama at ${host} answered with something that is not JSON; the vector signal is off.`,
+      'bad-response',
+    );
   }
-  return new EmbedError(`Ollama is not reachable at ${host} (${e?.cause?.code ?? message}); start it with \`ollama serve\`. The vector signal is off.`, 'unreachable');
+  return new EmbedError(
+    `Ollama is not reachable at ${host} (${e?.cause?.code ?? message}); start it with \`ollama serve\`. The vector signal is off.`,
+    'unreachable',
+  );
 }

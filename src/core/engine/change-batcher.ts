@@ -23,7 +23,6 @@ export interface Timers {
   clear(handle: unknown): void;
 }
 
-
 export class ChangeBatcher {
   private readonly pending = new Map<string, 'changed' | 'removed'>();
   private quietTimer: unknown;

@@ -7,14 +7,29 @@ import type { GeneratedFile } from '../generate/regenerate';
 const changed = (f: GeneratedFile) => f.outcome === 'created' || f.outcome === 'updated';
 
 /** The entry of a full rebuild: what was rebuilt, from how much (no timings: the log is history, not metrics). */
-export function rebuildLogEntry(concepts: number, relations: number, files: readonly GeneratedFile[], origin: string): string {
+export function rebuildLogEntry(
+  concepts: number,
+  relations: number,
+  files: readonly GeneratedFile[],
+  origin: string,
+): string {
   const indexes = files.filter((f) => f.path.endsWith('/index.md') && changed(f)).length;
-  const written = ['`wiki.db`', '`timeline.md`', '`wiki-trigger-keywords.txt`', ...(indexes > 0 ? [`${indexes} generated \`index.md\` block${indexes === 1 ? '' : 's'}`] : [])];
-  return formatLogEntry('Reindex', `rebuilt ${written.slice(0, -1).join(', ')} and ${written[written.length - 1]} from ${concepts} concepts and ${relations} relations (${origin}).`);
+  const written = [
+    '`wiki.db`',
+    '`timeline.md`',
+    '`wiki-trigger-keywords.txt`',
+    ...(indexes > 0 ? [`${indexes} generated \`index.md\` block${indexes === 1 ? '' : 's'}`] : []),
+  ];
+  return formatLogEntry(
+    'Reindex',
+    `rebuilt ${written.slice(0, -1).join(', ')} and ${written[written.length - 1]} from ${concepts} concepts and ${relations} relations (${origin}).`,
+  );
 }
 
 /** The entry of a regeneration, or undefined when no file changed (nothing to record). */
 export function regenerateLogEntry(files: readonly GeneratedFile[], origin: string): string | undefined {
   const rewritten = files.filter(changed);
-  return rewritten.length === 0 ? undefined : formatLogEntry('Regenerate', `rewrote ${rewritten.map((f) => `\`${f.path.slice(1)}\``).join(', ')} (${origin}).`);
+  return rewritten.length === 0
+    ? undefined
+    : formatLogEntry('Regenerate', `rewrote ${rewritten.map((f) => `\`${f.path.slice(1)}\``).join(', ')} (${origin}).`);
 }

@@ -94,7 +94,10 @@ export class WikiSession {
    * A fresh session from a full rebuild (`okf-wiki reindex`): the vectors of unchanged concepts are carried
    * over from the persisted wiki.db when it can be read, then the common rebuild steps run.
    */
-  static async rebuilt(env: SessionEnv, options: RebuildOptions = {}): Promise<{ session: WikiSession; report: RebuildReport }> {
+  static async rebuilt(
+    env: SessionEnv,
+    options: RebuildOptions = {},
+  ): Promise<{ session: WikiSession; report: RebuildReport }> {
     const fresh = await buildIndex(env.bundle, options.onBuildProgress);
     let carried = 0;
     const bytes = await env.store.read();
@@ -211,7 +214,9 @@ export class WikiSession {
     const calibration = embedder && vectors && vectors.off === undefined ? await this.calibrate(embedder) : undefined;
     await this.save();
     const stats = this.current.stats();
-    const generated = await this.regenerateWith(ALL_ARTIFACTS, (files) => rebuildLogEntry(stats.concepts, stats.relations, files, this.env.origin));
+    const generated = await this.regenerateWith(ALL_ARTIFACTS, (files) =>
+      rebuildLogEntry(stats.concepts, stats.relations, files, this.env.origin),
+    );
     return { stats, carried, ...(vectors ? { vectors } : {}), ...(calibration ? { calibration } : {}), generated };
   }
 
@@ -220,7 +225,9 @@ export class WikiSession {
    * the concept set changed materially; then measured anew (~100 short texts) and stored in the index.
    */
   async calibrate(embedder: Embedder): Promise<VectorCalibration | { readonly off: string }> {
-    const stored = needsCalibration(this.current, embedder.model) ? undefined : this.current.vectorCalibration(embedder.model);
+    const stored = needsCalibration(this.current, embedder.model)
+      ? undefined
+      : this.current.vectorCalibration(embedder.model);
     if (stored) return stored;
     const outcome = await calibrateVectorGate(this.current, embedder);
     if (!('calibration' in outcome)) return { off: outcome.off };
@@ -230,14 +237,20 @@ export class WikiSession {
 
   private async embedForRebuild(choice: EmbeddingChoice, options: RebuildOptions): Promise<VectorsReport> {
     if (!choice.embedder) return { embedded: 0, current: 0, off: choice.off ?? { kind: 'not-configured' } };
-    const report = await this.embed(choice.embedder, options.onEmbedProgress ? { onProgress: options.onEmbedProgress } : {});
+    const report = await this.embed(
+      choice.embedder,
+      options.onEmbedProgress ? { onProgress: options.onEmbedProgress } : {},
+    );
     const base = { model: choice.embedder.model, embedded: report.embedded, current: report.current };
     if (!report.error) return base;
     options.onEmbedError?.(report.error.message);
     return { ...base, off: { kind: 'embedder-failed', cause: report.error.kind, message: report.error.message } };
   }
 
-  private regenerateWith(artifacts: readonly Artifact[], logEntry: (files: readonly GeneratedFile[]) => string | undefined): Promise<GeneratedFile[]> {
+  private regenerateWith(
+    artifacts: readonly Artifact[],
+    logEntry: (files: readonly GeneratedFile[]) => string | undefined,
+  ): Promise<GeneratedFile[]> {
     return regenerateBundleFiles({
       concepts: conceptRecordsFromIndex(this.current),
       source: this.env.bundle,
@@ -251,5 +264,8 @@ export class WikiSession {
 
 /** contextFor's embedder options for an embedding choice: the embedder, or why there is none. */
 export function embeddingOptions(choice: EmbeddingChoice): Pick<ContextOptions, 'embedder' | 'vectorOff'> {
-  return { ...(choice.embedder ? { embedder: choice.embedder } : {}), ...(choice.off ? { vectorOff: choice.off } : {}) };
+  return {
+    ...(choice.embedder ? { embedder: choice.embedder } : {}),
+    ...(choice.off ? { vectorOff: choice.off } : {}),
+  };
 }

@@ -2,7 +2,14 @@
 // run must not fall below. One entry per signal configuration, because lexical-only and vector runs differ.
 import { contentHash } from '../okf/hash';
 import { RATE_METRICS } from './metrics';
-import type { BaselineComparison, EvaluationMetrics, EvaluationReport, EvaluationSet, LabeledQuestion, Regression } from './types';
+import type {
+  BaselineComparison,
+  EvaluationMetrics,
+  EvaluationReport,
+  EvaluationSet,
+  LabeledQuestion,
+  Regression,
+} from './types';
 
 /** Format version of the baseline file; a file of another version is refused, never misread. */
 export const BASELINE_VERSION = 1;
@@ -15,7 +22,9 @@ export interface BaselineRun {
   readonly vectorThreshold: number;
   readonly metrics: EvaluationMetrics;
   /** Per question: its label's hash and whether it passed (with the reasons when it did not). */
-  readonly questions: Readonly<Record<string, { readonly label: string; readonly passed: boolean; readonly reasons?: readonly string[] }>>;
+  readonly questions: Readonly<
+    Record<string, { readonly label: string; readonly passed: boolean; readonly reasons?: readonly string[] }>
+  >;
 }
 
 /** The baseline file. */
@@ -29,7 +38,18 @@ const EPSILON = 1e-9;
 
 /** Hash of a question's label, so a changed label is not compared with its old verdict. */
 export function labelHash(q: LabeledQuestion): string {
-  return contentHash(JSON.stringify([q.question, q.expectSeeds, q.expectFacts, q.outOfBundle, q.mustNotSeed, q.expectSupersededMarked, q.mustNotFacts, q.expectIntent ?? null]));
+  return contentHash(
+    JSON.stringify([
+      q.question,
+      q.expectSeeds,
+      q.expectFacts,
+      q.outOfBundle,
+      q.mustNotSeed,
+      q.expectSupersededMarked,
+      q.mustNotFacts,
+      q.expectIntent ?? null,
+    ]),
+  );
 }
 
 /** Hash of the whole set (its questions and date), so aggregate metrics are only compared on the same set. */
@@ -46,8 +66,10 @@ export function parseBaseline(text: string): BaselineFile | { readonly problem: 
     return { problem: `not valid JSON: ${(error as Error).message}` };
   }
   const file = raw as Partial<BaselineFile> | null;
-  if (typeof file !== 'object' || file === null || typeof file.runs !== 'object' || file.runs === null) return { problem: 'not a baseline file (no "runs")' };
-  if (file.version !== BASELINE_VERSION) return { problem: `baseline format ${String(file.version)}, this version reads ${BASELINE_VERSION}` };
+  if (typeof file !== 'object' || file === null || typeof file.runs !== 'object' || file.runs === null)
+    return { problem: 'not a baseline file (no "runs")' };
+  if (file.version !== BASELINE_VERSION)
+    return { problem: `baseline format ${String(file.version)}, this version reads ${BASELINE_VERSION}` };
   return file as BaselineFile;
 }
 
@@ -55,7 +77,8 @@ export function parseBaseline(text: string): BaselineFile | { readonly problem: 
 export function baselineRunOf(set: EvaluationSet, report: EvaluationReport): BaselineRun {
   const labels = new Map(set.questions.map((q) => [q.id, labelHash(q)]));
   const questions: Record<string, BaselineRun['questions'][string]> = {};
-  for (const r of report.results) questions[r.id] = { label: labels.get(r.id) ?? '', passed: r.passed, ...(r.passed ? {} : { reasons: r.reasons }) };
+  for (const r of report.results)
+    questions[r.id] = { label: labels.get(r.id) ?? '', passed: r.passed, ...(r.passed ? {} : { reasons: r.reasons }) };
   return {
     setHash: setHash(set),
     today: report.configuration.today,
@@ -67,8 +90,15 @@ export function baselineRunOf(set: EvaluationSet, report: EvaluationReport): Bas
 }
 
 /** The baseline with the report's entry added or replaced (other signal configurations are kept). */
-export function withRun(baseline: BaselineFile | undefined, set: EvaluationSet, report: EvaluationReport): BaselineFile {
-  return { version: BASELINE_VERSION, runs: { ...(baseline?.runs ?? {}), [report.configuration.signals]: baselineRunOf(set, report) } };
+export function withRun(
+  baseline: BaselineFile | undefined,
+  set: EvaluationSet,
+  report: EvaluationReport,
+): BaselineFile {
+  return {
+    version: BASELINE_VERSION,
+    runs: { ...(baseline?.runs ?? {}), [report.configuration.signals]: baselineRunOf(set, report) },
+  };
 }
 
 /**
@@ -76,7 +106,11 @@ export function withRun(baseline: BaselineFile | undefined, set: EvaluationSet, 
  * superseded leaks, or a question that passed there and fails now is a regression. Aggregates are compared
  * only when the set is unchanged; questions whenever their own label is.
  */
-export function compareWithBaseline(set: EvaluationSet, report: EvaluationReport, baseline: BaselineFile | undefined): BaselineComparison {
+export function compareWithBaseline(
+  set: EvaluationSet,
+  report: EvaluationReport,
+  baseline: BaselineFile | undefined,
+): BaselineComparison {
   const base = baseline?.runs[report.configuration.signals];
   if (!base) return { missing: true, regressions: [], improvements: [] };
   const regressions: Regression[] = [];
@@ -89,26 +123,43 @@ export function compareWithBaseline(set: EvaluationSet, report: EvaluationReport
       if (before === null) continue;
       const value = now ?? 0;
       if (value < before - EPSILON) regressions.push({ kind: 'metric', name, baseline: pct(before), now: pct(now) });
-      else if (value > before + EPSILON) improvements.push({ kind: 'metric', name, baseline: pct(before), now: pct(now) });
+      else if (value > before + EPSILON)
+        improvements.push({ kind: 'metric', name, baseline: pct(before), now: pct(now) });
     }
     if (report.metrics.supersededLeaks > base.metrics.supersededLeaks) {
-      regressions.push({ kind: 'metric', name: 'superseded leaks', baseline: String(base.metrics.supersededLeaks), now: String(report.metrics.supersededLeaks) });
+      regressions.push({
+        kind: 'metric',
+        name: 'superseded leaks',
+        baseline: String(base.metrics.supersededLeaks),
+        now: String(report.metrics.supersededLeaks),
+      });
     } else if (report.metrics.supersededLeaks < base.metrics.supersededLeaks) {
-      improvements.push({ kind: 'metric', name: 'superseded leaks', baseline: String(base.metrics.supersededLeaks), now: String(report.metrics.supersededLeaks) });
+      improvements.push({
+        kind: 'metric',
+        name: 'superseded leaks',
+        baseline: String(base.metrics.supersededLeaks),
+        now: String(report.metrics.supersededLeaks),
+      });
     }
   }
   const labels = new Map(set.questions.map((q) => [q.id, labelHash(q)]));
   for (const r of report.results) {
     const before = base.questions[r.id];
     if (!before || before.label !== labels.get(r.id)) continue;
-    if (before.passed && !r.passed) regressions.push({ kind: 'question', name: r.id, baseline: 'pass', now: `fail: ${r.reasons.join('; ')}` });
-    else if (!before.passed && r.passed) improvements.push({ kind: 'question', name: r.id, baseline: 'fail', now: 'pass' });
+    if (before.passed && !r.passed)
+      regressions.push({ kind: 'question', name: r.id, baseline: 'pass', now: `fail: ${r.reasons.join('; ')}` });
+    else if (!before.passed && r.passed)
+      improvements.push({ kind: 'question', name: r.id, baseline: 'fail', now: 'pass' });
   }
   return {
     missing: false,
     regressions,
     improvements,
-    ...(sameSet ? {} : { note: 'the question set changed since the baseline was recorded: only unchanged questions were compared (record a new baseline with --update-baseline)' }),
+    ...(sameSet
+      ? {}
+      : {
+          note: 'the question set changed since the baseline was recorded: only unchanged questions were compared (record a new baseline with --update-baseline)',
+        }),
   };
 }
 

@@ -6,7 +6,14 @@ import { compareWithBaseline, parseBaseline, withRun, type BaselineFile } from '
 import { parseEvaluationSet } from './parse-set';
 import { runEvaluation, type RunOptions } from './run';
 import { sweepThresholds, type SweepOptions } from './sweep';
-import type { BaselineComparison, EvaluationMetrics, EvaluationReport, EvaluationSet, SetProblem, SweepReport } from './types';
+import type {
+  BaselineComparison,
+  EvaluationMetrics,
+  EvaluationReport,
+  EvaluationSet,
+  SetProblem,
+  SweepReport,
+} from './types';
 
 /** Where the set and its companions live: the bundle (plugin) or the file system (CLI). */
 export interface SetFiles {
@@ -61,7 +68,11 @@ export type EvaluateFileOutcome =
     };
 
 /** Reads and validates a set; concept paths are checked against the index. */
-export async function readSet(index: WikiIndex, files: SetFiles, setPath: string): Promise<SetFileProblem | { readonly kind: 'set'; readonly set: EvaluationSet }> {
+export async function readSet(
+  index: WikiIndex,
+  files: SetFiles,
+  setPath: string,
+): Promise<SetFileProblem | { readonly kind: 'set'; readonly set: EvaluationSet }> {
   const text = await files.read(setPath);
   if (text === undefined) return { kind: 'missing', setPath };
   const knownPaths = new Set(index.conceptPaths());
@@ -74,14 +85,23 @@ export async function readSet(index: WikiIndex, files: SetFiles, setPath: string
  * Runs a set file and compares it with its baseline. A run with disabled signals never writes the baseline
  * (a deliberately broken ranking must not become the new normal).
  */
-export async function evaluateSetFile(index: WikiIndex, files: SetFiles, setPath: string, options: EvaluateFileOptions = {}): Promise<EvaluateFileOutcome> {
+export async function evaluateSetFile(
+  index: WikiIndex,
+  files: SetFiles,
+  setPath: string,
+  options: EvaluateFileOptions = {},
+): Promise<EvaluateFileOutcome> {
   const read = await readSet(index, files, setPath);
   if (read.kind !== 'set') return read;
   const { set } = read;
   const report = await runEvaluation(index, set, options);
   // With vectors on, the same set again without them: each section then shows what the vector signal adds.
   const lexical = report.configuration.signals.startsWith('vector:')
-    ? await runEvaluation(index, set, { ...options, onProgress: undefined, disabledSignals: [...(options.disabledSignals ?? []), 'vector'] })
+    ? await runEvaluation(index, set, {
+        ...options,
+        onProgress: undefined,
+        disabledSignals: [...(options.disabledSignals ?? []), 'vector'],
+      })
     : undefined;
 
   const basePath = baselinePath(setPath);
@@ -131,7 +151,14 @@ export async function sweepSetFile(
   const known = [...new Set(read.set.questions.map((q) => q.section))];
   const unknown = (options.sections ?? []).filter((s) => !known.includes(s));
   if (unknown.length > 0) {
-    return { kind: 'invalid', setPath, problems: unknown.map((s) => ({ where: 'sections', message: `no section named "${s}" in the set (its sections: ${known.join(', ')})` })) };
+    return {
+      kind: 'invalid',
+      setPath,
+      problems: unknown.map((s) => ({
+        where: 'sections',
+        message: `no section named "${s}" in the set (its sections: ${known.join(', ')})`,
+      })),
+    };
   }
   return { kind: 'swept', setPath, sweep: await sweepThresholds(index, read.set, options) };
 }

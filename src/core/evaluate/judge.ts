@@ -10,7 +10,8 @@ export function judgeQuestion(label: LabeledQuestion, answer: ContextResult): Qu
   const seeds = answer.seeds.map((s) => s.path);
   const top = seeds[0];
 
-  if (label.outOfBundle && answer.confident) reasons.push(`answered confidently (top seed ${top ?? 'none'}) instead of "no confident match"`);
+  if (label.outOfBundle && answer.confident)
+    reasons.push(`answered confidently (top seed ${top ?? 'none'}) instead of "no confident match"`);
   if (!label.outOfBundle && !answer.confident) reasons.push('came back "no confident match"');
 
   let expectedRank = 0;
@@ -30,14 +31,21 @@ export function judgeQuestion(label: LabeledQuestion, answer: ContextResult): Qu
   }
   for (const forbidden of label.mustNotFacts) {
     const served = answer.facts.filter((f) => factMatches(forbidden, f));
-    if (served.length > 0) reasons.push(`served ${served.length === 1 ? 'a fact' : `${served.length} facts`} that must not appear: ${describe(forbidden)}`);
+    if (served.length > 0)
+      reasons.push(
+        `served ${served.length === 1 ? 'a fact' : `${served.length} facts`} that must not appear: ${describe(forbidden)}`,
+      );
   }
 
   const marked = new Set(label.expectSupersededMarked);
   const leaks = answer.facts.filter((f) => marked.has(f.subject) && !carriesSupersededMarker(f));
-  if (leaks.length > 0) reasons.push(`${leaks.length} fact(s) of superseded ${[...new Set(leaks.map((f) => f.subject))].join(', ')} shown without the superseded marker`);
+  if (leaks.length > 0)
+    reasons.push(
+      `${leaks.length} fact(s) of superseded ${[...new Set(leaks.map((f) => f.subject))].join(', ')} shown without the superseded marker`,
+    );
 
-  if (label.expectIntent !== undefined && answer.intent !== label.expectIntent) reasons.push(`intent ${answer.intent}, expected ${label.expectIntent}`);
+  if (label.expectIntent !== undefined && answer.intent !== label.expectIntent)
+    reasons.push(`intent ${answer.intent}, expected ${label.expectIntent}`);
 
   return {
     id: label.id,
@@ -60,9 +68,16 @@ export function judgeQuestion(label: LabeledQuestion, answer: ContextResult): Qu
 /** True when `fact` states `expected`, in its own direction or (when the label names the inverse) the other. */
 export function factMatches(expected: ExpectedFact, fact: Fact): boolean {
   const forward =
-    fact.subject === expected.subject && fact.predicate === expected.predicate && (expected.object === undefined || fact.object === expected.object);
+    fact.subject === expected.subject &&
+    fact.predicate === expected.predicate &&
+    (expected.object === undefined || fact.object === expected.object);
   if (forward) return true;
-  return expected.inverse !== undefined && fact.subject === expected.object && fact.predicate === expected.inverse && fact.object === expected.subject;
+  return (
+    expected.inverse !== undefined &&
+    fact.subject === expected.object &&
+    fact.predicate === expected.inverse &&
+    fact.object === expected.subject
+  );
 }
 
 /** spec §7.7: a fact drawn from a superseded concept is rendered with "(superseded by … as of …)". */

@@ -15,7 +15,10 @@ export function computeMetrics(results: readonly QuestionResult[]): EvaluationMe
     outOfBundle: outside.length,
     hitAt1: rate(ranked.filter((r) => r.expectedRank === 1).length, ranked.length),
     hitAt3: rate(ranked.filter((r) => r.expectedRank >= 1 && r.expectedRank <= 3).length, ranked.length),
-    mrr: ranked.length === 0 ? null : round(sum(ranked.map((r) => (r.expectedRank > 0 ? 1 / r.expectedRank : 0))) / ranked.length),
+    mrr:
+      ranked.length === 0
+        ? null
+        : round(sum(ranked.map((r) => (r.expectedRank > 0 ? 1 / r.expectedRank : 0))) / ranked.length),
     factRecall: rate(sum(results.map((r) => r.factsFound)), factsExpected),
     abstentionPrecision: rate(abstained.filter((r) => r.outOfBundle).length, abstained.length),
     abstentionRecall: rate(outside.filter((r) => !r.confident).length, outside.length),

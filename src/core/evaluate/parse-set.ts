@@ -37,7 +37,10 @@ export interface ParseSetOptions {
  * of questions. Returns the set, or every problem found (never a partial set).
  */
 export function parseEvaluationSet(text: string, options: ParseSetOptions = {}): SetOrProblems {
-  if (jsonTooDeep(text)) return problems([{ where: '(file)', message: `nests lists or objects more than ${MAX_JSON_DEPTH} levels deep; refused` }]);
+  if (jsonTooDeep(text))
+    return problems([
+      { where: '(file)', message: `nests lists or objects more than ${MAX_JSON_DEPTH} levels deep; refused` },
+    ]);
   let raw: unknown;
   try {
     raw = JSON.parse(text.replace(/^\uFEFF/, ''));
@@ -50,17 +53,29 @@ export function parseEvaluationSet(text: string, options: ParseSetOptions = {}):
   if (Array.isArray(raw)) entries = raw;
   else if (isObject(raw)) {
     unknownKeys(raw, FILE_KEYS, '(file)', found);
-    if (raw.version !== undefined && raw.version !== 1) found.push({ where: 'version', message: `must be 1, got ${show(raw.version)}` });
+    if (raw.version !== undefined && raw.version !== 1)
+      found.push({ where: 'version', message: `must be 1, got ${show(raw.version)}` });
     if (raw.today !== undefined) {
-      if (typeof raw.today !== 'string' || !isIsoDate(raw.today)) found.push({ where: 'today', message: `must be an ISO 8601 date such as "2026-11-30", got ${show(raw.today)}` });
+      if (typeof raw.today !== 'string' || !isIsoDate(raw.today))
+        found.push({
+          where: 'today',
+          message: `must be an ISO 8601 date such as "2026-11-30", got ${show(raw.today)}`,
+        });
       else today = raw.today;
     }
     entries = raw.questions;
-    if (entries === undefined) found.push({ where: 'questions', message: 'missing: the file needs a "questions" list' });
+    if (entries === undefined)
+      found.push({ where: 'questions', message: 'missing: the file needs a "questions" list' });
   } else {
-    return problems([{ where: '(file)', message: `must be a JSON object with a "questions" list (or a list of questions), got ${show(raw)}` }]);
+    return problems([
+      {
+        where: '(file)',
+        message: `must be a JSON object with a "questions" list (or a list of questions), got ${show(raw)}`,
+      },
+    ]);
   }
-  if (entries !== undefined && !Array.isArray(entries)) found.push({ where: 'questions', message: `must be a list, got ${show(entries)}` });
+  if (entries !== undefined && !Array.isArray(entries))
+    found.push({ where: 'questions', message: `must be a list, got ${show(entries)}` });
   const questions: LabeledQuestion[] = [];
   if (Array.isArray(entries)) {
     if (entries.length === 0) found.push({ where: 'questions', message: 'is empty: label at least one question' });
@@ -70,7 +85,11 @@ export function parseEvaluationSet(text: string, options: ParseSetOptions = {}):
       const q = parseQuestion(entry, where, options, found);
       if (!q) return;
       const previous = ids.get(q.id);
-      if (previous !== undefined) found.push({ where: `${where}.id`, message: `"${q.id}" is used twice (also questions[${previous}]); ids must be unique` });
+      if (previous !== undefined)
+        found.push({
+          where: `${where}.id`,
+          message: `"${q.id}" is used twice (also questions[${previous}]); ids must be unique`,
+        });
       else ids.set(q.id, i);
       questions.push(q);
     });
@@ -80,7 +99,12 @@ export function parseEvaluationSet(text: string, options: ParseSetOptions = {}):
   return { kind: 'set', set };
 }
 
-function parseQuestion(entry: unknown, where: string, options: ParseSetOptions, found: SetProblem[]): LabeledQuestion | undefined {
+function parseQuestion(
+  entry: unknown,
+  where: string,
+  options: ParseSetOptions,
+  found: SetProblem[],
+): LabeledQuestion | undefined {
   if (!isObject(entry)) {
     found.push({ where, message: `must be an object with a "question", got ${show(entry)}` });
     return undefined;
@@ -88,30 +112,50 @@ function parseQuestion(entry: unknown, where: string, options: ParseSetOptions, 
   const before = found.length;
   unknownKeys(entry, QUESTION_KEYS, where, found);
   const question = entry.question;
-  if (typeof question !== 'string' || question.trim() === '') found.push({ where: `${where}.question`, message: `must be a non-empty string, got ${show(question)}` });
+  if (typeof question !== 'string' || question.trim() === '')
+    found.push({ where: `${where}.question`, message: `must be a non-empty string, got ${show(question)}` });
   let id = typeof question === 'string' ? question : '';
   if (entry.id !== undefined) {
-    if (typeof entry.id !== 'string' || entry.id.trim() === '') found.push({ where: `${where}.id`, message: `must be a non-empty string, got ${show(entry.id)}` });
+    if (typeof entry.id !== 'string' || entry.id.trim() === '')
+      found.push({ where: `${where}.id`, message: `must be a non-empty string, got ${show(entry.id)}` });
     else id = entry.id;
   }
   const outOfBundle = entry.out_of_bundle ?? false;
-  if (typeof outOfBundle !== 'boolean') found.push({ where: `${where}.out_of_bundle`, message: `must be true or false, got ${show(outOfBundle)}` });
+  if (typeof outOfBundle !== 'boolean')
+    found.push({ where: `${where}.out_of_bundle`, message: `must be true or false, got ${show(outOfBundle)}` });
   const expectSeeds = paths(entry.expect_seeds, `${where}.expect_seeds`, options, found);
   const mustNotSeed = paths(entry.must_not_seed, `${where}.must_not_seed`, options, found);
-  const expectSupersededMarked = paths(entry.expect_superseded_marked, `${where}.expect_superseded_marked`, options, found);
+  const expectSupersededMarked = paths(
+    entry.expect_superseded_marked,
+    `${where}.expect_superseded_marked`,
+    options,
+    found,
+  );
   const expectFacts = facts(entry.expect_facts, `${where}.expect_facts`, options, found);
   const mustNotFacts = facts(entry.must_not_facts, `${where}.must_not_facts`, options, found);
   let expectIntent: Intent | undefined;
   if (entry.expect_intent !== undefined) {
-    if (typeof entry.expect_intent === 'string' && (INTENTS as readonly string[]).includes(entry.expect_intent)) expectIntent = entry.expect_intent as Intent;
-    else found.push({ where: `${where}.expect_intent`, message: `must be one of ${INTENTS.join(', ')}, got ${show(entry.expect_intent)}` });
+    if (typeof entry.expect_intent === 'string' && (INTENTS as readonly string[]).includes(entry.expect_intent))
+      expectIntent = entry.expect_intent as Intent;
+    else
+      found.push({
+        where: `${where}.expect_intent`,
+        message: `must be one of ${INTENTS.join(', ')}, got ${show(entry.expect_intent)}`,
+      });
   }
-  if (entry.note !== undefined && typeof entry.note !== 'string') found.push({ where: `${where}.note`, message: `must be a string, got ${show(entry.note)}` });
+  if (entry.note !== undefined && typeof entry.note !== 'string')
+    found.push({ where: `${where}.note`, message: `must be a string, got ${show(entry.note)}` });
   if (entry.section !== undefined && (typeof entry.section !== 'string' || entry.section.trim() === '')) {
-    found.push({ where: `${where}.section`, message: `must be a non-empty string such as "paraphrase", got ${show(entry.section)}` });
+    found.push({
+      where: `${where}.section`,
+      message: `must be a non-empty string such as "paraphrase", got ${show(entry.section)}`,
+    });
   }
   if (outOfBundle === true && (expectSeeds.length > 0 || expectFacts.length > 0)) {
-    found.push({ where, message: 'an out_of_bundle question must come back "no confident match", so it cannot also expect seeds or facts' });
+    found.push({
+      where,
+      message: 'an out_of_bundle question must come back "no confident match", so it cannot also expect seeds or facts',
+    });
   }
   for (const p of expectSeeds) {
     if (mustNotSeed.includes(p)) found.push({ where, message: `${p} is both expected and forbidden as a seed` });
@@ -136,7 +180,10 @@ function parseQuestion(entry: unknown, where: string, options: ParseSetOptions, 
 function paths(value: unknown, where: string, options: ParseSetOptions, found: SetProblem[]): string[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) {
-    found.push({ where, message: `must be a list of concept paths such as ["/entities/alan-turing.md"], got ${show(value)}` });
+    found.push({
+      where,
+      message: `must be a list of concept paths such as ["/entities/alan-turing.md"], got ${show(value)}`,
+    });
     return [];
   }
   const out: string[] = [];
@@ -159,26 +206,41 @@ function pathProblem(p: unknown, options: ParseSetOptions): string | undefined {
 function facts(value: unknown, where: string, options: ParseSetOptions, found: SetProblem[]): ExpectedFact[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) {
-    found.push({ where, message: `must be a list of { "subject", "predicate", "object" } objects, got ${show(value)}` });
+    found.push({
+      where,
+      message: `must be a list of { "subject", "predicate", "object" } objects, got ${show(value)}`,
+    });
     return [];
   }
   const out: ExpectedFact[] = [];
   value.forEach((f, i) => {
     const at = `${where}[${i}]`;
     if (!isObject(f)) {
-      found.push({ where: at, message: `must be an object with "subject" and "predicate" (and optionally "object"), got ${show(f)}` });
+      found.push({
+        where: at,
+        message: `must be an object with "subject" and "predicate" (and optionally "object"), got ${show(f)}`,
+      });
       return;
     }
     const before = found.length;
     unknownKeys(f, FACT_KEYS, at, found);
     const subjectProblem = pathProblem(f.subject, options);
     if (subjectProblem) found.push({ where: `${at}.subject`, message: subjectProblem });
-    if (typeof f.predicate !== 'string' || f.predicate.trim() === '') found.push({ where: `${at}.predicate`, message: `must be a non-empty string, got ${show(f.predicate)}` });
-    if (f.object !== undefined && (typeof f.object !== 'string' || f.object === '')) found.push({ where: `${at}.object`, message: `must be a concept path or a literal string, got ${show(f.object)}` });
+    if (typeof f.predicate !== 'string' || f.predicate.trim() === '')
+      found.push({ where: `${at}.predicate`, message: `must be a non-empty string, got ${show(f.predicate)}` });
+    if (f.object !== undefined && (typeof f.object !== 'string' || f.object === ''))
+      found.push({
+        where: `${at}.object`,
+        message: `must be a concept path or a literal string, got ${show(f.object)}`,
+      });
     if (f.inverse !== undefined) {
-      if (typeof f.inverse !== 'string' || f.inverse.trim() === '') found.push({ where: `${at}.inverse`, message: `must be a predicate name, got ${show(f.inverse)}` });
+      if (typeof f.inverse !== 'string' || f.inverse.trim() === '')
+        found.push({ where: `${at}.inverse`, message: `must be a predicate name, got ${show(f.inverse)}` });
       else if (typeof f.object !== 'string' || pathProblem(f.object, options) !== undefined) {
-        found.push({ where: `${at}.inverse`, message: 'only a relation between two concepts has an inverse: "object" must be a concept path' });
+        found.push({
+          where: `${at}.inverse`,
+          message: 'only a relation between two concepts has an inverse: "object" must be a concept path',
+        });
       }
     }
     if (found.length > before) return;
@@ -192,11 +254,19 @@ function facts(value: unknown, where: string, options: ParseSetOptions, found: S
   return out;
 }
 
-function unknownKeys(value: Record<string, unknown>, allowed: readonly string[], where: string, found: SetProblem[]): void {
+function unknownKeys(
+  value: Record<string, unknown>,
+  allowed: readonly string[],
+  where: string,
+  found: SetProblem[],
+): void {
   for (const key of Object.keys(value)) {
     if (allowed.includes(key)) continue;
     const near = closest(key, allowed);
-    found.push({ where: where === '(file)' ? key : `${where}.${key}`, message: `unknown key${near ? ` (did you mean "${near}"?)` : ''}; allowed: ${allowed.filter((k) => k !== '$comment').join(', ')}` });
+    found.push({
+      where: where === '(file)' ? key : `${where}.${key}`,
+      message: `unknown key${near ? ` (did you mean "${near}"?)` : ''}; allowed: ${allowed.filter((k) => k !== '$comment').join(', ')}`,
+    });
   }
 }
 
@@ -215,7 +285,8 @@ function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = row;
   }
   return prev[b.length];

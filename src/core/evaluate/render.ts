@@ -5,20 +5,34 @@ import { RATE_METRICS } from './metrics';
 import type { BaselineComparison, EvaluationMetrics, EvaluationReport, SweepPoint, SweepReport } from './types';
 
 /** The per-question table, the metrics (beside the baseline's when there is one) and the verdict. */
-export function renderReport(report: EvaluationReport, comparison?: BaselineComparison, baselineMetrics?: EvaluationMetrics, lexical?: EvaluationReport): string {
+export function renderReport(
+  report: EvaluationReport,
+  comparison?: BaselineComparison,
+  baselineMetrics?: EvaluationMetrics,
+  lexical?: EvaluationReport,
+): string {
   const { configuration: c, metrics: m, results } = report;
   const lines: string[] = [];
-  const signals = c.signals === 'lexical' ? `lexical (exact title, BM25)${c.vectorOff ? `; vector off: ${c.vectorOff}` : ''}` : `${c.signals} + lexical`;
-  lines.push(`Retrieval evaluation: ${m.questions} questions (${m.inBundle} in bundle, ${m.outOfBundle} out of bundle), judged at ${c.today}`);
+  const signals =
+    c.signals === 'lexical'
+      ? `lexical (exact title, BM25)${c.vectorOff ? `; vector off: ${c.vectorOff}` : ''}`
+      : `${c.signals} + lexical`;
+  lines.push(
+    `Retrieval evaluation: ${m.questions} questions (${m.inBundle} in bundle, ${m.outOfBundle} out of bundle), judged at ${c.today}`,
+  );
   lines.push(`Signals: ${signals}${c.disabledSignals.length > 0 ? `; DISABLED: ${c.disabledSignals.join(', ')}` : ''}`);
   const from = (source: string | undefined) => (source ? ` (${source})` : '');
-  lines.push(`Thresholds: coverage > ${c.coverageThreshold}${from(c.coverageThresholdSource)}, vector >= ${c.vectorThreshold}${from(c.vectorThresholdSource)}`);
+  lines.push(
+    `Thresholds: coverage > ${c.coverageThreshold}${from(c.coverageThresholdSource)}, vector >= ${c.vectorThreshold}${from(c.vectorThresholdSource)}`,
+  );
   lines.push('');
   const idWidth = Math.min(36, Math.max(8, ...results.map((r) => r.id.length)));
   lines.push(`  ${'#'.padStart(3)}  ${'result'.padEnd(6)}  ${'id'.padEnd(idWidth)}  ${'intent'.padEnd(10)}  top seed`);
   results.forEach((r, i) => {
     const top = r.confident ? (r.seeds[0] ?? '-') : 'no confident match';
-    lines.push(`  ${String(i + 1).padStart(3)}  ${(r.passed ? 'pass' : 'FAIL').padEnd(6)}  ${clip(r.id, idWidth).padEnd(idWidth)}  ${r.intent.padEnd(10)}  ${top}`);
+    lines.push(
+      `  ${String(i + 1).padStart(3)}  ${(r.passed ? 'pass' : 'FAIL').padEnd(6)}  ${clip(r.id, idWidth).padEnd(idWidth)}  ${r.intent.padEnd(10)}  ${top}`,
+    );
     if (!r.passed) {
       lines.push(`         ${r.question}`);
       for (const reason of r.reasons) lines.push(`         - ${reason}`);
@@ -34,10 +48,15 @@ export function renderReport(report: EvaluationReport, comparison?: BaselineComp
 
 /** The metrics block, with the baseline's values in a second column when given. */
 export function renderMetrics(m: EvaluationMetrics, baseline?: EvaluationMetrics): string {
-  const rows: [string, string, string][] = RATE_METRICS.map(([key, name]) => [name, pct(m[key]), baseline ? pct(baseline[key]) : '']);
+  const rows: [string, string, string][] = RATE_METRICS.map(([key, name]) => [
+    name,
+    pct(m[key]),
+    baseline ? pct(baseline[key]) : '',
+  ]);
   rows.push(['superseded leaks', String(m.supersededLeaks), baseline ? String(baseline.supersededLeaks) : '']);
   const lines = [baseline ? `${'Metrics'.padEnd(24)}${'now'.padStart(7)}${'baseline'.padStart(11)}` : 'Metrics'];
-  for (const [name, now, base] of rows) lines.push(`  ${name.padEnd(22)}${now.padStart(7)}${base ? base.padStart(11) : ''}`);
+  for (const [name, now, base] of rows)
+    lines.push(`  ${name.padEnd(22)}${now.padStart(7)}${base ? base.padStart(11) : ''}`);
   return lines.join('\n');
 }
 
@@ -56,7 +75,9 @@ export function renderSections(report: EvaluationReport, lexical?: EvaluationRep
   const nameWidth = Math.max(8, ...report.sections.map((s) => s.section.length)) + 2;
   const short = (v: number | null) => (v === null ? '-' : `${Math.round(v * 1000) / 10}`);
   const lines = [lexical ? 'Per section, lexical -> hybrid (%):' : 'Per section (%):'];
-  lines.push(`  ${'section'.padEnd(nameWidth)}${'n'.padStart(4)}${columns.map(([, name]) => name.padStart(width)).join('')}`);
+  lines.push(
+    `  ${'section'.padEnd(nameWidth)}${'n'.padStart(4)}${columns.map(([, name]) => name.padStart(width)).join('')}`,
+  );
   for (const s of report.sections) {
     const before = lexical?.sections.find((l) => l.section === s.section)?.metrics;
     // Abstention rates mean something only in a section that holds out-of-bundle questions.
@@ -79,11 +100,13 @@ export function renderComparison(comparison: BaselineComparison, signals: string
   if (comparison.regressions.length === 0) lines.push(`No regression against the baseline (${signals}).`);
   else {
     lines.push(`REGRESSION against the baseline (${signals}):`);
-    for (const r of comparison.regressions) lines.push(`  - ${r.kind === 'metric' ? r.name : `question ${r.name}`}: ${r.baseline} -> ${r.now}`);
+    for (const r of comparison.regressions)
+      lines.push(`  - ${r.kind === 'metric' ? r.name : `question ${r.name}`}: ${r.baseline} -> ${r.now}`);
   }
   if (comparison.improvements.length > 0) {
     lines.push('Better than the baseline (record it with --update-baseline):');
-    for (const r of comparison.improvements) lines.push(`  + ${r.kind === 'metric' ? r.name : `question ${r.name}`}: ${r.baseline} -> ${r.now}`);
+    for (const r of comparison.improvements)
+      lines.push(`  + ${r.kind === 'metric' ? r.name : `question ${r.name}`}: ${r.baseline} -> ${r.now}`);
   }
   return lines.join('\n');
 }
@@ -95,14 +118,22 @@ export function renderSweep(sweep: SweepReport): string {
   lines.push(`Threshold sweep (${sweep.signals}${sweep.vectorOff ? `; vector off: ${sweep.vectorOff}` : ''})`);
   if (sweep.tunedOn) {
     const t = sweep.tunedOn;
-    lines.push(`Tuning split: section${t.sections.length > 1 ? 's' : ''} ${t.sections.join(', ')} (${t.questions} of ${t.questions === t.ofQuestions ? 'the' : t.ofQuestions} questions); measure the best point on the others with a plain evaluate.`);
+    lines.push(
+      `Tuning split: section${t.sections.length > 1 ? 's' : ''} ${t.sections.join(', ')} (${t.questions} of ${t.questions === t.ofQuestions ? 'the' : t.ofQuestions} questions); measure the best point on the others with a plain evaluate.`,
+    );
   }
-  lines.push('In-bundle hit@1 / out-of-bundle abstention, per setting (a BM25 match is confident when coverage > threshold).');
+  lines.push(
+    'In-bundle hit@1 / out-of-bundle abstention, per setting (a BM25 match is confident when coverage > threshold).',
+  );
   lines.push('');
   if (!vectorOn) {
-    lines.push(`  ${'coverage'.padEnd(9)} ${'hit@1'.padStart(7)} ${'abstain'.padStart(8)} ${'answered'.padStart(9)} ${'separation'.padStart(11)}`);
+    lines.push(
+      `  ${'coverage'.padEnd(9)} ${'hit@1'.padStart(7)} ${'abstain'.padStart(8)} ${'answered'.padStart(9)} ${'separation'.padStart(11)}`,
+    );
     for (const p of sweep.points) {
-      lines.push(`  ${`> ${p.coverageThreshold}`.padEnd(9)} ${pct(p.inBundleHitAt1).padStart(7)} ${pct(p.outOfBundleAbstention).padStart(8)} ${pct(p.inBundleAnswered).padStart(9)} ${p.separation.toFixed(3).padStart(11)}`);
+      lines.push(
+        `  ${`> ${p.coverageThreshold}`.padEnd(9)} ${pct(p.inBundleHitAt1).padStart(7)} ${pct(p.outOfBundleAbstention).padStart(8)} ${pct(p.inBundleAnswered).padStart(9)} ${p.separation.toFixed(3).padStart(11)}`,
+      );
     }
   } else {
     const vectors = [...new Set(sweep.points.map((p) => p.vectorThreshold as number))];

@@ -24,7 +24,11 @@ export function runDate(set: EvaluationSet, options: Pick<RunOptions, 'today' | 
 }
 
 /** Runs every question of the set and judges the answers. Questions run one after another, in file order. */
-export async function runEvaluation(index: WikiIndex, set: EvaluationSet, options: RunOptions = {}): Promise<EvaluationReport> {
+export async function runEvaluation(
+  index: WikiIndex,
+  set: EvaluationSet,
+  options: RunOptions = {},
+): Promise<EvaluationReport> {
   const today = runDate(set, options);
   const embedder = options.embedder ? latchFailure(options.embedder) : undefined;
   const contextOptions = toContextOptions({ ...options, embedder }, today);
@@ -36,7 +40,12 @@ export async function runEvaluation(index: WikiIndex, set: EvaluationSet, option
     results.push(judgeQuestion(label, answer));
     options.onProgress?.(i + 1, set.questions.length);
   }
-  return { configuration: configurationOf(answers, options, today), metrics: computeMetrics(results), sections: sectionMetrics(results), results };
+  return {
+    configuration: configurationOf(answers, options, today),
+    metrics: computeMetrics(results),
+    sections: sectionMetrics(results),
+    results,
+  };
 }
 
 /**
@@ -76,9 +85,16 @@ function configurationOf(answers: readonly ContextResult[], options: RunOptions,
   return {
     signals: vectorOn ? `vector:${answers[0].vector.model ?? 'unknown'}` : 'lexical',
     disabledSignals: [...(options.disabledSignals ?? [])],
-    coverageThreshold: answers[0]?.thresholds.coverage.value ?? options.coverageThreshold ?? defaultContextOptions.coverageThreshold,
-    vectorThreshold: answers[0]?.thresholds.vector.value ?? options.vectorThreshold ?? defaultContextOptions.vectorThreshold,
-    ...(answers[0] ? { coverageThresholdSource: answers[0].thresholds.coverage.source, vectorThresholdSource: answers[0].thresholds.vector.source } : {}),
+    coverageThreshold:
+      answers[0]?.thresholds.coverage.value ?? options.coverageThreshold ?? defaultContextOptions.coverageThreshold,
+    vectorThreshold:
+      answers[0]?.thresholds.vector.value ?? options.vectorThreshold ?? defaultContextOptions.vectorThreshold,
+    ...(answers[0]
+      ? {
+          coverageThresholdSource: answers[0].thresholds.coverage.source,
+          vectorThresholdSource: answers[0].thresholds.vector.source,
+        }
+      : {}),
     today,
     ...(!vectorOn && off !== undefined ? { vectorOff: off } : {}),
   };

@@ -31,9 +31,15 @@ export interface SweepOptions extends Omit<RunOptions, 'coverageThreshold' | 've
  * Runs the set at every grid point. Question embeddings are computed once and reused across the grid.
  * Without an embedder the vector axis collapses to one column (vectorThreshold null).
  */
-export async function sweepThresholds(index: WikiIndex, fullSet: EvaluationSet, options: SweepOptions = {}): Promise<SweepReport> {
+export async function sweepThresholds(
+  index: WikiIndex,
+  fullSet: EvaluationSet,
+  options: SweepOptions = {},
+): Promise<SweepReport> {
   const sections = options.sections && options.sections.length > 0 ? options.sections : undefined;
-  const set = sections ? { ...fullSet, questions: fullSet.questions.filter((q) => sections.includes(q.section)) } : fullSet;
+  const set = sections
+    ? { ...fullSet, questions: fullSet.questions.filter((q) => sections.includes(q.section)) }
+    : fullSet;
   const today = runDate(set, options);
   let embedder = options.embedder ? memoize(options.embedder) : undefined;
   let vectorOff = embedder || !options.vectorOff ? undefined : describeVectorOff(options.vectorOff);
@@ -93,10 +99,15 @@ export async function sweepThresholds(index: WikiIndex, fullSet: EvaluationSet, 
   const currentCoverage = applied.coverage.value;
   const currentVector = embedder ? applied.vector.value : null;
   const distance = (p: SweepPoint) =>
-    Math.abs(p.coverageThreshold - currentCoverage) + (p.vectorThreshold !== null && currentVector !== null ? Math.abs(p.vectorThreshold - currentVector) : 0);
+    Math.abs(p.coverageThreshold - currentCoverage) +
+    (p.vectorThreshold !== null && currentVector !== null ? Math.abs(p.vectorThreshold - currentVector) : 0);
   const best = [...points].sort((a, b) => b.separation - a.separation || distance(a) - distance(b))[0];
-  const current = points.find((p) => p.coverageThreshold === currentCoverage && p.vectorThreshold === currentVector) ?? nearest(points, distance);
-  const tunedOn = sections ? { tunedOn: { sections: [...sections], questions: set.questions.length, ofQuestions: fullSet.questions.length } } : {};
+  const current =
+    points.find((p) => p.coverageThreshold === currentCoverage && p.vectorThreshold === currentVector) ??
+    nearest(points, distance);
+  const tunedOn = sections
+    ? { tunedOn: { sections: [...sections], questions: set.questions.length, ofQuestions: fullSet.questions.length } }
+    : {};
   return { signals, points, best, current, ...(vectorOff !== undefined ? { vectorOff } : {}), ...tunedOn };
 }
 

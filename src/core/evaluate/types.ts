@@ -55,7 +55,9 @@ export interface SetProblem {
 }
 
 /** What reading evaluate.json gave: a set, or every problem found in it. */
-export type SetOrProblems = { readonly kind: 'set'; readonly set: EvaluationSet } | { readonly kind: 'problems'; readonly problems: readonly SetProblem[] };
+export type SetOrProblems =
+  | { readonly kind: 'set'; readonly set: EvaluationSet }
+  | { readonly kind: 'problems'; readonly problems: readonly SetProblem[] };
 
 /** The verdict on one question. */
 export interface QuestionResult {

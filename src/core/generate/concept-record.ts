@@ -19,19 +19,32 @@ export interface ConceptRecord {
 
 /** Every concept of the index, in path order. */
 export function conceptRecordsFromIndex(index: WikiIndex): ConceptRecord[] {
-  type Row = [string, string, string, string | null, string[], TrustTier, string | null, string | null, Relation[], Source[]];
-  return index.recordArrays<Row>().map(([path, type, title, description, tags, trust, status, supersededBy, relations, sources]) => ({
-    path,
-    type,
-    title,
-    ...(description !== null ? { description } : {}),
-    tags,
-    trust,
-    ...(status !== null ? { status } : {}),
-    ...(supersededBy !== null ? { supersededBy } : {}),
-    relations,
-    sources,
-  }));
+  type Row = [
+    string,
+    string,
+    string,
+    string | null,
+    string[],
+    TrustTier,
+    string | null,
+    string | null,
+    Relation[],
+    Source[],
+  ];
+  return index
+    .recordArrays<Row>()
+    .map(([path, type, title, description, tags, trust, status, supersededBy, relations, sources]) => ({
+      path,
+      type,
+      title,
+      ...(description !== null ? { description } : {}),
+      tags,
+      trust,
+      ...(status !== null ? { status } : {}),
+      ...(supersededBy !== null ? { supersededBy } : {}),
+      relations,
+      sources,
+    }));
 }
 
 /** Code-unit order: the same on every machine and locale (localeCompare is not). */

@@ -21,7 +21,15 @@ export function renderDirectoryIndexes(concepts: readonly ConceptRecord[]): Map<
   const out = new Map<string, string>();
   for (const dir of [...below.keys()].sort(byCodeUnit)) {
     const subdirs = [...below.keys()].filter((d) => d !== '' && d !== dir && dirOf(d) === dir).sort(byCodeUnit);
-    out.set(`${dir}/index.md`, renderDirectoryIndex(dir, direct.get(dir) ?? [], subdirs.map((d) => ({ dir: d, count: below.get(d)! })), byPath));
+    out.set(
+      `${dir}/index.md`,
+      renderDirectoryIndex(
+        dir,
+        direct.get(dir) ?? [],
+        subdirs.map((d) => ({ dir: d, count: below.get(d)! })),
+        byPath,
+      ),
+    );
   }
   return out;
 }
@@ -38,7 +46,9 @@ function renderDirectoryIndex(
   for (const type of [...sections.keys()].sort(byCodeUnit)) {
     if (lines.length > 0) lines.push('');
     lines.push(`# ${escapeMarkdown(type)}`, '');
-    const entries = sections.get(type)!.sort((a, b) => byCodeUnit(a.title.toLowerCase(), b.title.toLowerCase()) || byCodeUnit(a.path, b.path));
+    const entries = sections
+      .get(type)!
+      .sort((a, b) => byCodeUnit(a.title.toLowerCase(), b.title.toLowerCase()) || byCodeUnit(a.path, b.path));
     for (const c of entries) lines.push(renderEntry(dir, c, byPath));
   }
   if (subdirs.length > 0) {

@@ -18,7 +18,10 @@ export function collectKeywords(concepts: readonly Pick<ConceptRecord, 'title' |
     for (const raw of [c.title, ...c.tags]) {
       if (typeof raw !== 'string') continue;
       // A leading `#` would read as a comment line; whitespace runs and newlines would split a keyword.
-      const keyword = raw.replace(/\s+/g, ' ').trim().replace(/^#+\s*/, '');
+      const keyword = raw
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/^#+\s*/, '');
       if (keyword === '') continue;
       const key = keyword.toLowerCase();
       const previous = chosen.get(key);

@@ -14,7 +14,8 @@ export function formatLogEntry(kind: string, text: string): string {
 
 /** The log with one entry added for `date` (`YYYY-MM-DD`). A missing or empty log becomes a new one. */
 export function appendLogEntry(existing: string | undefined, date: string, entry: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`okf-wiki: log date must be YYYY-MM-DD, got ${JSON.stringify(date)}`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date))
+    throw new Error(`okf-wiki: log date must be YYYY-MM-DD, got ${JSON.stringify(date)}`);
   if (existing === undefined || existing.trim() === '') return `# Update log\n\n## ${date}\n\n* ${entry}\n`;
   const eol = existing.includes('\r\n') ? '\r\n' : '\n';
   const lines = existing.split(/\r?\n/);

@@ -78,8 +78,18 @@ export async function regenerateBundleFiles(options: RegenerateOptions): Promise
 
 /** Counts of outcomes, for one-line summaries ("2 created, 1 unchanged"). */
 export function summarizeGenerated(files: readonly GeneratedFile[]): string {
-  const order: GeneratedFile['outcome'][] = ['created', 'updated', 'unchanged', 'appended', 'hand-written', 'malformed'];
+  const order: GeneratedFile['outcome'][] = [
+    'created',
+    'updated',
+    'unchanged',
+    'appended',
+    'hand-written',
+    'malformed',
+  ];
   const counts = new Map<string, number>();
   for (const f of files) counts.set(f.outcome, (counts.get(f.outcome) ?? 0) + 1);
-  return order.filter((o) => counts.has(o)).map((o) => `${counts.get(o)} ${o === 'hand-written' ? 'hand-written (left alone)' : o}`).join(', ');
+  return order
+    .filter((o) => counts.has(o))
+    .map((o) => `${counts.get(o)} ${o === 'hand-written' ? 'hand-written (left alone)' : o}`)
+    .join(', ');
 }

@@ -29,7 +29,8 @@ export function renderTimeline(concepts: readonly ConceptRecord[]): string {
   const events: Event[] = [];
   for (const subject of concepts) {
     for (const relation of subject.relations) {
-      if (relation.date !== undefined) events.push({ date: relation.date, subject, relation, object: relation.objectPath ?? relation.object });
+      if (relation.date !== undefined)
+        events.push({ date: relation.date, subject, relation, object: relation.objectPath ?? relation.object });
     }
   }
   events.sort(
@@ -41,7 +42,8 @@ export function renderTimeline(concepts: readonly ConceptRecord[]): string {
       byCodeUnit(a.relation.source ?? '', b.relation.source ?? ''),
   );
   const lines = [...HEADER];
-  if (events.length === 0) lines.push('', 'No date-qualified relations yet: add a `date` to a relation to place it here.');
+  if (events.length === 0)
+    lines.push('', 'No date-qualified relations yet: add a `date` to a relation to place it here.');
   let heading = '';
   for (const event of events) {
     const day = datePart(event.date);
@@ -60,7 +62,11 @@ function renderEvent(event: Event, byPath: ReadonlyMap<string, ConceptRecord>): 
   const object =
     relation.objectPath === undefined
       ? escapeMarkdown(relation.object)
-      : link(objectConcept?.title ?? relation.objectPath.replace(/^\//, '').replace(/\.md$/i, ''), '', relation.objectPath);
+      : link(
+          objectConcept?.title ?? relation.objectPath.replace(/^\//, '').replace(/\.md$/i, ''),
+          '',
+          relation.objectPath,
+        );
   const notes: string[] = [subject.trust];
   if (subject.status === 'superseded') notes.push('superseded');
   if (event.date.length > 10) notes.push(`at ${escapeMarkdown(event.date)}`);
@@ -80,6 +86,7 @@ function renderSource(subject: ConceptRecord, id: string | undefined): string | 
   if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(resource) || /\s/.test(resource)) return escapeMarkdown(label);
   // spec §4.2 writes bundle paths without a leading slash (`references/x.md`); `./`, `../` are file-relative.
   const { path, rootPath } = resolveLinkTarget(subject.path, resource);
-  const target = resource.startsWith('./') || resource.startsWith('../') || resource.startsWith('/') ? path : (rootPath ?? path);
+  const target =
+    resource.startsWith('./') || resource.startsWith('../') || resource.startsWith('/') ? path : (rootPath ?? path);
   return target === null ? escapeMarkdown(label) : link(label, '', target);
 }

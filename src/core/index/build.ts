@@ -21,7 +21,14 @@ export async function readBundleFile(source: BundleSource, path: string): Promis
       kind: 'invalid',
       path,
       hash: 'unreadable',
-      diagnostics: [{ path, severity: 'error', code: 'unreadable', message: `Could not read the file: ${(error as Error).message}` }],
+      diagnostics: [
+        {
+          path,
+          severity: 'error',
+          code: 'unreadable',
+          message: `Could not read the file: ${(error as Error).message}`,
+        },
+      ],
     };
   }
   return readConcept(path, text);
@@ -95,7 +102,11 @@ export async function syncIndex(index: WikiIndex, source: BundleSource, onProgre
  * Re-reads the given files (a batch of saves): those whose content hash changed are re-indexed, the others only
  * get their new mtime and size, so the next catch-up skips them. Returns the paths re-indexed.
  */
-export async function refreshFiles(index: WikiIndex, source: BundleSource, paths: readonly string[]): Promise<string[]> {
+export async function refreshFiles(
+  index: WikiIndex,
+  source: BundleSource,
+  paths: readonly string[],
+): Promise<string[]> {
   const updated: string[] = [];
   for (let i = 0; i < paths.length; i += BATCH) {
     const slice = paths.slice(i, i + BATCH);

@@ -17,7 +17,11 @@ export function dumpIndex(index: WikiIndex): Record<string, string[]> {
           : `select * from ${table}`,
       );
       out[table] = rows
-        .map((row) => JSON.stringify(row, (_key, value: unknown) => (value instanceof Uint8Array ? Array.from(value).join(',') : value)))
+        .map((row) =>
+          JSON.stringify(row, (_key, value: unknown) =>
+            value instanceof Uint8Array ? Array.from(value).join(',') : value,
+          ),
+        )
         .sort();
     }
   } finally {

@@ -41,7 +41,9 @@ export function documentFields(db: Database, path: string, hash: string): Docume
     'select title, description, tags, body from concepts where path = ? and hash = ?',
     [path, hash],
   );
-  return row && { title: row.title, description: row.description, tags: JSON.parse(row.tags) as string[], body: row.body };
+  return (
+    row && { title: row.title, description: row.description, tags: JSON.parse(row.tags) as string[], body: row.body }
+  );
 }
 
 /** Deletes every vector, or every vector of another model than `keep`. */
@@ -56,7 +58,11 @@ export function storedDimension(db: Database): number | undefined {
 }
 
 /** Stores vectors of `model`, each only if its concept is still at the hash it was computed from. */
-export function putEmbeddings(db: Database, model: string, items: readonly { path: string; hash: string; vector: Float32Array }[]): void {
+export function putEmbeddings(
+  db: Database,
+  model: string,
+  items: readonly { path: string; hash: string; vector: Float32Array }[],
+): void {
   db.transaction(() => {
     for (const item of items) {
       if (!db.get('select 1 as ok from concepts where path = ? and hash = ?', [item.path, item.hash])) continue;
@@ -73,7 +79,9 @@ export function putEmbeddings(db: Database, model: string, items: readonly { pat
 
 /** Copies every vector of `from` whose concept has the same content hash in `to`. Returns how many. */
 export function copyEmbeddings(from: Database, to: Database): number {
-  const current = new Map(to.all<{ path: string; hash: string }>('select path, hash from concepts').map((r) => [r.path, r.hash]));
+  const current = new Map(
+    to.all<{ path: string; hash: string }>('select path, hash from concepts').map((r) => [r.path, r.hash]),
+  );
   const rows = from.all<{ path: string; model: string; hash: string; dim: number; vector: Uint8Array }>(
     'select path, model, hash, dim, vector from embeddings order by path',
   );
@@ -81,7 +89,13 @@ export function copyEmbeddings(from: Database, to: Database): number {
   to.transaction(() => {
     for (const r of rows) {
       if (current.get(r.path) !== r.hash) continue;
-      to.run('insert or replace into embeddings (path, model, hash, dim, vector) values (?, ?, ?, ?, ?)', [r.path, r.model, r.hash, r.dim, r.vector]);
+      to.run('insert or replace into embeddings (path, model, hash, dim, vector) values (?, ?, ?, ?, ?)', [
+        r.path,
+        r.model,
+        r.hash,
+        r.dim,
+        r.vector,
+      ]);
       copied++;
     }
   });
@@ -99,5 +113,8 @@ export function currentVectors(db: Database, model: string): StoredVector[] {
 
 /** The model with the most stored vectors other than `model`, if any (to say which model the index holds). */
 export function otherEmbeddingModel(db: Database, model: string): string | undefined {
-  return db.get<{ model: string }>('select model from embeddings where model <> ? group by model order by count(*) desc limit 1', [model])?.model;
+  return db.get<{ model: string }>(
+    'select model from embeddings where model <> ? group by model order by count(*) desc limit 1',
+    [model],
+  )?.model;
 }

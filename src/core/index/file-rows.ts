@@ -32,7 +32,13 @@ export function applyFileRows(db: Database, result: ReadResult, stat: FileStat |
 export function insertFileRows(db: Database, result: ReadResult, stat: FileStat | undefined, search: boolean): void {
   const path = pathOf(result);
   const hash = hashOf(result);
-  db.run('insert into files (path, hash, status, mtime, size) values (?, ?, ?, ?, ?)', [path, hash, result.kind, stat?.mtime ?? null, stat?.size ?? null]);
+  db.run('insert into files (path, hash, status, mtime, size) values (?, ?, ?, ?, ?)', [
+    path,
+    hash,
+    result.kind,
+    stat?.mtime ?? null,
+    stat?.size ?? null,
+  ]);
   if (result.kind === 'skipped') return;
   if (result.kind === 'concept') insertConcept(db, result.concept, search);
   result.diagnostics.forEach((d, ord) =>
@@ -66,10 +72,15 @@ export async function insertNewFiles(db: Database, batches: AsyncIterable<FileBa
 
 export function removeFileRows(db: Database, path: string, dropEmbedding: boolean): void {
   // External-content FTS5: a row is removed by replaying its indexed values with the 'delete' command.
-  const old = db.get<{ rowid: number; path: string; title: string; aliases: string; description: string | null; tags: string; body: string }>(
-    'select rowid, path, title, aliases, description, tags, body from concepts where path = ?',
-    [path],
-  );
+  const old = db.get<{
+    rowid: number;
+    path: string;
+    title: string;
+    aliases: string;
+    description: string | null;
+    tags: string;
+    body: string;
+  }>('select rowid, path, title, aliases, description, tags, body from concepts where path = ?', [path]);
   if (old) {
     db.run(
       "insert into concepts_fts (concepts_fts, rowid, path, title, aliases, description, tags, body) values ('delete', ?, ?, ?, ?, ?, ?, ?)",
@@ -118,20 +129,24 @@ function insertConcept(db: Database, c: Concept, search: boolean): void {
       c.hash,
     ],
   );
-  if (search) db.run(
-    'insert into concepts_fts (rowid, path, title, aliases, description, tags, body) select rowid, path, title, aliases, description, tags, body from concepts where path = ?',
-    [c.path],
-  );
+  if (search)
+    db.run(
+      'insert into concepts_fts (rowid, path, title, aliases, description, tags, body) select rowid, path, title, aliases, description, tags, body from concepts where path = ?',
+      [c.path],
+    );
   c.relations.forEach((r, ord) =>
-    db.run('insert into edges (subject_path, ord, predicate, object_path, object_literal, date, source_id) values (?, ?, ?, ?, ?, ?, ?)', [
-      c.path,
-      ord,
-      r.predicate,
-      orNull(r.objectPath),
-      r.objectPath === undefined ? r.object : null,
-      orNull(r.date),
-      orNull(r.source),
-    ]),
+    db.run(
+      'insert into edges (subject_path, ord, predicate, object_path, object_literal, date, source_id) values (?, ?, ?, ?, ?, ?, ?)',
+      [
+        c.path,
+        ord,
+        r.predicate,
+        orNull(r.objectPath),
+        r.objectPath === undefined ? r.object : null,
+        orNull(r.date),
+        orNull(r.source),
+      ],
+    ),
   );
   c.links.forEach((l, ord) =>
     db.run('insert into links (source_path, ord, kind, raw, target_path, root_path) values (?, ?, ?, ?, ?, ?)', [

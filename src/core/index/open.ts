@@ -6,8 +6,7 @@ import { isLoadProblem, WikiIndex, type LoadProblem } from './wiki-index';
 
 /** How the index came to be. */
 export type OpenOutcome =
-  | { readonly kind: 'loaded'; readonly sync: SyncReport }
-  | { readonly kind: 'built'; readonly reason: string };
+  { readonly kind: 'loaded'; readonly sync: SyncReport } | { readonly kind: 'built'; readonly reason: string };
 
 /**
  * Opens `wiki.db` bytes (if any) and catches up with the bundle, or rebuilds when they cannot be trusted. The
@@ -25,7 +24,10 @@ export async function openIndex(
       return { index: loaded, outcome: { kind: 'loaded', sync } };
     }
     const index = await buildIndex(source, onProgress);
-    return { index, outcome: { kind: 'built', reason: `wiki.db was not used (${loaded.reason}); rebuilt from the concept files` } };
+    return {
+      index,
+      outcome: { kind: 'built', reason: `wiki.db was not used (${loaded.reason}); rebuilt from the concept files` },
+    };
   }
   const index = await buildIndex(source, onProgress);
   return { index, outcome: { kind: 'built', reason: 'no wiki.db yet; built from the concept files' } };

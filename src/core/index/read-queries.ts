@@ -64,12 +64,16 @@ export function bm25Rows(db: Database, match: string, limit: number, weights: re
   const wide = limit * 2;
   const best = db.all<{ rowid: number; score: number }>(`${matches} order by score limit ?`, [match, wide]);
   if (best.length === wide && best[limit - 1].score === best[wide - 1].score) {
-    return db.all<Bm25Row>(`select f.score, ${columns} from (${matches}) f join concepts c on c.rowid = f.rowid order by f.score, c.path limit ?`, [match, limit]);
+    return db.all<Bm25Row>(
+      `select f.score, ${columns} from (${matches}) f join concepts c on c.rowid = f.rowid order by f.score, c.path limit ?`,
+      [match, limit],
+    );
   }
   const scores = new Map(best.map((b) => [b.rowid, b.score]));
-  const rows = db.all<Omit<Bm25Row, 'score'> & { rowid: number }>(`select c.rowid, ${columns} from concepts c where c.rowid in (select value from json_each(?))`, [
-    JSON.stringify(best.map((b) => b.rowid)),
-  ]);
+  const rows = db.all<Omit<Bm25Row, 'score'> & { rowid: number }>(
+    `select c.rowid, ${columns} from concepts c where c.rowid in (select value from json_each(?))`,
+    [JSON.stringify(best.map((b) => b.rowid))],
+  );
   return rows
     .map(({ rowid, ...row }) => ({ ...row, score: scores.get(rowid)! }))
     .sort((a, b) => a.score - b.score || byCodePoint(a.path, b.path))
@@ -96,26 +100,45 @@ export function edgesFrom(db: Database, subjects: readonly string[]): EdgeRow[] 
 
 /** Every concept's catalog fields, in path order. */
 export function conceptInfoRows(db: Database): ConceptInfoRow[] {
-  const columns = ['path', 'title', 'type', 'aliases', 'trust', 'status', 'stale_after', 'superseded_by', 'superseded_at', 'generated_at'];
+  const columns = [
+    'path',
+    'title',
+    'type',
+    'aliases',
+    'trust',
+    'status',
+    'stale_after',
+    'superseded_by',
+    'superseded_at',
+    'generated_at',
+  ];
   return selectObjects<ConceptInfoRow>(db, columns, 'select * from concepts order by path');
 }
 
 /** Every file's content hash, mtime and size (what a catch-up compares against the disk). */
-export function fileStateRows(db: Database): { path: string; hash: string; mtime: number | null; size: number | null }[] {
+export function fileStateRows(
+  db: Database,
+): { path: string; hash: string; mtime: number | null; size: number | null }[] {
   return selectObjects(db, ['path', 'hash', 'mtime', 'size'], 'select * from files');
 }
 
 /** Rows as objects read through one JSON string, for the same reason as selectArrays; `columns` are column names. */
 function selectObjects<T>(db: Database, columns: readonly string[], from: string): T[] {
   const fields = columns.map((c) => `'${c}', ${c}`).join(', ');
-  return JSON.parse(db.get<{ j: string }>(`select json_group_array(json_object(${fields})) as j from (${from})`)?.j ?? '[]') as T[];
+  return JSON.parse(
+    db.get<{ j: string }>(`select json_group_array(json_object(${fields})) as j from (${from})`)?.j ?? '[]',
+  ) as T[];
 }
 
 /** Bodies (and stale dates) of the given concepts. */
-export function bodies(db: Database, paths: readonly string[]): { path: string; body: string; stale_after: string | null }[] {
-  return db.all<{ path: string; body: string; stale_after: string | null }>('select path, body, stale_after from concepts where path in (select value from json_each(?))', [
-    JSON.stringify(paths),
-  ]);
+export function bodies(
+  db: Database,
+  paths: readonly string[],
+): { path: string; body: string; stale_after: string | null }[] {
+  return db.all<{ path: string; body: string; stale_after: string | null }>(
+    'select path, body, stale_after from concepts where path in (select value from json_each(?))',
+    [JSON.stringify(paths)],
+  );
 }
 
 /** Every concept path. */
@@ -134,7 +157,10 @@ export function conceptsCitingReferences(db: Database): CitingRow[] {
 
 /** How many concepts per value of a column (type or trust tier), by value. */
 export function countBy(db: Database, column: 'type' | 'trust'): { value: string; n: number }[] {
-  const sql = column === 'type' ? 'select type as value, count(*) as n from concepts group by type order by type' : 'select trust as value, count(*) as n from concepts group by trust order by trust';
+  const sql =
+    column === 'type'
+      ? 'select type as value, count(*) as n from concepts group by type order by type'
+      : 'select trust as value, count(*) as n from concepts group by trust order by trust';
   return db.all<{ value: string; n: number }>(sql).map((r) => ({ value: r.value, n: Number(r.n) }));
 }
 
@@ -171,12 +197,20 @@ export function lintConceptArrays<T extends unknown[]>(db: Database): T[] {
 
 /** Every relation as [subject, ord, predicate, object_path, object_literal, date, source_id], in (subject, ord) order. */
 export function edgeArrays<T extends unknown[]>(db: Database): T[] {
-  return selectArrays<T>(db, 'subject_path, ord, predicate, object_path, object_literal, date, source_id', 'select * from edges order by subject_path, ord');
+  return selectArrays<T>(
+    db,
+    'subject_path, ord, predicate, object_path, object_literal, date, source_id',
+    'select * from edges order by subject_path, ord',
+  );
 }
 
 /** Every prose link as [source, kind, raw, target_path, root_path], in (source, ord) order. */
 export function linkArrays<T extends unknown[]>(db: Database): T[] {
-  return selectArrays<T>(db, 'source_path, kind, raw, target_path, root_path', 'select * from links order by source_path, ord');
+  return selectArrays<T>(
+    db,
+    'source_path, kind, raw, target_path, root_path',
+    'select * from links order by source_path, ord',
+  );
 }
 
 /** Every indexed file as [path, status]. */

@@ -8,7 +8,17 @@ export const SCHEMA_VERSION = 5;
 export const INDEX_FORMAT = 'okf-graph-wiki';
 
 /** Tables in dependency order; `dumpIndex` and tests walk them by name. */
-export const TABLES = ['meta', 'files', 'concepts', 'concepts_fts', 'edges', 'links', 'embeddings', 'calibration', 'diagnostics'] as const;
+export const TABLES = [
+  'meta',
+  'files',
+  'concepts',
+  'concepts_fts',
+  'edges',
+  'links',
+  'embeddings',
+  'calibration',
+  'diagnostics',
+] as const;
 
 export const SCHEMA_SQL = `
 create table meta (key text primary key, value text not null) without rowid;

@@ -1,7 +1,11 @@
 // The one module that talks to SQLite: the official WASM build (@sqlite.org/sqlite-wasm), in memory, with
 // FTS5 and JSON1. Its bytes are inlined by the builds (esbuild `binary` loader), so the plugin, the CLI and
 // the tests run the same engine. Everything else uses the small Database class below, so the engine is swappable.
-import sqlite3InitModule, { type Database as WasmDatabase, type PreparedStatement, type Sqlite3Static } from '@sqlite.org/sqlite-wasm';
+import sqlite3InitModule, {
+  type Database as WasmDatabase,
+  type PreparedStatement,
+  type Sqlite3Static,
+} from '@sqlite.org/sqlite-wasm';
 import wasmBinary from '@sqlite.org/sqlite-wasm/sqlite3.wasm';
 
 /** A bound SQL parameter. */
@@ -47,16 +51,21 @@ const SQLITE_MAGIC = 'SQLite format 3\0';
  * with silently damaged rows.
  */
 function checkFileSize(bytes: Uint8Array): void {
-  if (bytes.byteLength < 100 || new TextDecoder().decode(bytes.subarray(0, 16)) !== SQLITE_MAGIC) throw new Error('no SQLite header');
+  if (bytes.byteLength < 100 || new TextDecoder().decode(bytes.subarray(0, 16)) !== SQLITE_MAGIC)
+    throw new Error('no SQLite header');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const written = view.getUint16(16);
   const pageSize = written === 1 ? 65536 : written;
-  if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0) throw new Error(`invalid page size ${written} in the header`);
-  if (bytes.byteLength % pageSize !== 0) throw new Error(`truncated: ${bytes.byteLength} bytes is not a whole number of ${pageSize}-byte pages`);
+  if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0)
+    throw new Error(`invalid page size ${written} in the header`);
+  if (bytes.byteLength % pageSize !== 0)
+    throw new Error(`truncated: ${bytes.byteLength} bytes is not a whole number of ${pageSize}-byte pages`);
   // The header's page count is authoritative when its version-valid-for number matches the change counter.
   const pages = view.getUint32(28);
   if (pages !== 0 && view.getUint32(24) === view.getUint32(92) && pages * pageSize > bytes.byteLength) {
-    throw new Error(`truncated: the header says ${pages} pages of ${pageSize} bytes, the file holds ${bytes.byteLength / pageSize}`);
+    throw new Error(
+      `truncated: the header says ${pages} pages of ${pageSize} bytes, the file holds ${bytes.byteLength / pageSize}`,
+    );
   }
 }
 
@@ -95,7 +104,9 @@ export class Database {
       checkFileSize(bytes);
       // The engine picks its heap view by the array's exact constructor: a Node Buffer, or a Uint8Array from
       // another realm (an iframe, Electron's renderer), is refused unless seen through a plain Uint8Array view.
-      const pointer = sqlite3.wasm.allocFromTypedArray(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      const pointer = sqlite3.wasm.allocFromTypedArray(
+        new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      );
       const { capi } = sqlite3;
       const rc = capi.sqlite3_deserialize(
         db,
@@ -129,9 +140,12 @@ export class Database {
     try {
       check = this.all('pragma quick_check');
     } catch (error) {
-      throw new Error(`not a readable SQLite database: ${(error as Error).message.replace(/^SQLITE_\w+: sqlite3 result code \d+: /, '')}`);
+      throw new Error(
+        `not a readable SQLite database: ${(error as Error).message.replace(/^SQLITE_\w+: sqlite3 result code \d+: /, '')}`,
+      );
     }
-    if (check.length !== 1 || check[0].quick_check !== 'ok') throw new Error(`not a readable SQLite database: integrity check failed: ${String(check[0]?.quick_check)}`);
+    if (check.length !== 1 || check[0].quick_check !== 'ok')
+      throw new Error(`not a readable SQLite database: integrity check failed: ${String(check[0]?.quick_check)}`);
   }
 
   /** Runs one or more statements without results (schema changes: cached statements are dropped first). */

@@ -45,8 +45,10 @@ export async function schemaProblem(db: Database): Promise<string | undefined> {
   const differences: string[] = [];
   for (const [key, object] of found) {
     const wanted = expected.get(key);
-    if (!wanted) differences.push(`unexpected ${key}${object.tbl_name !== object.name ? ` on ${object.tbl_name}` : ''}`);
-    else if (wanted.sql !== object.sql || wanted.tbl_name !== object.tbl_name) differences.push(`${key} is defined differently`);
+    if (!wanted)
+      differences.push(`unexpected ${key}${object.tbl_name !== object.name ? ` on ${object.tbl_name}` : ''}`);
+    else if (wanted.sql !== object.sql || wanted.tbl_name !== object.tbl_name)
+      differences.push(`${key} is defined differently`);
   }
   for (const key of expected.keys()) if (!found.has(key)) differences.push(`${key} is missing`);
   if (differences.length === 0) return undefined;
@@ -55,10 +57,13 @@ export async function schemaProblem(db: Database): Promise<string | undefined> {
   const metaIsOurs = found.get('table meta')?.sql === expected.get('table meta')?.sql;
   if (!metaIsOurs) return 'not an OKF Graph Wiki index';
   if (!executable) {
-    const meta = new Map(db.all<{ key: string; value: string }>('select key, value from meta').map((r) => [r.key, r.value]));
+    const meta = new Map(
+      db.all<{ key: string; value: string }>('select key, value from meta').map((r) => [r.key, r.value]),
+    );
     if (meta.get('format') !== INDEX_FORMAT) return 'not an OKF Graph Wiki index';
     const version = Number(meta.get('schema_version'));
-    if (version > SCHEMA_VERSION) return `written by a newer version (schema ${version}, this version reads ${SCHEMA_VERSION})`;
+    if (version > SCHEMA_VERSION)
+      return `written by a newer version (schema ${version}, this version reads ${SCHEMA_VERSION})`;
     if (version !== SCHEMA_VERSION) return `schema version ${meta.get('schema_version')}, expected ${SCHEMA_VERSION}`;
   }
   const shown = differences.sort().slice(0, 3).join(', ');

@@ -26,7 +26,6 @@ export interface IndexStats {
   readonly diagnostics: { readonly error: number; readonly warning: number; readonly info: number };
 }
 
-
 /** The SQLite index over one bundle. */
 export class WikiIndex {
   private changes = 0;
@@ -55,7 +54,12 @@ export class WikiIndex {
   static async create(): Promise<WikiIndex> {
     const db = await Database.open();
     db.exec(SCHEMA_SQL);
-    db.run('insert into meta (key, value) values (?, ?), (?, ?)', ['format', INDEX_FORMAT, 'schema_version', String(SCHEMA_VERSION)]);
+    db.run('insert into meta (key, value) values (?, ?), (?, ?)', [
+      'format',
+      INDEX_FORMAT,
+      'schema_version',
+      String(SCHEMA_VERSION),
+    ]);
     return new WikiIndex(db);
   }
 
@@ -83,7 +87,8 @@ export class WikiIndex {
     if (oversized) return { reason: oversized };
     const snapshot = readSnapshot(bytes);
     const intact = snapshot.recorded !== undefined && snapshot.recorded === checksum(snapshot.database);
-    if (snapshot.recorded !== undefined && !intact) return { reason: 'its checksum does not match its bytes: changed or damaged since it was written' };
+    if (snapshot.recorded !== undefined && !intact)
+      return { reason: 'its checksum does not match its bytes: changed or damaged since it was written' };
     let db: Database;
     try {
       db = await Database.fromBytes(snapshot.database);
@@ -99,8 +104,10 @@ export class WikiIndex {
       const meta = new Map(rows.map((r) => [r.key, r.value]));
       if (meta.get('format') !== INDEX_FORMAT) throw new Error('not an OKF Graph Wiki index');
       const version = Number(meta.get('schema_version'));
-      if (version > SCHEMA_VERSION) throw new Error(`written by a newer version (schema ${version}, this version reads ${SCHEMA_VERSION})`);
-      if (version !== SCHEMA_VERSION) throw new Error(`schema version ${meta.get('schema_version')}, expected ${SCHEMA_VERSION}`);
+      if (version > SCHEMA_VERSION)
+        throw new Error(`written by a newer version (schema ${version}, this version reads ${SCHEMA_VERSION})`);
+      if (version !== SCHEMA_VERSION)
+        throw new Error(`schema version ${meta.get('schema_version')}, expected ${SCHEMA_VERSION}`);
       if (!intact) {
         for (const table of TABLES) db.get(`select count(*) as n from ${table}`);
         // The FTS index must agree with the concepts it indexes; a file damaged by another tool must not answer.
@@ -140,7 +147,9 @@ export class WikiIndex {
 
   /** The content hash of every file in the index, to find what changed on disk. */
   fileHashes(): Map<string, string> {
-    return new Map(this.db.all<{ path: string; hash: string }>('select path, hash from files').map((r) => [r.path, r.hash]));
+    return new Map(
+      this.db.all<{ path: string; hash: string }>('select path, hash from files').map((r) => [r.path, r.hash]),
+    );
   }
 
   /** The content hash of one indexed file, or undefined when the index does not know it. */
@@ -151,7 +160,10 @@ export class WikiIndex {
   /** Indexed files at `path` or anywhere under the folder `path`, sorted. */
   filesUnder(path: string): string[] {
     return this.db
-      .all<{ path: string }>("select path from files where path = ? or substr(path, 1, length(?) + 1) = ? || '/' order by path", [path, path, path])
+      .all<{ path: string }>(
+        "select path from files where path = ? or substr(path, 1, length(?) + 1) = ? || '/' order by path",
+        [path, path, path],
+      )
       .map((r) => r.path);
   }
 
@@ -167,7 +179,10 @@ export class WikiIndex {
 
   setMeta(key: string, value: string): void {
     this.changes++;
-    this.db.run('insert into meta (key, value) values (?, ?) on conflict(key) do update set value = excluded.value', [key, value]);
+    this.db.run('insert into meta (key, value) values (?, ?) on conflict(key) do update set value = excluded.value', [
+      key,
+      value,
+    ]);
   }
 
   /**
@@ -178,14 +193,22 @@ export class WikiIndex {
     if (terms.length === 0) return new Map();
     return new Map(
       this.db
-        .all<{ term: string; doc: number }>('select term, doc from concepts_vocab where term in (select value from json_each(?))', [JSON.stringify(terms)])
+        .all<{ term: string; doc: number }>(
+          'select term, doc from concepts_vocab where term in (select value from json_each(?))',
+          [JSON.stringify(terms)],
+        )
         .map((r) => [r.term, Number(r.doc)]),
     );
   }
 
   /** Concepts with a current vector of `model`. */
   vectorCount(model: string): number {
-    return Number(this.db.get<{ n: number }>('select count(*) as n from embeddings e join concepts c on c.path = e.path and c.hash = e.hash where e.model = ?', [model])?.n ?? 0);
+    return Number(
+      this.db.get<{ n: number }>(
+        'select count(*) as n from embeddings e join concepts c on c.path = e.path and c.hash = e.hash where e.model = ?',
+        [model],
+      )?.n ?? 0,
+    );
   }
 
   /** Path and title of every concept, in path order (the calibration's pseudo-questions). */
@@ -214,7 +237,10 @@ export class WikiIndex {
 
   /** Stores a calibration, replacing the model's previous one. */
   setVectorCalibration(c: VectorCalibration): void {
-    this.db.run('insert or replace into calibration (model, dim, concepts, gate, trust, summary) values (?, ?, ?, ?, ?, ?)', [c.model, c.dim, c.concepts, c.gate, c.trust, JSON.stringify(c)]);
+    this.db.run(
+      'insert or replace into calibration (model, dim, concepts, gate, trust, summary) values (?, ?, ?, ?, ?, ?)',
+      [c.model, c.dim, c.concepts, c.gate, c.trust, JSON.stringify(c)],
+    );
     this.changes++;
   }
 
@@ -341,7 +367,9 @@ export class WikiIndex {
   stats(): IndexStats {
     const count = (sql: string) => Number(this.db.get<{ n: number }>(sql)?.n ?? 0);
     const bySeverity = new Map(
-      this.db.all<{ severity: string; n: number }>('select severity, count(*) as n from diagnostics group by severity').map((r) => [r.severity, Number(r.n)]),
+      this.db
+        .all<{ severity: string; n: number }>('select severity, count(*) as n from diagnostics group by severity')
+        .map((r) => [r.severity, Number(r.n)]),
     );
     return {
       concepts: count('select count(*) as n from concepts'),
@@ -349,17 +377,28 @@ export class WikiIndex {
       files: count('select count(*) as n from files'),
       invalidFiles: count("select count(*) as n from files where status = 'invalid'"),
       skippedFiles: count("select count(*) as n from files where status = 'skipped'"),
-      embeddings: count('select count(*) as n from embeddings e join concepts c on c.path = e.path and c.hash = e.hash'),
-      diagnostics: { error: bySeverity.get('error') ?? 0, warning: bySeverity.get('warning') ?? 0, info: bySeverity.get('info') ?? 0 },
+      embeddings: count(
+        'select count(*) as n from embeddings e join concepts c on c.path = e.path and c.hash = e.hash',
+      ),
+      diagnostics: {
+        error: bySeverity.get('error') ?? 0,
+        warning: bySeverity.get('warning') ?? 0,
+        info: bySeverity.get('info') ?? 0,
+      },
     };
   }
 
   /** Every diagnostic, ordered by file then position. */
   diagnostics(): Diagnostic[] {
     return this.db
-      .all<{ path: string; severity: Diagnostic['severity']; code: string; message: string; line: number | null; value: string | null }>(
-        'select path, severity, code, message, line, value from diagnostics order by path, ord',
-      )
+      .all<{
+        path: string;
+        severity: Diagnostic['severity'];
+        code: string;
+        message: string;
+        line: number | null;
+        value: string | null;
+      }>('select path, severity, code, message, line, value from diagnostics order by path, ord')
       .map((r) => ({
         path: r.path,
         severity: r.severity,

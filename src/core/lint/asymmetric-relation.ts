@@ -34,23 +34,37 @@ export const asymmetricRelation: LintCheck = {
         if (back !== undefined && back.size > 0) continue;
         reported.add(key);
         out.push(
-          finding(asymmetricRelation, e.subject, `\`${e.predicate}\` → ${object}, but ${object} has no relation back to ${e.subject}.`, {
-            value: `${e.predicate} → ${object}`,
-            fix: `add a relation to ${object} with \`object: ${e.subject}\` (declare the inverse of \`${e.predicate}\` in okf-wiki.json to have it named here)`,
-          }),
+          finding(
+            asymmetricRelation,
+            e.subject,
+            `\`${e.predicate}\` → ${object}, but ${object} has no relation back to ${e.subject}.`,
+            {
+              value: `${e.predicate} → ${object}`,
+              fix: `add a relation to ${object} with \`object: ${e.subject}\` (declare the inverse of \`${e.predicate}\` in okf-wiki.json to have it named here)`,
+            },
+          ),
         );
         continue;
       }
       if (back !== undefined && [...declared].some((p) => back.has(p))) continue;
       reported.add(key);
       const expected = [...declared].sort();
-      const found = back !== undefined && back.size > 0 ? `; it relates back with ${[...back].sort().map((p) => `\`${p}\``).join(', ')} instead` : '';
+      const found =
+        back !== undefined && back.size > 0
+          ? `; it relates back with ${[...back]
+              .sort()
+              .map((p) => `\`${p}\``)
+              .join(', ')} instead`
+          : '';
       out.push(
         finding(
           asymmetricRelation,
           e.subject,
           `\`${e.predicate}\` → ${object}, but ${object} has no \`${expected.join('` or `')}\` back to ${e.subject} (declared inverse${found}).`,
-          { value: `${e.predicate} → ${object}`, fix: `add \`{ predicate: ${expected[0]}, object: ${e.subject} }\` to ${object}` },
+          {
+            value: `${e.predicate} → ${object}`,
+            fix: `add \`{ predicate: ${expected[0]}, object: ${e.subject} }\` to ${object}`,
+          },
         ),
       );
     }

@@ -13,16 +13,22 @@ export const asymmetricSupersession: LintCheck = {
       const successor = a.supersededBy !== undefined ? context.concepts.get(a.supersededBy) : undefined;
       if (successor !== undefined && successor.path !== a.path && !successor.supersedes.includes(a.path)) {
         out.push(
-          finding(asymmetricSupersession, a.path, `\`superseded_by: ${successor.path}\`, but ${successor.path} does not list ${a.path} in \`supersedes\`.`, {
-            value: successor.path,
-            fix: `add ${a.path} to \`supersedes\` in ${successor.path}`,
-          }),
+          finding(
+            asymmetricSupersession,
+            a.path,
+            `\`superseded_by: ${successor.path}\`, but ${successor.path} does not list ${a.path} in \`supersedes\`.`,
+            {
+              value: successor.path,
+              fix: `add ${a.path} to \`supersedes\` in ${successor.path}`,
+            },
+          ),
         );
       }
       for (const oldPath of a.supersedes) {
         const old = context.concepts.get(oldPath);
         if (old === undefined || old.path === a.path || old.supersededBy === a.path) continue;
-        const now = old.supersededBy === undefined ? 'has no `superseded_by`' : `has \`superseded_by: ${old.supersededBy}\``;
+        const now =
+          old.supersededBy === undefined ? 'has no `superseded_by`' : `has \`superseded_by: ${old.supersededBy}\``;
         out.push(
           finding(asymmetricSupersession, a.path, `\`supersedes\` lists ${old.path}, but ${old.path} ${now}.`, {
             value: old.path,

@@ -12,20 +12,27 @@ export const brokenLink: LintCheck = {
     const out = [];
     let byNormalForm: Map<string, string> | undefined;
     for (const link of context.links) {
-      const resolved = link.kind === 'wikilink' ? context.resolver.resolveWikilink(link.raw) : context.resolver.resolveMarkdown(link);
+      const resolved =
+        link.kind === 'wikilink' ? context.resolver.resolveWikilink(link.raw) : context.resolver.resolveMarkdown(link);
       if (resolved !== null) continue;
       const shown = link.kind === 'wikilink' ? `[[${link.raw}]]` : `(${link.raw})`;
       const escapes = link.kind === 'markdown' && link.targetPath === undefined && link.rootPath === undefined;
       const target = link.targetPath ?? link.rootPath;
       byNormalForm ??= normalFormIndex(context.files);
       const unicode = unicodeTwin(link, target, byNormalForm);
-      const similar = target !== undefined ? context.resolver.sameName(target).find((p) => context.concepts.has(p)) : undefined;
+      const similar =
+        target !== undefined ? context.resolver.sameName(target).find((p) => context.concepts.has(p)) : undefined;
       const fix = unicode ?? (similar !== undefined ? `did you mean ${similar}?` : undefined);
       out.push(
-        finding(brokenLink, link.source, escapes ? `Link ${shown} points outside the bundle.` : `Link ${shown} resolves to no file in the bundle.`, {
-          value: link.raw,
-          ...(fix !== undefined ? { fix } : {}),
-        }),
+        finding(
+          brokenLink,
+          link.source,
+          escapes ? `Link ${shown} points outside the bundle.` : `Link ${shown} resolves to no file in the bundle.`,
+          {
+            value: link.raw,
+            ...(fix !== undefined ? { fix } : {}),
+          },
+        ),
       );
     }
     return out;
@@ -37,7 +44,10 @@ function normalFormIndex(files: readonly string[]): Map<string, string> {
   const index = new Map<string, string>();
   for (const file of files) {
     index.set(file.normalize('NFC'), file);
-    const name = file.slice(file.lastIndexOf('/') + 1).normalize('NFC').toLowerCase();
+    const name = file
+      .slice(file.lastIndexOf('/') + 1)
+      .normalize('NFC')
+      .toLowerCase();
     for (const key of [name, name.replace(/\.md$/, '')]) if (!index.has(`name:${key}`)) index.set(`name:${key}`, file);
   }
   return index;
@@ -53,7 +63,11 @@ function formOf(text: string): string {
  * The fix when a link and a file name differ only in Unicode normalization (é as one code point or as e plus
  * a combining accent: macOS file names are often NFD, typed text NFC). They look identical, so say it.
  */
-function unicodeTwin(link: { readonly kind: string; readonly raw: string }, target: string | undefined, index: ReadonlyMap<string, string>): string | undefined {
+function unicodeTwin(
+  link: { readonly kind: string; readonly raw: string },
+  target: string | undefined,
+  index: ReadonlyMap<string, string>,
+): string | undefined {
   let twin: string | undefined;
   let written: string;
   if (link.kind === 'wikilink') {

@@ -15,10 +15,15 @@ export const brokenTarget: LintCheck = {
       if (edge.objectPath === undefined || context.concepts.has(edge.objectPath)) continue;
       const why = missingConceptReason(context, edge.objectPath);
       out.push(
-        finding(brokenTarget, edge.subject, `Relation \`${edge.predicate}\` points at ${edge.objectPath}, which ${why}.`, {
-          value: edge.objectPath,
-          fix: fixFor(context, edge.objectPath),
-        }),
+        finding(
+          brokenTarget,
+          edge.subject,
+          `Relation \`${edge.predicate}\` points at ${edge.objectPath}, which ${why}.`,
+          {
+            value: edge.objectPath,
+            fix: fixFor(context, edge.objectPath),
+          },
+        ),
       );
     }
     return out;

@@ -32,4 +32,3 @@ export const LINT_CHECKS: readonly LintCheck[] = [
   brokenLink,
   unreviewedReference,
 ];
-

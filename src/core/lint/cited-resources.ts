@@ -15,7 +15,11 @@ export function citedResources(context: LintContext): ReadonlyMap<string, Readon
     const { computation, executor, attester } = c.extra;
     if (typeof computation === 'string') written.push(computation);
     for (const holder of [executor, attester]) {
-      if (typeof holder === 'object' && holder !== null && typeof (holder as Record<string, unknown>).resource === 'string') {
+      if (
+        typeof holder === 'object' &&
+        holder !== null &&
+        typeof (holder as Record<string, unknown>).resource === 'string'
+      ) {
         written.push((holder as Record<string, string>).resource);
       }
     }

@@ -70,8 +70,30 @@ export function loadLintContext(
   now: string,
 ): LintContext {
   const concepts = new Map<string, LintConcept>();
-  type ConceptRow = [string, string, string, string | null, string | null, string | null, string[], Source[], string | null, Record<string, unknown>];
-  for (const [path, title, type, status, staleAfter, supersededBy, supersedes, sources, resource, extra] of index.lintConceptArrays<ConceptRow>()) {
+  type ConceptRow = [
+    string,
+    string,
+    string,
+    string | null,
+    string | null,
+    string | null,
+    string[],
+    Source[],
+    string | null,
+    Record<string, unknown>,
+  ];
+  for (const [
+    path,
+    title,
+    type,
+    status,
+    staleAfter,
+    supersededBy,
+    supersedes,
+    sources,
+    resource,
+    extra,
+  ] of index.lintConceptArrays<ConceptRow>()) {
     concepts.set(path, {
       path,
       title,
@@ -86,23 +108,23 @@ export function loadLintContext(
     });
   }
   type EdgeRow = [string, number, string, string | null, string | null, string | null, string | null];
-  const edges = index.edgeArrays<EdgeRow>().map(([subject, ord, predicate, objectPath, objectLiteral, date, source]): LintEdge => {
-    const edge: { -readonly [K in keyof LintEdge]: LintEdge[K] } = { subject, ord, predicate };
-    if (objectPath !== null) edge.objectPath = objectPath;
-    if (objectLiteral !== null) edge.objectLiteral = objectLiteral;
-    if (date !== null) edge.date = date;
-    if (source !== null) edge.source = source;
-    return edge;
-  });
+  const edges = index
+    .edgeArrays<EdgeRow>()
+    .map(([subject, ord, predicate, objectPath, objectLiteral, date, source]): LintEdge => {
+      const edge: { -readonly [K in keyof LintEdge]: LintEdge[K] } = { subject, ord, predicate };
+      if (objectPath !== null) edge.objectPath = objectPath;
+      if (objectLiteral !== null) edge.objectLiteral = objectLiteral;
+      if (date !== null) edge.date = date;
+      if (source !== null) edge.source = source;
+      return edge;
+    });
   type LinkRow = [string, 'markdown' | 'wikilink', string, string | null, string | null];
-  const links = index.linkArrays<LinkRow>().map(
-    ([source, kind, raw, targetPath, rootPath]): LintLink => {
-      const link: { -readonly [K in keyof LintLink]: LintLink[K] } = { source, kind, raw };
-      if (targetPath !== null) link.targetPath = targetPath;
-      if (rootPath !== null) link.rootPath = rootPath;
-      return link;
-    },
-  );
+  const links = index.linkArrays<LinkRow>().map(([source, kind, raw, targetPath, rootPath]): LintLink => {
+    const link: { -readonly [K in keyof LintLink]: LintLink[K] } = { source, kind, raw };
+    if (targetPath !== null) link.targetPath = targetPath;
+    if (rootPath !== null) link.rootPath = rootPath;
+    return link;
+  });
   const fileStatus = new Map(index.fileStatusArrays<[string, 'concept' | 'invalid' | 'skipped']>());
   const files = [...new Set([...listing, ...fileStatus.keys()])].sort();
   return {

@@ -32,12 +32,19 @@ export const contradiction: LintCheck = {
         entry.sources.add(e.source ?? 'unsourced');
         objects.set(key, entry);
       }
-      const listed = [...objects.values()].map(({ shown, sources }) => `${shown} (${[...sources].sort().join(', ')})`).join('; ');
+      const listed = [...objects.values()]
+        .map(({ shown, sources }) => `${shown} (${[...sources].sort().join(', ')})`)
+        .join('; ');
       out.push(
-        finding(contradiction, subject, `\`${predicate}\` has ${objects.size} different objects from different sources: ${listed}.`, {
-          value: predicate,
-          fix: `correct the wrong one, date them if they held at different times, or declare \`${predicate}\` in okf-wiki.json \`multiValued\``,
-        }),
+        finding(
+          contradiction,
+          subject,
+          `\`${predicate}\` has ${objects.size} different objects from different sources: ${listed}.`,
+          {
+            value: predicate,
+            fix: `correct the wrong one, date them if they held at different times, or declare \`${predicate}\` in okf-wiki.json \`multiValued\``,
+          },
+        ),
       );
     }
     return out;

@@ -14,19 +14,29 @@ export const danglingSupersession: LintCheck = {
     for (const c of context.concepts.values()) {
       if (c.supersededBy !== undefined && !context.concepts.has(c.supersededBy)) {
         out.push(
-          finding(danglingSupersession, c.path, `\`superseded_by\` points at ${c.supersededBy}, which ${missingConceptReason(context, c.supersededBy)}.`, {
-            value: c.supersededBy,
-            fix: fixFor(context, c.supersededBy),
-          }),
+          finding(
+            danglingSupersession,
+            c.path,
+            `\`superseded_by\` points at ${c.supersededBy}, which ${missingConceptReason(context, c.supersededBy)}.`,
+            {
+              value: c.supersededBy,
+              fix: fixFor(context, c.supersededBy),
+            },
+          ),
         );
       }
       for (const old of c.supersedes) {
         if (context.concepts.has(old)) continue;
         out.push(
-          finding(danglingSupersession, c.path, `\`supersedes\` lists ${old}, which ${missingConceptReason(context, old)}.`, {
-            value: old,
-            fix: `${fixFor(context, old)} (a superseded concept is kept, not deleted)`,
-          }),
+          finding(
+            danglingSupersession,
+            c.path,
+            `\`supersedes\` lists ${old}, which ${missingConceptReason(context, old)}.`,
+            {
+              value: old,
+              fix: `${fixFor(context, old)} (a superseded concept is kept, not deleted)`,
+            },
+          ),
         );
       }
     }

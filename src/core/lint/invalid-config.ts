@@ -8,6 +8,10 @@ export const invalidConfig: LintCheck = {
   title: 'Problems in okf-wiki.json',
   run: (context) =>
     context.configDiagnostics.map((d) =>
-      finding(invalidConfig, d.path, d.message, { severity: d.severity, code: d.code, ...(d.value !== undefined ? { value: d.value } : {}) }),
+      finding(invalidConfig, d.path, d.message, {
+        severity: d.severity,
+        code: d.code,
+        ...(d.value !== undefined ? { value: d.value } : {}),
+      }),
     ),
 };

@@ -16,9 +16,14 @@ export const orphan: LintCheck = {
     for (const c of context.concepts.values()) {
       if (reached.has(c.path)) continue;
       out.push(
-        finding(orphan, c.path, 'No other concept relates to it or links to it, so graph expansion can never reach it.', {
-          fix: 'add a relation to it (in both directions) or a prose link from a related concept',
-        }),
+        finding(
+          orphan,
+          c.path,
+          'No other concept relates to it or links to it, so graph expansion can never reach it.',
+          {
+            fix: 'add a relation to it (in both directions) or a prose link from a related concept',
+          },
+        ),
       );
     }
     return out;
@@ -32,7 +37,11 @@ function inboundTargets(context: LintContext): Set<string> {
     if (to !== null && to !== undefined && to !== from) reached.add(to);
   };
   for (const e of context.edges) add(e.subject, e.objectPath);
-  for (const l of context.links) add(l.source, l.kind === 'wikilink' ? context.resolver.resolveWikilink(l.raw) : context.resolver.resolveMarkdown(l));
+  for (const l of context.links)
+    add(
+      l.source,
+      l.kind === 'wikilink' ? context.resolver.resolveWikilink(l.raw) : context.resolver.resolveMarkdown(l),
+    );
   for (const c of context.concepts.values()) {
     add(c.path, c.supersededBy);
     for (const p of c.supersedes) add(c.path, p);

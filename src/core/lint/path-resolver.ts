@@ -45,7 +45,10 @@ export class PathResolver {
 
   /** Resolves a markdown link (already normalized by the reader): the relative reading first, then the root one. */
   resolveMarkdown(link: { readonly targetPath?: string; readonly rootPath?: string }): string | null {
-    return (link.targetPath !== undefined ? this.existing(link.targetPath) : null) ?? (link.rootPath !== undefined ? this.existing(link.rootPath) : null);
+    return (
+      (link.targetPath !== undefined ? this.existing(link.targetPath) : null) ??
+      (link.rootPath !== undefined ? this.existing(link.rootPath) : null)
+    );
   }
 
   /** Resolves an Obsidian wikilink name (`[[note]]`, `[[folder/note]]`, `[[/folder/note]]`, `[[image.png]]`). */
@@ -60,10 +63,12 @@ export class PathResolver {
     if (!candidates) return null;
     if (!lower.includes('/')) return candidates[0];
     const suffix = '/' + lower.replace(/^\.\//, '');
-    return candidates.find((p) => {
-      const l = p.toLowerCase();
-      return l.endsWith(suffix) || l.endsWith(suffix + '.md');
-    }) ?? null;
+    return (
+      candidates.find((p) => {
+        const l = p.toLowerCase();
+        return l.endsWith(suffix) || l.endsWith(suffix + '.md');
+      }) ?? null
+    );
   }
 
   /**

@@ -85,7 +85,11 @@ export function isLikelyTypo(a: string, b: string): boolean {
 /** A group of predicates that look like one, with the form to keep. */
 export interface PredicateCluster {
   /** Each predicate as written, with how many relations use it; most used first. */
-  readonly members: readonly { readonly predicate: string; readonly count: number; readonly reason: SimilarityReason }[];
+  readonly members: readonly {
+    readonly predicate: string;
+    readonly count: number;
+    readonly reason: SimilarityReason;
+  }[];
   /** The majority form (ties: the one already in snake_case, then the first alphabetically). */
   readonly keep: string;
 }
@@ -114,7 +118,8 @@ export function clusterPredicates(
   };
   const forbidden = new Set<string>();
   for (const group of [...(options.inverses ?? []), ...(options.distinct ?? [])]) {
-    for (const a of group) for (const b of group) if (a !== b) forbidden.add(canonicalPredicate(a) + '\0' + canonicalPredicate(b));
+    for (const a of group)
+      for (const b of group) if (a !== b) forbidden.add(canonicalPredicate(a) + '\0' + canonicalPredicate(b));
   }
   const union = (a: string, b: string, reason: SimilarityReason) => {
     if (forbidden.has(canonical.get(a)! + '\0' + canonical.get(b)!)) return;
@@ -151,7 +156,8 @@ export function clusterPredicates(
   for (const p of predicates) if (!firstWith.has(canonical.get(p)!)) firstWith.set(canonical.get(p)!, p);
   for (let i = 0; i < byLength.length; i++) {
     for (let j = i + 1; j < byLength.length && byLength[j].length - byLength[i].length <= 1; j++) {
-      if (isLikelyTypo(byLength[i], byLength[j])) union(firstWith.get(byLength[i])!, firstWith.get(byLength[j])!, 'typo');
+      if (isLikelyTypo(byLength[i], byLength[j]))
+        union(firstWith.get(byLength[i])!, firstWith.get(byLength[j])!, 'typo');
     }
   }
 
@@ -173,7 +179,11 @@ export function clusterPredicates(
     );
     out.push({
       keep: ranked[0],
-      members: ranked.map((predicate) => ({ predicate, count: counts.get(predicate)!, reason: reasonOf.get(predicate) ?? 'spelling' })),
+      members: ranked.map((predicate) => ({
+        predicate,
+        count: counts.get(predicate)!,
+        reason: reasonOf.get(predicate) ?? 'spelling',
+      })),
     });
   }
   return out.sort((a, b) => (a.keep < b.keep ? -1 : a.keep > b.keep ? 1 : 0));

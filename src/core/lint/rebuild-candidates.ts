@@ -27,7 +27,9 @@ export function findRebuildCandidates(index: WikiIndex): RebuildCandidate[] {
       for (const p of referencePaths(r.path, s.resource)) references.add(p);
     }
     if (references.size === 0) continue;
-    const verifiedBy = [...new Set((JSON.parse(r.verified) as Stamp[]).map((v) => v.by).filter((by) => by.startsWith('human:')))].sort();
+    const verifiedBy = [
+      ...new Set((JSON.parse(r.verified) as Stamp[]).map((v) => v.by).filter((by) => by.startsWith('human:'))),
+    ].sort();
     out.push({
       path: r.path,
       title: r.title,

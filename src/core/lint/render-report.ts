@@ -9,13 +9,17 @@ const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
 
 /** "2 errors, 1 warning, 3 info" (only the non-zero parts; "no findings" when all are zero). */
 export function formatCounts(counts: Readonly<Record<Severity, number>>): string {
-  const parts = SEVERITIES.filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s === 'info' ? 'info' : counts[s] === 1 ? s : s + 's'}`);
+  const parts = SEVERITIES.filter((s) => counts[s] > 0).map(
+    (s) => `${counts[s]} ${s === 'info' ? 'info' : counts[s] === 1 ? s : s + 's'}`,
+  );
   return parts.length === 0 ? 'no findings' : parts.join(', ');
 }
 
 /** The report as text: a summary line, then one block per check that found something. */
 export function renderLintReport(report: LintReport, summary: { concepts: number }): string {
-  const lines = [`Lint: ${formatCounts(report.counts)} in ${summary.concepts} concept${summary.concepts === 1 ? '' : 's'}.`];
+  const lines = [
+    `Lint: ${formatCounts(report.counts)} in ${summary.concepts} concept${summary.concepts === 1 ? '' : 's'}.`,
+  ];
   const byCheck = new Map<string, Finding[]>();
   for (const f of report.findings) {
     const list = byCheck.get(f.check) ?? [];

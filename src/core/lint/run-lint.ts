@@ -40,14 +40,19 @@ export function runLint(index: WikiIndex, files: readonly string[], options: Lin
     distinct: options.distinct ?? DEFAULT_BUNDLE_CONFIG.distinct,
   };
   const context = loadLintContext(index, files, config, options.configDiagnostics ?? [], options.clock.now());
-  const selected = options.checks === undefined ? LINT_CHECKS : LINT_CHECKS.filter((c) => options.checks!.includes(c.id));
+  const selected =
+    options.checks === undefined ? LINT_CHECKS : LINT_CHECKS.filter((c) => options.checks!.includes(c.id));
   const findings: Finding[] = [];
   for (const check of selected) findings.push(...check.run(context).sort(compareFindings));
   return { findings, counts: countBySeverity(findings) };
 }
 
 /** Lints a bundle: lists its files, reads okf-wiki.json when present, and runs every check over the index. */
-export async function lintBundle(index: WikiIndex, source: BundleSource, options: { clock: Clock; checks?: readonly string[] }): Promise<LintReport> {
+export async function lintBundle(
+  index: WikiIndex,
+  source: BundleSource,
+  options: { clock: Clock; checks?: readonly string[] },
+): Promise<LintReport> {
   const files = await source.list();
   const { config, diagnostics } = await loadBundleConfig(source, files);
   return runLint(index, files, { ...options, ...config, configDiagnostics: diagnostics });
@@ -65,7 +70,12 @@ function countBySeverity(findings: readonly Finding[]): Record<Severity, number>
 }
 
 function compareFindings(a: Finding, b: Finding): number {
-  return cmp(a.path, b.path) || (a.line ?? 0) - (b.line ?? 0) || cmp(a.value ?? '', b.value ?? '') || cmp(a.message, b.message);
+  return (
+    cmp(a.path, b.path) ||
+    (a.line ?? 0) - (b.line ?? 0) ||
+    cmp(a.value ?? '', b.value ?? '') ||
+    cmp(a.message, b.message)
+  );
 }
 
 function cmp(a: string, b: string): number {

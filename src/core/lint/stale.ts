@@ -14,10 +14,15 @@ export const stale: LintCheck = {
       // A superseded concept is history by definition; its freshness no longer matters (spec §7.7).
       if (c.staleAfter === undefined || c.status === 'superseded' || !isPast(c.staleAfter, context.now)) continue;
       out.push(
-        finding(stale, c.path, `Stale since ${datePart(c.staleAfter)} (today is ${today}): retrieval drops its facts until it is re-checked.`, {
-          value: c.staleAfter,
-          fix: 're-verify it against its sources and move `stale_after` forward, or supersede it',
-        }),
+        finding(
+          stale,
+          c.path,
+          `Stale since ${datePart(c.staleAfter)} (today is ${today}): retrieval drops its facts until it is re-checked.`,
+          {
+            value: c.staleAfter,
+            fix: 're-verify it against its sources and move `stale_after` forward, or supersede it',
+          },
+        ),
       );
     }
     return out;

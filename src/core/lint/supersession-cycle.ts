@@ -29,10 +29,15 @@ export const supersessionCycle: LintCheck = {
         const first = cycle.reduce((min, p) => (p < min ? p : min));
         const rotated = [...cycle.slice(cycle.indexOf(first)), ...cycle.slice(0, cycle.indexOf(first)), first];
         out.push(
-          finding(supersessionCycle, first, `\`superseded_by\` loops: ${rotated.join(' → ')}; retrieval cannot find the current concept.`, {
-            value: rotated.join(' → '),
-            fix: 'remove `superseded_by` from the concept that is current, so the chain ends there',
-          }),
+          finding(
+            supersessionCycle,
+            first,
+            `\`superseded_by\` loops: ${rotated.join(' → ')}; retrieval cannot find the current concept.`,
+            {
+              value: rotated.join(' → '),
+              fix: 'remove `superseded_by` from the concept that is current, so the chain ends there',
+            },
+          ),
         );
       }
       for (const p of walk) state.set(p, 2);

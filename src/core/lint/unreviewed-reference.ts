@@ -20,9 +20,14 @@ export const unreviewedReference: LintCheck = {
       for (let dir = dirOf(file); !isCited && dir !== ''; dir = dirOf(dir)) isCited = cited.has(dir);
       if (isCited) continue;
       out.push(
-        finding(unreviewedReference, file, 'No concept cites it in `sources[].resource`: not yet ingested, or reviewed and left out on purpose.', {
-          fix: `ingest it (cite it as \`resource: ${file.slice(1)}\`), or leave it if it was reviewed`,
-        }),
+        finding(
+          unreviewedReference,
+          file,
+          'No concept cites it in `sources[].resource`: not yet ingested, or reviewed and left out on purpose.',
+          {
+            fix: `ingest it (cite it as \`resource: ${file.slice(1)}\`), or leave it if it was reviewed`,
+          },
+        ),
       );
     }
     return out;

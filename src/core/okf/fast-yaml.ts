@@ -48,7 +48,8 @@ const SPECIAL_WORD = /^(?:true|false|null|on|off|yes|no|y|n|~)$/i;
 /** Values the core schema reads as booleans or null (a superset: any letter case). */
 const BOOL_OR_NULL = /^(?:true|false|null|~)$/i;
 /** Plain scalars the core schema reads as numbers (its int, float, inf/nan forms, in any letter case). */
-const NUMBER_LIKE = /^(?:[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:e[-+]?[0-9]+)?|[-+]?\.inf|\.nan|0o[0-7]+|0x[0-9a-f]+)$/i;
+const NUMBER_LIKE =
+  /^(?:[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:e[-+]?[0-9]+)?|[-+]?\.inf|\.nan|0o[0-7]+|0x[0-9a-f]+)$/i;
 /** Characters that give a plain scalar's first character another meaning (indicators, YAML 1.2 §5.3). */
 const INDICATOR_START = /^[-?:,[\]{}#&*!|>'"%@`]/;
 

@@ -58,12 +58,23 @@ export function parseWithYamlPackage(path: string, yaml: string, startLine: numb
   const diagnostics: Diagnostic[] = [];
   if (flowDepth(yaml) > MAX_DEPTH) {
     // Checked before parsing: thousands of nested brackets would exhaust the parser's stack.
-    diagnostics.push({ path, severity: 'error', code: 'yaml-too-deep', message: `Frontmatter is nested more than ${MAX_DEPTH} levels deep; refused.` });
+    diagnostics.push({
+      path,
+      severity: 'error',
+      code: 'yaml-too-deep',
+      message: `Frontmatter is nested more than ${MAX_DEPTH} levels deep; refused.`,
+    });
     return { data: null, diagnostics };
   }
   const lineCounter = new LineCounter();
   // logLevel 'error': the parser must not print to the console (a list used as a key warns); diagnostics say it.
-  const doc = parseDocument(yaml, { schema: 'core', uniqueKeys: false, lineCounter, prettyErrors: false, logLevel: 'error' });
+  const doc = parseDocument(yaml, {
+    schema: 'core',
+    uniqueKeys: false,
+    lineCounter,
+    prettyErrors: false,
+    logLevel: 'error',
+  });
   const lineOf = (offset: number | undefined) =>
     offset === undefined ? undefined : lineCounter.linePos(offset).line + startLine - 1;
 
@@ -82,7 +93,13 @@ export function parseWithYamlPackage(path: string, yaml: string, startLine: numb
     return { data: null, diagnostics };
   }
   if (doc.contents === null) {
-    diagnostics.push({ path, severity: 'error', code: 'frontmatter-empty', message: 'Frontmatter is empty: an OKF concept needs at least `type`.', line: startLine - 1 });
+    diagnostics.push({
+      path,
+      severity: 'error',
+      code: 'frontmatter-empty',
+      message: 'Frontmatter is empty: an OKF concept needs at least `type`.',
+      line: startLine - 1,
+    });
     return { data: null, diagnostics };
   }
   if (!isMap(doc.contents)) {
@@ -157,7 +174,12 @@ export function parseWithYamlPackage(path: string, yaml: string, startLine: numb
   };
   walk(doc.contents, 0, '');
   if (tooDeep) {
-    diagnostics.push({ path, severity: 'error', code: 'yaml-too-deep', message: `Frontmatter is nested more than ${MAX_DEPTH} levels deep; refused.` });
+    diagnostics.push({
+      path,
+      severity: 'error',
+      code: 'yaml-too-deep',
+      message: `Frontmatter is nested more than ${MAX_DEPTH} levels deep; refused.`,
+    });
     return { data: null, diagnostics };
   }
 
@@ -181,7 +203,8 @@ export function parseWithYamlPackage(path: string, yaml: string, startLine: numb
       path,
       severity: 'error',
       code: 'yaml-alias-cycle',
-      message: 'Frontmatter refused: a YAML alias refers to its own anchor (`a: &x [*x]`), a cycle no reader can expand.',
+      message:
+        'Frontmatter refused: a YAML alias refers to its own anchor (`a: &x [*x]`), a cycle no reader can expand.',
     });
     return { data: null, diagnostics };
   }

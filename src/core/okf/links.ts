@@ -31,7 +31,12 @@ export function extractLinks(fromPath: string, body: string): ProseLink[] {
     if (isExternal(raw) || seen.has('m' + raw)) continue;
     seen.add('m' + raw);
     const { path, rootPath } = resolveLinkTarget(fromPath, raw);
-    links.push({ raw, kind: 'markdown', ...(path !== null ? { targetPath: path } : {}), ...(rootPath !== null && rootPath !== path ? { rootPath } : {}) });
+    links.push({
+      raw,
+      kind: 'markdown',
+      ...(path !== null ? { targetPath: path } : {}),
+      ...(rootPath !== null && rootPath !== path ? { rootPath } : {}),
+    });
   }
   for (const m of text.matchAll(WIKILINK)) {
     if (m[1] === '!') continue;

@@ -10,8 +10,22 @@ import { baseName, conceptIdOf, isUnderReferences, resolveConceptRef } from './p
 
 /** Frontmatter keys modelled by Concept; everything else lands in `extra`. */
 const KNOWN_KEYS = new Set([
-  'type', 'title', 'description', 'tags', 'aliases', 'alias', 'resource', 'sources', 'generated', 'verified',
-  'status', 'stale_after', 'superseded_by', 'superseded_at', 'supersedes', 'relations',
+  'type',
+  'title',
+  'description',
+  'tags',
+  'aliases',
+  'alias',
+  'resource',
+  'sources',
+  'generated',
+  'verified',
+  'status',
+  'stale_after',
+  'superseded_by',
+  'superseded_at',
+  'supersedes',
+  'relations',
 ]);
 
 /** Trust tier per OKF §5.3: any `human:` verifier → human-reviewed; any other verifier → machine-confirmed. */
@@ -25,7 +39,9 @@ export function readConcept(path: string, text: string): ReadResult {
   const hash = contentHash(text);
   const diagnostics: Diagnostic[] = [];
   const report = (severity: Severity, code: string, message: string, value?: unknown) =>
-    diagnostics.push(value === undefined ? { path, severity, code, message } : { path, severity, code, message, value: show(value) });
+    diagnostics.push(
+      value === undefined ? { path, severity, code, message } : { path, severity, code, message, value: show(value) },
+    );
 
   const utf16 = text.includes('\0') ? utf16Encoding(text) : undefined;
   if (utf16 !== undefined) {
@@ -49,7 +65,11 @@ export function readConcept(path: string, text: string): ReadResult {
     return { kind: 'skipped', path, hash, reason };
   }
   if (split.unclosed) {
-    report('error', 'frontmatter-unclosed', 'Frontmatter opens with `---` but never closes; add a `---` line after the YAML.');
+    report(
+      'error',
+      'frontmatter-unclosed',
+      'Frontmatter opens with `---` but never closes; add a `---` line after the YAML.',
+    );
     return { kind: 'invalid', path, hash, diagnostics };
   }
   const parsed = parseFrontmatterYaml(path, split.yaml, split.yamlStartLine);
@@ -59,7 +79,14 @@ export function readConcept(path: string, text: string): ReadResult {
 
   const type = typeof fm.type === 'string' ? fm.type : undefined;
   if (type === undefined || type.trim() === '') {
-    report('error', 'missing-type', fm.type === undefined ? 'Missing required `type` (OKF §4.1), e.g. `type: Concept`.' : 'Empty or non-text `type` (OKF §4.1 requires one), e.g. `type: Concept`.', fm.type);
+    report(
+      'error',
+      'missing-type',
+      fm.type === undefined
+        ? 'Missing required `type` (OKF §4.1), e.g. `type: Concept`.'
+        : 'Empty or non-text `type` (OKF §4.1 requires one), e.g. `type: Concept`.',
+      fm.type,
+    );
     return { kind: 'invalid', path, hash, diagnostics };
   }
 
@@ -68,7 +95,12 @@ export function readConcept(path: string, text: string): ReadResult {
     if (value === undefined || value === null) return undefined;
     if (typeof value === 'string') return value;
     if (typeof value === 'number' || typeof value === 'boolean') {
-      report('warning', 'not-a-string', `\`${key}\` should be text; read ${show(value)} as "${String(value)}" (quote it).`, value);
+      report(
+        'warning',
+        'not-a-string',
+        `\`${key}\` should be text; read ${show(value)} as "${String(value)}" (quote it).`,
+        value,
+      );
       return String(value);
     }
     report('error', 'not-a-string', `\`${key}\` should be text, found ${kindOf(value)}; ignored.`, value);
@@ -78,16 +110,27 @@ export function readConcept(path: string, text: string): ReadResult {
     if (value === undefined || value === null) return undefined;
     const written = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : undefined;
     if (written === undefined || !isIsoDate(written)) {
-      report('error', 'invalid-date', `${where} is not an ISO 8601 date string (e.g. "2026-08-09"): ${show(value)}; ignored.`, value);
+      report(
+        'error',
+        'invalid-date',
+        `${where} is not an ISO 8601 date string (e.g. "2026-08-09"): ${show(value)}; ignored.`,
+        value,
+      );
       return undefined;
     }
-    if (typeof value !== 'string') report('warning', 'unquoted-date', `${where} is a number, not a string; quote it: "${written}".`, value);
+    if (typeof value !== 'string')
+      report('warning', 'unquoted-date', `${where} is a number, not a string; quote it: "${written}".`, value);
     return written;
   };
   const stamp = (key: string, value: unknown): Stamp | undefined => {
     if (value === undefined || value === null) return undefined;
     if (!isRecord(value)) {
-      report('error', 'invalid-stamp', `\`${key}\` should be a mapping \`{ by, at }\`, found ${kindOf(value)}; ignored.`, value);
+      report(
+        'error',
+        'invalid-stamp',
+        `\`${key}\` should be a mapping \`{ by, at }\`, found ${kindOf(value)}; ignored.`,
+        value,
+      );
       return undefined;
     }
     const by = typeof value.by === 'string' ? value.by.trim() : undefined;
@@ -102,12 +145,18 @@ export function readConcept(path: string, text: string): ReadResult {
   const title = text_('title')?.trim() || baseName(path).replace(/\.md$/i, '');
   const description = text_('description')?.trim();
   const tags = stringList('tags', fm.tags, report, 'non-string-tag');
-  const aliases = [...stringList('aliases', fm.aliases, report, 'non-string-alias'), ...stringList('alias', fm.alias, report, 'non-string-alias')];
+  const aliases = [
+    ...stringList('aliases', fm.aliases, report, 'non-string-alias'),
+    ...stringList('alias', fm.alias, report, 'non-string-alias'),
+  ];
   const resource = text_('resource');
   const sources = readSources(fm.sources, report);
   const generated = stamp('generated', fm.generated);
-  const verifiedRaw = fm.verified === undefined || fm.verified === null ? [] : Array.isArray(fm.verified) ? fm.verified : [fm.verified];
-  const verified = verifiedRaw.map((v, i) => stamp(verifiedRaw.length > 1 ? `verified[${i}]` : 'verified', v)).filter((v): v is Stamp => v !== undefined);
+  const verifiedRaw =
+    fm.verified === undefined || fm.verified === null ? [] : Array.isArray(fm.verified) ? fm.verified : [fm.verified];
+  const verified = verifiedRaw
+    .map((v, i) => stamp(verifiedRaw.length > 1 ? `verified[${i}]` : 'verified', v))
+    .filter((v): v is Stamp => v !== undefined);
   const status = text_('status')?.trim();
   const staleAfter = date('stale_after', fm.stale_after);
   const supersededAt = date('superseded_at', fm.superseded_at);
@@ -116,7 +165,12 @@ export function readConcept(path: string, text: string): ReadResult {
   if (supersededByWritten !== undefined) {
     supersededBy = pathRef('superseded_by', supersededByWritten, report);
     if (supersededBy !== undefined && status !== 'superseded') {
-      report('error', 'superseded-by-without-status', '`superseded_by` is set but `status` is not `superseded` (spec §7.7); add `status: superseded`.', supersededByWritten);
+      report(
+        'error',
+        'superseded-by-without-status',
+        '`superseded_by` is set but `status` is not `superseded` (spec §7.7); add `status: superseded`.',
+        supersededByWritten,
+      );
     }
   }
   const supersedes = stringList('supersedes', fm.supersedes, report, 'invalid-supersedes')
@@ -159,14 +213,26 @@ type Report = (severity: Severity, code: string, message: string, value?: unknow
 function readSources(value: unknown, report: Report): Source[] {
   if (value === undefined || value === null) return [];
   const items = Array.isArray(value) ? value : [value];
-  if (!Array.isArray(value)) report('warning', 'sources-not-list', '`sources` should be a list of `{ id, resource, title }`; read the one mapping as a list.', value);
+  if (!Array.isArray(value))
+    report(
+      'warning',
+      'sources-not-list',
+      '`sources` should be a list of `{ id, resource, title }`; read the one mapping as a list.',
+      value,
+    );
   const sources: Source[] = [];
   for (const item of items) {
     if (!isRecord(item)) {
-      report('error', 'invalid-source', `A \`sources\` entry should be a mapping \`{ id, resource, title }\`, found ${kindOf(item)}; ignored.`, item);
+      report(
+        'error',
+        'invalid-source',
+        `A \`sources\` entry should be a mapping \`{ id, resource, title }\`, found ${kindOf(item)}; ignored.`,
+        item,
+      );
       continue;
     }
-    const field = (k: string) => (typeof item[k] === 'string' || typeof item[k] === 'number' ? String(item[k]).trim() : undefined);
+    const field = (k: string) =>
+      typeof item[k] === 'string' || typeof item[k] === 'number' ? String(item[k]).trim() : undefined;
     const source: { id?: string; resource?: string; title?: string } = {};
     const id = field('id');
     const resource = field('resource');
@@ -187,7 +253,12 @@ function readRelations(
 ): Relation[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) {
-    report('error', 'relations-not-list', `\`relations\` should be a list of \`{ predicate, object }\` entries, found ${kindOf(value)}; ignored.`, value);
+    report(
+      'error',
+      'relations-not-list',
+      `\`relations\` should be a list of \`{ predicate, object }\` entries, found ${kindOf(value)}; ignored.`,
+      value,
+    );
     return [];
   }
   const sourceIds = new Set(sources.map((s) => s.id).filter((id) => id !== undefined));
@@ -195,18 +266,38 @@ function readRelations(
   value.forEach((item, i) => {
     const where = `relations[${i}]`;
     if (!isRecord(item)) {
-      report('error', 'invalid-relation', `\`${where}\` should be a mapping \`{ predicate, object }\`, found ${kindOf(item)}; ignored.`, item);
+      report(
+        'error',
+        'invalid-relation',
+        `\`${where}\` should be a mapping \`{ predicate, object }\`, found ${kindOf(item)}; ignored.`,
+        item,
+      );
       return;
     }
     const predicate = typeof item.predicate === 'string' ? item.predicate.trim() : undefined;
     const objectValue = item.object;
-    const object = typeof objectValue === 'string' ? objectValue.trim() : typeof objectValue === 'number' || typeof objectValue === 'boolean' ? String(objectValue) : undefined;
+    const object =
+      typeof objectValue === 'string'
+        ? objectValue.trim()
+        : typeof objectValue === 'number' || typeof objectValue === 'boolean'
+          ? String(objectValue)
+          : undefined;
     if (!predicate) {
-      report('error', 'relation-missing-predicate', `\`${where}\` has no \`predicate\` (a text such as \`invested_in\`); ignored.`, item);
+      report(
+        'error',
+        'relation-missing-predicate',
+        `\`${where}\` has no \`predicate\` (a text such as \`invested_in\`); ignored.`,
+        item,
+      );
       return;
     }
     if (!object) {
-      report('error', 'relation-missing-object', `\`${where}\` (${predicate}) has no \`object\` (a \`/path.md\` or a literal); ignored.`, item);
+      report(
+        'error',
+        'relation-missing-object',
+        `\`${where}\` (${predicate}) has no \`object\` (a \`/path.md\` or a literal); ignored.`,
+        item,
+      );
       return;
     }
     let objectPath: string | undefined;
@@ -214,12 +305,23 @@ function readRelations(
       objectPath = pathRef(`${where}.object`, object, report);
       if (objectPath === undefined) return;
     } else if (/^[^\s:]+\/[^\s]*\.md$/i.test(object)) {
-      report('warning', 'object-path-without-slash', `\`${where}.object\` "${object}" looks like a path but has no leading \`/\`, so it is read as a literal; write "/${object}".`, object);
+      report(
+        'warning',
+        'object-path-without-slash',
+        `\`${where}.object\` "${object}" looks like a path but has no leading \`/\`, so it is read as a literal; write "/${object}".`,
+        object,
+      );
     }
     const relDate = date('date', item.date, `\`${where}.date\``);
-    const source = typeof item.source === 'string' || typeof item.source === 'number' ? String(item.source).trim() : undefined;
+    const source =
+      typeof item.source === 'string' || typeof item.source === 'number' ? String(item.source).trim() : undefined;
     if (source && !sourceIds.has(source)) {
-      report('warning', 'unknown-source', `\`${where}.source\` "${source}" matches no \`sources[].id\` in this file.`, source);
+      report(
+        'warning',
+        'unknown-source',
+        `\`${where}.source\` "${source}" matches no \`sources[].id\` in this file.`,
+        source,
+      );
     }
     relations.push({
       predicate,
@@ -236,7 +338,12 @@ function readRelations(
 function pathRef(key: string, written: string, report: Report): string | undefined {
   const resolved = resolveConceptRef(written);
   if (resolved === null) {
-    report('error', 'path-escapes-bundle', `\`${key}\` path "${written}" points outside the bundle (or is empty); ignored.`, written);
+    report(
+      'error',
+      'path-escapes-bundle',
+      `\`${key}\` path "${written}" points outside the bundle (or is empty); ignored.`,
+      written,
+    );
     return undefined;
   }
   return resolved;
@@ -250,7 +357,12 @@ function stringList(key: string, value: unknown, report: Report, code: string): 
     if (typeof item === 'string') {
       if (item.trim() !== '') out.push(item.trim());
     } else {
-      report('warning', code, `\`${key}\` entry ${show(item)} is not a string; skipped (quote it: "${String(item)}").`, item);
+      report(
+        'warning',
+        code,
+        `\`${key}\` entry ${show(item)} is not a string; skipped (quote it: "${String(item)}").`,
+        item,
+      );
     }
   }
   return out;
@@ -268,6 +380,7 @@ function kindOf(value: unknown): string {
 
 function show(value: unknown): string {
   // JSON has no NaN or Infinity (`.nan`, `.inf` in YAML): it would show them as `null`.
-  const text = typeof value === 'number' && !Number.isFinite(value) ? String(value) : (JSON.stringify(value) ?? String(value));
+  const text =
+    typeof value === 'number' && !Number.isFinite(value) ? String(value) : (JSON.stringify(value) ?? String(value));
   return text.length > 120 ? text.slice(0, 117) + '...' : text;
 }

@@ -141,7 +141,16 @@ export function answerGraph(result: ContextResult, options: AnswerGraphOptions =
     const id = `n${ids.size}`;
     ids.set(path, id);
     const stale = notes(path)?.staleSince;
-    nodes.push({ kind: 'concept', id, path, title: c.title, depth: c.depth, seed: c.seed, superseded: supersededPaths.has(path), ...(stale !== undefined ? { staleSince: stale } : {}) });
+    nodes.push({
+      kind: 'concept',
+      id,
+      path,
+      title: c.title,
+      depth: c.depth,
+      seed: c.seed,
+      superseded: supersededPaths.has(path),
+      ...(stale !== undefined ? { staleSince: stale } : {}),
+    });
   }
 
   const edges: GraphEdge[] = [];
@@ -164,7 +173,13 @@ export function answerGraph(result: ContextResult, options: AnswerGraphOptions =
       fact: index,
     });
   }
-  for (const s of successors) edges.push({ kind: 'successor', from: ids.get(s.from)!, to: ids.get(s.to)!, ...(s.at !== undefined ? { at: s.at } : {}) });
+  for (const s of successors)
+    edges.push({
+      kind: 'successor',
+      from: ids.get(s.from)!,
+      to: ids.get(s.to)!,
+      ...(s.at !== undefined ? { at: s.at } : {}),
+    });
   const moreIds = new Map<string, string>();
   kept.collapsed.forEach((count, path) => {
     const id = `m${moreIds.size}`;

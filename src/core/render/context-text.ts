@@ -25,11 +25,19 @@ export function backgroundHeading(title: string, path: string, staleSince: strin
 }
 
 /** The block: the header, then the kept fact lines, then each background section under its heading. */
-export function contextText(header: string, facts: readonly Fact[], background: readonly Background[], staleSince: (path: string) => string | undefined): string {
+export function contextText(
+  header: string,
+  facts: readonly Fact[],
+  background: readonly Background[],
+  staleSince: (path: string) => string | undefined,
+): string {
   const parts = [header];
   if (facts.length > 0) parts.push('Facts:\n' + facts.map((f) => f.line).join('\n'));
   if (background.length > 0) {
-    parts.push('Background:\n' + background.map((b) => backgroundHeading(b.title, b.path, staleSince(b.path)) + b.text).join('\n\n'));
+    parts.push(
+      'Background:\n' +
+        background.map((b) => backgroundHeading(b.title, b.path, staleSince(b.path)) + b.text).join('\n\n'),
+    );
   }
   return parts.join('\n\n') + '\n';
 }

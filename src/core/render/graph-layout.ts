@@ -78,9 +78,21 @@ export function layoutGraph(graph: AnswerGraph, width: number): GraphLayout {
   order.forEach((column, c) => {
     const colWidth = widths[c];
     const maxChars = Math.max(3, Math.floor((colWidth - 2 * LAYOUT.labelPadding) / LAYOUT.charWidth));
-    for (const [node, y] of rowsOf(column, c === 0 ? undefined : (id) => neighbourRows(id, neighbours, placed), height)) {
+    for (const [node, y] of rowsOf(
+      column,
+      c === 0 ? undefined : (id) => neighbourRows(id, neighbours, placed),
+      height,
+    )) {
       const full = nodeText(node);
-      placed.set(node.id, { node, x, y, width: colWidth, height: LAYOUT.nodeHeight, label: cut(full, maxChars), fullLabel: full });
+      placed.set(node.id, {
+        node,
+        x,
+        y,
+        width: colWidth,
+        height: LAYOUT.nodeHeight,
+        label: cut(full, maxChars),
+        fullLabel: full,
+      });
     }
     x += colWidth + LAYOUT.columnGap;
   });
@@ -109,7 +121,11 @@ function neighbourIds(graph: AnswerGraph): Map<string, string[]> {
 }
 
 /** Rows (top y) of a node's neighbours already placed in earlier columns. */
-function neighbourRows(id: string, neighbours: ReadonlyMap<string, string[]>, placed: ReadonlyMap<string, PlacedNode>): number[] {
+function neighbourRows(
+  id: string,
+  neighbours: ReadonlyMap<string, string[]>,
+  placed: ReadonlyMap<string, PlacedNode>,
+): number[] {
   return (neighbours.get(id) ?? []).map((n) => placed.get(n)?.y).filter((y): y is number => y !== undefined);
 }
 
@@ -118,7 +134,11 @@ function neighbourRows(id: string, neighbours: ReadonlyMap<string, string[]>, pl
  * the mean row of each node's placed neighbours (ties by graph order; none: the middle) and each node put at
  * that row, pushed down (then back up from the bottom) to keep one row apart.
  */
-function rowsOf(column: readonly GraphNode[], rows: ((id: string) => number[]) | undefined, height: number): [GraphNode, number][] {
+function rowsOf(
+  column: readonly GraphNode[],
+  rows: ((id: string) => number[]) | undefined,
+  height: number,
+): [GraphNode, number][] {
   const pitch = LAYOUT.rowPitch;
   const topLimit = LAYOUT.padding;
   const bottomLimit = height - LAYOUT.padding - LAYOUT.nodeHeight;
@@ -132,7 +152,8 @@ function rowsOf(column: readonly GraphNode[], rows: ((id: string) => number[]) |
     .sort((a, b) => a.y - b.y || a.i - b.i);
   const ys: number[] = [];
   wanted.forEach((w, i) => ys.push(Math.max(w.y, topLimit, i === 0 ? topLimit : ys[i - 1] + pitch)));
-  for (let i = ys.length - 1; i >= 0; i--) ys[i] = Math.min(ys[i], i === ys.length - 1 ? bottomLimit : ys[i + 1] - pitch);
+  for (let i = ys.length - 1; i >= 0; i--)
+    ys[i] = Math.min(ys[i], i === ys.length - 1 ? bottomLimit : ys[i + 1] - pitch);
   return wanted.map((w, i) => [w.node, Math.round(ys[i] * 10) / 10]);
 }
 
@@ -178,7 +199,12 @@ const PORT_SPREAD = 0.35;
  * first column, where nothing else is drawn, to the right elsewhere). Ends are spread along the box sides by the
  * direction of the other end, so edges leaving one node fan out instead of starting at one point.
  */
-function curve(a: PlacedNode, b: PlacedNode, nth: number, firstColumn: boolean): { d: string; labelX: number; labelY: number } {
+function curve(
+  a: PlacedNode,
+  b: PlacedNode,
+  nth: number,
+  firstColumn: boolean,
+): { d: string; labelX: number; labelY: number } {
   const r = (n: number) => Math.round(n * 10) / 10;
   const port = (from: PlacedNode, to: PlacedNode) => {
     const shift = Math.max(-1, Math.min(1, (to.y - from.y) / (LAYOUT.rowPitch * 4)));
@@ -188,23 +214,40 @@ function curve(a: PlacedNode, b: PlacedNode, nth: number, firstColumn: boolean):
   const by = port(b, a);
   if (a === b) {
     const x = a.x + a.width;
-    return { d: `M ${r(x)} ${r(ay - 4)} C ${r(x + 22)} ${r(ay - 14)}, ${r(x + 22)} ${r(ay + 14)}, ${r(x)} ${r(ay + 4)}`, labelX: r(x + 18), labelY: r(ay) };
+    return {
+      d: `M ${r(x)} ${r(ay - 4)} C ${r(x + 22)} ${r(ay - 14)}, ${r(x + 22)} ${r(ay + 14)}, ${r(x)} ${r(ay + 4)}`,
+      labelX: r(x + 18),
+      labelY: r(ay),
+    };
   }
   if (Math.abs(a.x - b.x) < 1) {
     const side = firstColumn ? -1 : 1;
     const x = firstColumn ? a.x : a.x + a.width;
     const bulge = side * (Math.min(LAYOUT.columnGap - 8, 10 + Math.abs(by - ay) / 5) + nth * 3);
-    return { d: `M ${r(x)} ${r(ay)} C ${r(x + bulge)} ${r(ay)}, ${r(x + bulge)} ${r(by)}, ${r(x)} ${r(by)}`, labelX: r(x + bulge * 0.75), labelY: r((ay + by) / 2) };
+    return {
+      d: `M ${r(x)} ${r(ay)} C ${r(x + bulge)} ${r(ay)}, ${r(x + bulge)} ${r(by)}, ${r(x)} ${r(by)}`,
+      labelX: r(x + bulge * 0.75),
+      labelY: r((ay + by) / 2),
+    };
   }
   const forward = b.x > a.x;
   const x1 = forward ? a.x + a.width : a.x;
   const x2 = forward ? b.x : b.x + b.width;
   const dx = (x2 - x1) / 2;
-  return { d: `M ${r(x1)} ${r(ay)} C ${r(x1 + dx)} ${r(ay)}, ${r(x2 - dx)} ${r(by)}, ${r(x2)} ${r(by)}`, labelX: r((x1 + x2) / 2), labelY: r((ay + by) / 2) };
+  return {
+    d: `M ${r(x1)} ${r(ay)} C ${r(x1 + dx)} ${r(ay)}, ${r(x2 - dx)} ${r(by)}, ${r(x2)} ${r(by)}`,
+    labelX: r((x1 + x2) / 2),
+    labelY: r((ay + by) / 2),
+  };
 }
 
 /** Cuts text to `max` characters (code points), ending with "…" when cut. */
 function cut(text: string, max: number): string {
   const chars = Array.from(text.replace(/\s+/g, ' ').trim());
-  return chars.length <= max ? chars.join('') : chars.slice(0, max - 1).join('').trimEnd() + '…';
+  return chars.length <= max
+    ? chars.join('')
+    : chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd() + '…';
 }

@@ -44,7 +44,8 @@ export function renderMermaid(result: ContextResult, options: MermaidOptions = {
     lines.push(`  ${edgeLine(edge)}`);
     if (edge.kind === 'fact' && edge.trust === 'unverified' && !edge.superseded) unverified.push(i);
   });
-  if (graph.edges.length > 0 && unverified.length > 0) lines.push(`  linkStyle ${unverified.join(',')} stroke-opacity:0.45`);
+  if (graph.edges.length > 0 && unverified.length > 0)
+    lines.push(`  linkStyle ${unverified.join(',')} stroke-opacity:0.45`);
   lines.push(...CLASS_DEFS.map((d) => `  ${d}`));
   const concepts = graph.nodes.filter((n) => n.kind === 'concept');
   const classed = (name: string, pick: (n: GraphNode) => boolean) => {
@@ -75,7 +76,9 @@ function nodeLine(node: GraphNode): string {
   switch (node.kind) {
     case 'concept':
       // Seeds are stadiums, other concepts rectangles.
-      return node.seed ? `${node.id}(["${label(node.title, MAX_LABEL_CHARS)}"])` : `${node.id}["${label(node.title, MAX_LABEL_CHARS)}"]`;
+      return node.seed
+        ? `${node.id}(["${label(node.title, MAX_LABEL_CHARS)}"])`
+        : `${node.id}["${label(node.title, MAX_LABEL_CHARS)}"]`;
     case 'value':
       return `${node.id}("${label(node.text, MAX_LABEL_CHARS)}")`;
     case 'more':
@@ -112,13 +115,21 @@ const ENTITIES: Record<string, string> = {
 
 /** One line of text: control characters and line breaks become spaces, runs of spaces one. */
 function oneLine(text: string): string {
-  return Array.from(text, (ch) => (isControl(ch) ? ' ' : ch)).join('').replace(/\s+/g, ' ').trim();
+  return Array.from(text, (ch) => (isControl(ch) ? ' ' : ch))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Cuts text to `max` characters (code points, so an emoji is never split), ending with "…" when cut. */
 export function shorten(text: string, max: number): string {
   const chars = Array.from(text);
-  return chars.length <= max ? text : chars.slice(0, max - 1).join('').trimEnd() + '…';
+  return chars.length <= max
+    ? text
+    : chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd() + '…';
 }
 
 /** A label safe inside Mermaid's double quotes: one line, shortened, syntax characters as entities. */
@@ -139,7 +150,9 @@ function noDirective(text: string): string {
 
 /** A link target inside double quotes: characters that would end or break the string percent-encoded. */
 function linkTarget(path: string): string {
-  return Array.from(path, (c) => (c === '"' || c === '%' || /\s/.test(c) || c.charCodeAt(0) < 0x20 ? encodeURIComponent(c) : c)).join('');
+  return Array.from(path, (c) =>
+    c === '"' || c === '%' || /\s/.test(c) || c.charCodeAt(0) < 0x20 ? encodeURIComponent(c) : c,
+  ).join('');
 }
 
 /** The question in a `%%` comment: one line, and never `{` first (`%%{` opens a Mermaid directive). */

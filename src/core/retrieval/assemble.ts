@@ -32,7 +32,8 @@ export function fitToBudget(text: string, budget: number): string {
 function header(question: string, intent: Intent, seeds: readonly Seed[], budget: number): string {
   // spec §7.7: a hit on a superseded concept seeds the end of its chain; say so, or the LLM asked about the old
   // concept is handed the new one without a word.
-  const seedText = (s: Seed) => `${s.title} (${s.path}${s.resolvedFrom ? `, current successor of superseded ${s.resolvedFrom}` : ''})`;
+  const seedText = (s: Seed) =>
+    `${s.title} (${s.path}${s.resolvedFrom ? `, current successor of superseded ${s.resolvedFrom}` : ''})`;
   const full = `Context from the wiki for: ${quoted(question)}\nIntent: ${intent}. Seeds: ${seeds.map(seedText).join('; ')}.`;
   // A small budget keeps a short header, so facts still fit: seed titles only and a shorter quote.
   if (estimateTokens(full) <= budget / CHARS_PER_TOKEN) return full;
@@ -134,6 +135,9 @@ export function assemble(input: {
     used += estimateTokens(heading + text + '\n\n');
   });
 
-  const text = fitToBudget(contextText(head, kept, background, (path) => input.bodies.get(path)?.stale), input.budget);
+  const text = fitToBudget(
+    contextText(head, kept, background, (path) => input.bodies.get(path)?.stale),
+    input.budget,
+  );
   return { facts: kept, background, text, tokens: estimateTokens(text) };
 }

@@ -31,7 +31,12 @@ export interface Bm25Hit {
 export type CoverageWeighting = 'plain' | 'idf';
 
 /** BM25 hits for a question, best first, each with its word coverage. */
-export function bm25Search(index: WikiIndex, question: string, limit = BM25_LIMIT, weighting: CoverageWeighting = 'plain'): Bm25Hit[] {
+export function bm25Search(
+  index: WikiIndex,
+  question: string,
+  limit = BM25_LIMIT,
+  weighting: CoverageWeighting = 'plain',
+): Bm25Hit[] {
   const match = toFtsQuery(question);
   if (match === null) return [];
   const rows = index.bm25Rows(match, limit, COLUMN_WEIGHTS);
@@ -41,7 +46,12 @@ export function bm25Search(index: WikiIndex, question: string, limit = BM25_LIMI
   return rows.map((r) => {
     // The page's stems, once: both the coverage gate and the names gate read them.
     const present = stemsOf([r.title, r.aliases, r.description, r.tags, r.body].join('\n'));
-    return { path: r.path, score: r.score, coverage: coverageIn(wanted, present, weights), namesPresent: names.every((n) => present.has(n)) };
+    return {
+      path: r.path,
+      score: r.score,
+      coverage: coverageIn(wanted, present, weights),
+      namesPresent: names.every((n) => present.has(n)),
+    };
   });
 }
 
@@ -71,7 +81,11 @@ function stemsOf(text: string): Set<string> {
 }
 
 /** `coverage` over a page's stems already computed. */
-function coverageIn(wanted: readonly string[], present: ReadonlySet<string>, weights?: ReadonlyMap<string, number>): number {
+function coverageIn(
+  wanted: readonly string[],
+  present: ReadonlySet<string>,
+  weights?: ReadonlyMap<string, number>,
+): number {
   const stems = [...new Set(wanted.map(stemOf))];
   if (stems.length === 0) return 0;
   const weight = (s: string) => weights?.get(s) ?? 1;

@@ -43,7 +43,9 @@ export function catalogOf(index: WikiIndex): Catalog {
       ...(r.generated_at !== null ? { generatedAt: r.generated_at } : {}),
     });
   }
-  const titles = titleEntries(rows.map((r) => ({ path: r.path, title: r.title, aliases: JSON.parse(r.aliases) as string[] })));
+  const titles = titleEntries(
+    rows.map((r) => ({ path: r.path, title: r.title, aliases: JSON.parse(r.aliases) as string[] })),
+  );
   const catalog: Catalog = { generation: index.generation, titles, concepts };
   cache.set(index, catalog);
   return catalog;

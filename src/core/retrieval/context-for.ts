@@ -39,7 +39,11 @@ export const defaultContextOptions = {
 export const MAX_QUESTION_CHARS = 2000;
 
 /** Answers a question with the right, bounded, trust-ranked slice of the wiki — or says there is none. */
-export async function contextFor(index: WikiIndex, rawQuestion: string, options: ContextOptions = {}): Promise<ContextResult> {
+export async function contextFor(
+  index: WikiIndex,
+  rawQuestion: string,
+  options: ContextOptions = {},
+): Promise<ContextResult> {
   const question = rawQuestion.split('\u0000').join('').slice(0, MAX_QUESTION_CHARS);
   const budget = options.budget ?? defaultContextOptions.budget;
   const clock = options.clock ?? systemClock;
@@ -47,7 +51,11 @@ export async function contextFor(index: WikiIndex, rawQuestion: string, options:
   const intent = classifyIntent(question, now);
   const calibration = options.embedder ? index.vectorCalibration(options.embedder.model) : undefined;
   const thresholds = resolveThresholds({
-    setting: { coverage: options.coverageThreshold, vector: options.vectorThreshold, coverageWeighting: options.coverageWeighting },
+    setting: {
+      coverage: options.coverageThreshold,
+      vector: options.vectorThreshold,
+      coverageWeighting: options.coverageWeighting,
+    },
     ...(options.bundleThresholds ? { bundle: options.bundleThresholds } : {}),
     calibratedVector: calibration?.gate,
     defaults: { coverage: defaultContextOptions.coverageThreshold, vector: defaultContextOptions.vectorThreshold },
@@ -70,7 +78,19 @@ export async function contextFor(index: WikiIndex, rawQuestion: string, options:
 
   if (!found.confident || question.trim() === '') {
     const text = fitToBudget(noMatchText(question) + '\n', budget);
-    return { question, confident: false, intent, seeds: [], facts: [], background: [], vector: found.vector, thresholds, text, tokens: estimateTokens(text), budget };
+    return {
+      question,
+      confident: false,
+      intent,
+      seeds: [],
+      facts: [],
+      background: [],
+      vector: found.vector,
+      thresholds,
+      text,
+      tokens: estimateTokens(text),
+      budget,
+    };
   }
 
   const catalog = catalogOf(index);
@@ -87,7 +107,15 @@ export async function contextFor(index: WikiIndex, rawQuestion: string, options:
     const stale = row.stale_after !== null && isPast(row.stale_after, now) ? row.stale_after : undefined;
     bodies.set(row.path, stale ? { body: row.body, stale } : { body: row.body });
   }
-  const assembled = assemble({ question, intent, seeds: found.seeds, facts, bodies, budget, linkTitle: linkTitles(catalog) });
+  const assembled = assemble({
+    question,
+    intent,
+    seeds: found.seeds,
+    facts,
+    bodies,
+    budget,
+    linkTitle: linkTitles(catalog),
+  });
   return {
     question,
     confident: true,
@@ -107,7 +135,10 @@ export async function contextFor(index: WikiIndex, rawQuestion: string, options:
 function linkTitles(catalog: Catalog): LinkTitle {
   const byName = new Map<string, string>();
   for (const info of catalog.concepts.values()) {
-    const name = info.path.slice(info.path.lastIndexOf('/') + 1).replace(/\.md$/i, '').toLowerCase();
+    const name = info.path
+      .slice(info.path.lastIndexOf('/') + 1)
+      .replace(/\.md$/i, '')
+      .toLowerCase();
     if (!byName.has(name)) byName.set(name, info.title);
   }
   return (target) => {

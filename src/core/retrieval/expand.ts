@@ -23,7 +23,12 @@ export interface ExpandOptions {
 }
 
 /** Every fact reachable within the hop limit, scored, best first (score, then trust, then hop, then path). */
-export function expandFacts(index: WikiIndex, catalog: Catalog, seeds: readonly string[], options: ExpandOptions): Fact[] {
+export function expandFacts(
+  index: WikiIndex,
+  catalog: Catalog,
+  seeds: readonly string[],
+  options: ExpandOptions,
+): Fact[] {
   const historical = options.intent === 'HISTORICAL';
   const visited = new Set<string>(seeds);
   const seedSet = new Set<string>(seeds);
@@ -47,7 +52,9 @@ export function expandFacts(index: WikiIndex, catalog: Catalog, seeds: readonly 
       const score =
         predicateWeight(options.intent, row.predicate, row.date !== null) *
         // Only facts about a seed: the question asks about the seed, not its neighbours' other relations.
-        (hop === 0 || (row.object_path !== null && seedSet.has(row.object_path)) ? askedFor(row.predicate, options.questionWords ?? []) : 1) *
+        (hop === 0 || (row.object_path !== null && seedSet.has(row.object_path))
+          ? askedFor(row.predicate, options.questionWords ?? [])
+          : 1) *
         Math.pow(options.hopDecay, hop) *
         SCORING.trust[subject.trust] *
         (superseded && !historical ? SCORING.supersededMultiplier : 1);

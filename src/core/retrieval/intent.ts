@@ -18,9 +18,34 @@ const HISTORICAL = [
   /\bearlier\b/,
   /\bonce was\b/,
 ];
-const WHY = [/\bwhy\b/, /\bhow come\b/, /\breasons?\b/, /\bcaus(e|ed|es)\b/, /\bbecause\b/, /\bmotivat/, /\bled to\b/, /\bpurpose\b/, /\bwhat for\b/];
-const WHEN = [/\bwhen\b/, /\bwhat (year|date|day|month|decade)\b/, /\bwhich (year|date)\b/, /\bhow long ago\b/, /\bsince when\b/, /\btimeline\b/, /\bdate[sd]?\b/, /\bchronolog/];
-const ENTITY = [/^\s*(who|what) (is|was|are|were)\b/, /\btell me about\b/, /\bdescribe\b/, /\boverview of\b/, /\bwho (is|was)\b/];
+const WHY = [
+  /\bwhy\b/,
+  /\bhow come\b/,
+  /\breasons?\b/,
+  /\bcaus(e|ed|es)\b/,
+  /\bbecause\b/,
+  /\bmotivat/,
+  /\bled to\b/,
+  /\bpurpose\b/,
+  /\bwhat for\b/,
+];
+const WHEN = [
+  /\bwhen\b/,
+  /\bwhat (year|date|day|month|decade)\b/,
+  /\bwhich (year|date)\b/,
+  /\bhow long ago\b/,
+  /\bsince when\b/,
+  /\btimeline\b/,
+  /\bdate[sd]?\b/,
+  /\bchronolog/,
+];
+const ENTITY = [
+  /^\s*(who|what) (is|was|are|were)\b/,
+  /\btell me about\b/,
+  /\bdescribe\b/,
+  /\boverview of\b/,
+  /\bwho (is|was)\b/,
+];
 
 /** "in 1990", "in the 1960s", "until 2016": a year or decade the question is set in. */
 const YEAR = /\b(in|until) (the )?((?:1[0-9]|20)[0-9]{2})(s?)\b/g;

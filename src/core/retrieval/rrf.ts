@@ -7,7 +7,11 @@ export const RRF_K = 60;
  * Fuses ranked lists of paths (rank 0 first). A list given twice counts twice (the exact-title signal);
  * `weights[i]` (default 1) scales list i's votes, so a signal trusted less on this bundle counts less.
  */
-export function fuseRanks(lists: readonly (readonly string[])[], k = RRF_K, weights: readonly number[] = []): Map<string, number> {
+export function fuseRanks(
+  lists: readonly (readonly string[])[],
+  k = RRF_K,
+  weights: readonly number[] = [],
+): Map<string, number> {
   const scores = new Map<string, number>();
   lists.forEach((list, i) => {
     const weight = weights[i] ?? 1;

@@ -61,7 +61,11 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
   const evidence = new Map<string, Evidence>();
   const lists: Record<SignalName, string[]> = { title: [], bm25: [], vector: [] };
 
-  const add = (signal: SignalName, hitPath: string, gate: { coverage?: number; names?: boolean; similarity?: number }) => {
+  const add = (
+    signal: SignalName,
+    hitPath: string,
+    gate: { coverage?: number; names?: boolean; similarity?: number },
+  ) => {
     const path = seedPathFor(catalog, hitPath, options.historical);
     if (path === null) return;
     const e = evidence.get(path) ?? { coverage: 0, names: false, similarity: -1 };
@@ -81,7 +85,9 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
     // A name one letter off ("Babbagge") is still that name when the correction is unambiguous (issue 11 item 5).
     for (const hit of matchTypoTitles(question, catalog.titles)) add('title', hit.path, {});
   }
-  if (!options.disabled.has('bm25')) for (const hit of bm25Search(index, question, undefined, options.coverageWeighting)) add('bm25', hit.path, { coverage: hit.coverage, names: hit.namesPresent });
+  if (!options.disabled.has('bm25'))
+    for (const hit of bm25Search(index, question, undefined, options.coverageWeighting))
+      add('bm25', hit.path, { coverage: hit.coverage, names: hit.namesPresent });
 
   let vector: VectorStatus;
   if (options.disabled.has('vector')) vector = vectorOff({ kind: 'disabled-for-query' });
@@ -100,7 +106,8 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
       // Only hits above chance (the calibration's off-topic floor) vote: a similarity off-topic questions reach
       // as easily says nothing about the concept (issue 11 item 3).
       const floor = Math.min(options.vectorFloor ?? options.vectorThreshold, options.vectorThreshold);
-      for (const hit of outcome.hits) if (hit.similarity >= floor) add('vector', hit.path, { similarity: hit.similarity });
+      for (const hit of outcome.hits)
+        if (hit.similarity >= floor) add('vector', hit.path, { similarity: hit.similarity });
     }
   }
 
@@ -115,14 +122,18 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
   const trust = options.vectorTrust ?? 1;
   const semantic = fuseRanks([lists.vector], undefined, [trust]);
   const confidentVector = new Map(
-    lists.vector.flatMap((path, rank) => (evidence.get(path)!.similarity >= options.vectorThreshold ? [[path, trust / (RRF_K + rank + 1)] as const] : [])),
+    lists.vector.flatMap((path, rank) =>
+      evidence.get(path)!.similarity >= options.vectorThreshold ? [[path, trust / (RRF_K + rank + 1)] as const] : [],
+    ),
   );
   // The words trust a page when it covers most of them and holds every name the question writes: "Who founded
   // Apple Computer?" shares "founded" and "computer" with Babbage's page, but a page without "Apple" is about
   // something else. A page the question names by title needs neither.
   const namesOk = (e: Evidence) => options.requireNames === false || e.names;
-  const lexicallyTrusted = (e: Evidence) => e.title !== undefined || (e.bm25 !== undefined && e.coverage > options.coverageThreshold && namesOk(e));
-  const trusted = (e: Evidence) => lexicallyTrusted(e) || (e.vector !== undefined && e.similarity >= options.vectorThreshold);
+  const lexicallyTrusted = (e: Evidence) =>
+    e.title !== undefined || (e.bm25 !== undefined && e.coverage > options.coverageThreshold && namesOk(e));
+  const trusted = (e: Evidence) =>
+    lexicallyTrusted(e) || (e.vector !== undefined && e.similarity >= options.vectorThreshold);
   const fusedOf = (path: string) => (lexical.get(path) ?? 0) + (semantic.get(path) ?? 0);
   const fused = new Map([...evidence.keys()].map((p) => [p, fusedOf(p)]));
   const decisive = (path: string) => (lexical.get(path) ?? 0) + (confidentVector.get(path) ?? 0);

@@ -76,18 +76,57 @@ type Rule = readonly [string, string, Condition];
 // Within a step the first rule whose suffix matches decides (Porter's longest-match rule): if its condition
 // fails, no shorter suffix is tried. Order within each table follows fts5_porter.c.
 const STEP2: readonly Rule[] = [
-  ['ational', 'ate', mGt0], ['tional', 'tion', mGt0], ['enci', 'ence', mGt0], ['anci', 'ance', mGt0], ['izer', 'ize', mGt0],
-  ['logi', 'log', mGt0], ['bli', 'ble', mGt0], ['alli', 'al', mGt0], ['entli', 'ent', mGt0], ['eli', 'e', mGt0], ['ousli', 'ous', mGt0],
-  ['ization', 'ize', mGt0], ['ation', 'ate', mGt0], ['ator', 'ate', mGt0], ['alism', 'al', mGt0], ['iveness', 'ive', mGt0],
-  ['fulness', 'ful', mGt0], ['ousness', 'ous', mGt0], ['aliti', 'al', mGt0], ['iviti', 'ive', mGt0], ['biliti', 'ble', mGt0],
+  ['ational', 'ate', mGt0],
+  ['tional', 'tion', mGt0],
+  ['enci', 'ence', mGt0],
+  ['anci', 'ance', mGt0],
+  ['izer', 'ize', mGt0],
+  ['logi', 'log', mGt0],
+  ['bli', 'ble', mGt0],
+  ['alli', 'al', mGt0],
+  ['entli', 'ent', mGt0],
+  ['eli', 'e', mGt0],
+  ['ousli', 'ous', mGt0],
+  ['ization', 'ize', mGt0],
+  ['ation', 'ate', mGt0],
+  ['ator', 'ate', mGt0],
+  ['alism', 'al', mGt0],
+  ['iveness', 'ive', mGt0],
+  ['fulness', 'ful', mGt0],
+  ['ousness', 'ous', mGt0],
+  ['aliti', 'al', mGt0],
+  ['iviti', 'ive', mGt0],
+  ['biliti', 'ble', mGt0],
 ];
 const STEP3: readonly Rule[] = [
-  ['ical', 'ic', mGt0], ['ness', '', mGt0], ['icate', 'ic', mGt0], ['iciti', 'ic', mGt0], ['ful', '', mGt0], ['ative', '', mGt0], ['alize', 'al', mGt0],
+  ['ical', 'ic', mGt0],
+  ['ness', '', mGt0],
+  ['icate', 'ic', mGt0],
+  ['iciti', 'ic', mGt0],
+  ['ful', '', mGt0],
+  ['ative', '', mGt0],
+  ['alize', 'al', mGt0],
 ];
 const STEP4: readonly Rule[] = [
-  ['al', '', mGt1], ['ance', '', mGt1], ['ence', '', mGt1], ['er', '', mGt1], ['ic', '', mGt1], ['able', '', mGt1], ['ible', '', mGt1],
-  ['ant', '', mGt1], ['ement', '', mGt1], ['ment', '', mGt1], ['ent', '', mGt1], ['ion', '', mGt1AndST], ['ou', '', mGt1],
-  ['ism', '', mGt1], ['ate', '', mGt1], ['iti', '', mGt1], ['ous', '', mGt1], ['ive', '', mGt1], ['ize', '', mGt1],
+  ['al', '', mGt1],
+  ['ance', '', mGt1],
+  ['ence', '', mGt1],
+  ['er', '', mGt1],
+  ['ic', '', mGt1],
+  ['able', '', mGt1],
+  ['ible', '', mGt1],
+  ['ant', '', mGt1],
+  ['ement', '', mGt1],
+  ['ment', '', mGt1],
+  ['ent', '', mGt1],
+  ['ion', '', mGt1AndST],
+  ['ou', '', mGt1],
+  ['ism', '', mGt1],
+  ['ate', '', mGt1],
+  ['iti', '', mGt1],
+  ['ous', '', mGt1],
+  ['ive', '', mGt1],
+  ['ize', '', mGt1],
 ];
 
 /** A mutable word of bytes. */
@@ -145,11 +184,16 @@ function step1b(w: Word): boolean {
 }
 
 function step1bTidy(w: Word): void {
-  for (const [suffix, replacement] of [['at', 'ate'], ['bl', 'ble'], ['iz', 'ize']] as const) {
+  for (const [suffix, replacement] of [
+    ['at', 'ate'],
+    ['bl', 'ble'],
+    ['iz', 'ize'],
+  ] as const) {
     if (endsWith(w, suffix)) return replaceEnd(w, suffix.length, replacement);
   }
   const c = w.b[w.n - 1];
-  const doubled = !isVowel(c, false) && c !== 108 /* l */ && c !== 115 /* s */ && c !== 122 /* z */ && c === w.b[w.n - 2];
+  const doubled =
+    !isVowel(c, false) && c !== 108 /* l */ && c !== 115 /* s */ && c !== 122 /* z */ && c === w.b[w.n - 2];
   if (doubled) w.n -= 1;
   else if (mEq1(w.b, w.n) && endsCvc(w.b, w.n)) w.b[w.n++] = E;
 }

@@ -20,7 +20,11 @@ export function foldText(text: string): string {
 
 /** The words (runs of Unicode letters and numbers) of a text, folded. */
 export function words(text: string): string[] {
-  return foldText(text).match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu)?.map((w) => w.replace(/['’].*$/, '')) ?? [];
+  return (
+    foldText(text)
+      .match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu)
+      ?.map((w) => w.replace(/['’].*$/, '')) ?? []
+  );
 }
 
 /**

@@ -32,7 +32,11 @@ export interface AppliedThresholds {
 
 export interface ThresholdInputs {
   /** Explicit user settings (CLI flags, plugin settings); undefined = not set. */
-  readonly setting?: { readonly coverage?: number | undefined; readonly vector?: number | undefined; readonly coverageWeighting?: 'plain' | 'idf' | undefined };
+  readonly setting?: {
+    readonly coverage?: number | undefined;
+    readonly vector?: number | undefined;
+    readonly coverageWeighting?: 'plain' | 'idf' | undefined;
+  };
   readonly bundle?: BundleThresholds;
   /** The vector gate calibrated for the model answering this question, when there is one. */
   readonly calibratedVector?: number | undefined;
@@ -41,7 +45,12 @@ export interface ThresholdInputs {
 
 /** Applies the precedence: setting > okf-wiki.json > calibration > default. */
 export function resolveThresholds(inputs: ThresholdInputs): AppliedThresholds {
-  const pick = <T>(setting: T | undefined, bundle: T | undefined, calibrated: T | undefined, fallback: T): { value: T; source: ThresholdSource } =>
+  const pick = <T>(
+    setting: T | undefined,
+    bundle: T | undefined,
+    calibrated: T | undefined,
+    fallback: T,
+  ): { value: T; source: ThresholdSource } =>
     setting !== undefined
       ? { value: setting, source: 'setting' }
       : bundle !== undefined
@@ -52,7 +61,12 @@ export function resolveThresholds(inputs: ThresholdInputs): AppliedThresholds {
   return {
     coverage: pick(inputs.setting?.coverage, inputs.bundle?.coverage, undefined, inputs.defaults.coverage),
     vector: pick(inputs.setting?.vector, inputs.bundle?.vector, inputs.calibratedVector, inputs.defaults.vector),
-    coverageWeighting: pick<'plain' | 'idf'>(inputs.setting?.coverageWeighting, inputs.bundle?.coverageWeighting, undefined, 'plain'),
+    coverageWeighting: pick<'plain' | 'idf'>(
+      inputs.setting?.coverageWeighting,
+      inputs.bundle?.coverageWeighting,
+      undefined,
+      'plain',
+    ),
     requireNames: pick<boolean>(undefined, inputs.bundle?.requireNames, undefined, true),
   };
 }

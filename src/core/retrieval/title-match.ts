@@ -19,7 +19,9 @@ export interface TitleHit {
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /** Folds titles and aliases once; titles made only of stopwords ("The", "It") are never matched. */
-export function titleEntries(rows: readonly { path: string; title: string; aliases: readonly string[] }[]): TitleEntry[] {
+export function titleEntries(
+  rows: readonly { path: string; title: string; aliases: readonly string[] }[],
+): TitleEntry[] {
   const entries: TitleEntry[] = [];
   for (const row of rows) {
     // One entry per distinct folded name of a concept: 4,000 copies of one alias were 4,000 searches.
@@ -58,7 +60,7 @@ export function matchTitles(question: string, entries: readonly TitleEntry[]): T
   const hits: TitleHit[] = [];
   for (const entry of entries) {
     let from = 0;
-    for (let found = 0; found < MAX_OCCURRENCES; ) {
+    for (let found = 0; found < MAX_OCCURRENCES;) {
       const at = text.indexOf(entry.folded, from);
       if (at < 0) break;
       const end = at + entry.folded.length;
@@ -70,7 +72,10 @@ export function matchTitles(question: string, entries: readonly TitleEntry[]): T
     }
   }
   const kept = notInsideLonger(hits);
-  kept.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  kept.sort(
+    (a, b) =>
+      b.end - b.start - (a.end - a.start) || a.start - b.start || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+  );
   const seen = new Set<string>();
   return kept.filter((h) => (seen.has(h.path) ? false : (seen.add(h.path), true)));
 }
@@ -85,7 +90,7 @@ function notInsideLonger(hits: readonly TitleHit[]): TitleHit[] {
   const byStart = [...hits].sort((a, b) => a.start - b.start || b.end - a.end);
   const inside = new Set<TitleHit>();
   let reach = -1;
-  for (let i = 0; i < byStart.length; ) {
+  for (let i = 0; i < byStart.length;) {
     // Hits with one span are decided together: the same span never counts as a longer one.
     let j = i;
     while (j < byStart.length && byStart[j].start === byStart[i].start && byStart[j].end === byStart[i].end) j++;

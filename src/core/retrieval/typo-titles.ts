@@ -22,7 +22,8 @@ function deletionIndex(entries: readonly TitleEntry[]): DeletionIndex {
   const cached = indexes.get(entries);
   if (cached) return cached;
   const words = new Set<string>();
-  for (const e of entries) for (const w of e.folded.match(/[\p{L}\p{N}]+/gu) ?? []) if ([...w].length >= MIN_TYPO_LENGTH - 1) words.add(w);
+  for (const e of entries)
+    for (const w of e.folded.match(/[\p{L}\p{N}]+/gu) ?? []) if ([...w].length >= MIN_TYPO_LENGTH - 1) words.add(w);
   const byVariant = new Map<string, string[]>();
   for (const w of words) {
     for (const v of new Set([w, ...deletions(w)])) {
@@ -50,7 +51,8 @@ export function isOneEdit(a: string, b: string): boolean {
   let i = 0;
   while (i < x.length && i < y.length && x[i] === y[i]) i++;
   const rest = (p: number, q: number) => x.slice(p).join('') === y.slice(q).join('');
-  if (x.length === y.length) return rest(i + 1, i + 1) || (x[i] === y[i + 1] && x[i + 1] === y[i] && rest(i + 2, i + 2));
+  if (x.length === y.length)
+    return rest(i + 1, i + 1) || (x[i] === y[i + 1] && x[i + 1] === y[i] && rest(i + 2, i + 2));
   return x.length > y.length ? rest(i + 1, i) : rest(i, i + 1);
 }
 
@@ -58,7 +60,8 @@ export function isOneEdit(a: string, b: string): boolean {
 function correctionOf(word: string, index: DeletionIndex): string | undefined {
   if ([...word].length < MIN_TYPO_LENGTH || index.words.has(word) || STOPWORDS.has(word)) return undefined;
   const candidates = new Set<string>();
-  for (const v of new Set([word, ...deletions(word)])) for (const w of index.byVariant.get(v) ?? []) if (isOneEdit(word, w)) candidates.add(w);
+  for (const v of new Set([word, ...deletions(word)]))
+    for (const w of index.byVariant.get(v) ?? []) if (isOneEdit(word, w)) candidates.add(w);
   return candidates.size === 1 ? [...candidates][0] : undefined;
 }
 

@@ -43,7 +43,12 @@ function vectorsOf(index: WikiIndex, model: string): VectorCache {
 export type VectorOutcome = { readonly hits: VectorHit[] } | { readonly off: VectorOff };
 
 /** Embeds the question and ranks concepts by cosine similarity. Failures turn the signal off with a reason. */
-export async function vectorSearch(index: WikiIndex, question: string, embedder: Embedder, limit = VECTOR_LIMIT): Promise<VectorOutcome> {
+export async function vectorSearch(
+  index: WikiIndex,
+  question: string,
+  embedder: Embedder,
+  limit = VECTOR_LIMIT,
+): Promise<VectorOutcome> {
   const missing = noVectors(index, embedder.model);
   if (missing !== undefined) return { off: missing };
   let query: Float32Array;
@@ -63,7 +68,12 @@ function noVectors(index: WikiIndex, model: string): VectorOff | undefined {
 }
 
 /** Ranks concepts by cosine similarity to an already embedded query (the calibration embeds its questions in one batch). */
-export function rankByVector(index: WikiIndex, model: string, query: Float32Array, limit = VECTOR_LIMIT): VectorOutcome {
+export function rankByVector(
+  index: WikiIndex,
+  model: string,
+  query: Float32Array,
+  limit = VECTOR_LIMIT,
+): VectorOutcome {
   const store = vectorsOf(index, model);
   const missing = noVectors(index, model);
   if (missing !== undefined) return { off: missing };
@@ -74,7 +84,8 @@ export function rankByVector(index: WikiIndex, model: string, query: Float32Arra
   // Keep only the best `limit` while scanning (paths are in order, so ties keep the earlier path): no
   // object per concept and no full sort at 50,000 vectors.
   const best: VectorHit[] = [];
-  const better = (a: VectorHit, b: VectorHit) => a.similarity > b.similarity || (a.similarity === b.similarity && a.path < b.path);
+  const better = (a: VectorHit, b: VectorHit) =>
+    a.similarity > b.similarity || (a.similarity === b.similarity && a.path < b.path);
   for (let i = 0; i < store.paths.length; i++) {
     const similarity = dot(q, store.vectors[i]);
     if (best.length === limit && similarity <= best[best.length - 1].similarity) continue;

@@ -4,11 +4,14 @@ import { predicateWords } from './predicate-words';
 import type { Intent } from './types';
 
 /** Causally loaded predicates: WHY questions lift them. */
-const CAUSAL = /(^|_)(caus|because|led_to|leads_to|lead_to|result|motivat|enabl|inspir|influenc|prompt|trigger|reason|due_to|drove|driven|explain|justif)/;
+const CAUSAL =
+  /(^|_)(caus|because|led_to|leads_to|lead_to|result|motivat|enabl|inspir|influenc|prompt|trigger|reason|due_to|drove|driven|explain|justif)/;
 /** Predicates that state when something happened: WHEN questions lift them (and every dated fact). */
-const TEMPORAL = /(^|_)(born|died|founded|started|ended|began|launched|released|published|created|established|dissolved|on|date|year|since|until)($|_)/;
+const TEMPORAL =
+  /(^|_)(born|died|founded|started|ended|began|launched|released|published|created|established|dissolved|on|date|year|since|until)($|_)/;
 /** Predicates that say what a thing is: ENTITY questions lift them. */
-const IDENTITY = /(^|_)(is_a|instance_of|type|kind|role|title|known_for|member_of|part_of|has_part|located_in|nationality|citizen|founded|founded_by|created|created_by|invented|invented_by|worked_at|employed|works_at|born|died)($|_)/;
+const IDENTITY =
+  /(^|_)(is_a|instance_of|type|kind|role|title|known_for|member_of|part_of|has_part|located_in|nationality|citizen|founded|founded_by|created|created_by|invented|invented_by|worked_at|employed|works_at|born|died)($|_)/;
 /** Succession predicates: HISTORICAL questions lift them. */
 const SUCCESSION = /(^|_)(preceded|succeeded|predecessor|successor|replaced|superseded|former|previous)($|_)/;
 

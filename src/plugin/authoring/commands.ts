@@ -17,7 +17,8 @@ export function addRelationCommand(session: AuthoringSession): Command {
     name: 'Add relation (both directions)…',
     checkCallback: (checking) => {
       if (!session.ready) return false;
-      if (!checking) RelateModal.open(session, session.conceptPathOf(session.app.workspace.getActiveFile()?.path)).catch(failed);
+      if (!checking)
+        RelateModal.open(session, session.conceptPathOf(session.app.workspace.getActiveFile()?.path)).catch(failed);
       return true;
     },
   };

@@ -45,7 +45,11 @@ export class ConceptPicker extends FuzzySuggestModal<ConceptChoice> {
     const { title, path } = item.item;
     el.addClass('okf-concept-suggestion');
     renderResults(el.createDiv({ cls: 'okf-concept-suggestion-title' }), title, slice(item.match, 0, title.length));
-    renderResults(el.createDiv({ cls: 'okf-concept-suggestion-path' }), path.slice(1), slice(item.match, title.length + 1, path.length - 1));
+    renderResults(
+      el.createDiv({ cls: 'okf-concept-suggestion-path' }),
+      path.slice(1),
+      slice(item.match, title.length + 1, path.length - 1),
+    );
   }
 
   onChooseItem(concept: ConceptChoice): void {

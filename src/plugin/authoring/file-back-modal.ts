@@ -39,7 +39,9 @@ export class FileBackModal extends Modal {
       });
     new Setting(el)
       .setName('Type')
-      .setDesc('OKF type; Person, Organization, Product, Place, Country and Entity pages go to entities/, others to concepts/.')
+      .setDesc(
+        'OKF type; Person, Organization, Product, Place, Country and Entity pages go to entities/, others to concepts/.',
+      )
       .addText((t) => {
         t.inputEl.addClass('okf-file-back-type');
         t.setValue(this.type).onChange((v) => (this.type = v));
@@ -52,8 +54,17 @@ export class FileBackModal extends Modal {
         t.onChange((v) => (this.description = v));
       });
     const chars = this.body.length;
-    el.createDiv({ cls: 'okf-file-back-body-note', text: `Body: the selected text (${chars} character${chars === 1 ? '' : 's'}).` });
-    new Setting(el).addButton((b) => b.setButtonText('Preview').setCta().setClass('okf-author-preview').onClick(() => void this.preview()));
+    el.createDiv({
+      cls: 'okf-file-back-body-note',
+      text: `Body: the selected text (${chars} character${chars === 1 ? '' : 's'}).`,
+    });
+    new Setting(el).addButton((b) =>
+      b
+        .setButtonText('Preview')
+        .setCta()
+        .setClass('okf-author-preview')
+        .onClick(() => void this.preview()),
+    );
   }
 
   override onClose(): void {
@@ -97,7 +108,12 @@ export class FileBackModal extends Modal {
     };
     const plan = await planFileBack(bundle, request, this.session.clock);
     const scope = this.session.service.scope;
-    if (plan.kind !== 'change' || scope.conceptFolders.length === 0 || plan.changes.every((c) => inConceptFolders(scope, c.path))) return plan;
+    if (
+      plan.kind !== 'change' ||
+      scope.conceptFolders.length === 0 ||
+      plan.changes.every((c) => inConceptFolders(scope, c.path))
+    )
+      return plan;
     return planFileBack(bundle, { ...request, folder: `/${scope.conceptFolders[0]}` }, this.session.clock);
   }
 }

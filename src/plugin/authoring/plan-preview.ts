@@ -20,7 +20,10 @@ export interface PreviewOptions {
 
 /** A preview that could not be made (a file unreadable, the index closed): said in a notice, never thrown away. */
 export function previewFailed(error: unknown): void {
-  new Notice(`${PREFIX}could not prepare the preview: ${withoutCliFlags(error instanceof Error ? error.message : String(error))}`, 10_000);
+  new Notice(
+    `${PREFIX}could not prepare the preview: ${withoutCliFlags(error instanceof Error ? error.message : String(error))}`,
+    10_000,
+  );
 }
 
 /** Shows the plan: a notice for `refused` / `unchanged`, the preview modal for a change. True when a preview opened. */
@@ -38,7 +41,11 @@ export function previewPlan(session: AuthoringSession, plan: AuthorPlan, options
 }
 
 /** Commits a previewed plan and reports the outcome in a notice. True when written. */
-export async function applyPlan(session: AuthoringSession, plan: ChangePlan, options: PreviewOptions): Promise<boolean> {
+export async function applyPlan(
+  session: AuthoringSession,
+  plan: ChangePlan,
+  options: PreviewOptions,
+): Promise<boolean> {
   try {
     const outcome = await session.commit(plan);
     if (outcome.kind === 'conflict') {
@@ -81,13 +88,24 @@ export class PlanPreviewModal extends Modal {
     }
     for (const change of this.plan.changes) {
       const file = el.createDiv({ cls: 'okf-plan-file' });
-      file.createDiv({ cls: 'okf-plan-path', text: change.before === null ? `${change.path.slice(1)} (new page)` : change.path.slice(1) });
+      file.createDiv({
+        cls: 'okf-plan-path',
+        text: change.before === null ? `${change.path.slice(1)} (new page)` : change.path.slice(1),
+      });
       const showText = change.before === null && this.options.showNewFileText === true;
-      file.createEl('pre', { cls: showText ? 'okf-plan-text' : 'okf-plan-diff', text: showText ? change.after : change.diff });
+      file.createEl('pre', {
+        cls: showText ? 'okf-plan-text' : 'okf-plan-diff',
+        text: showText ? change.after : change.diff,
+      });
     }
     new Setting(el)
       .setClass('okf-plan-buttons')
-      .addButton((b) => b.setButtonText('Cancel').setClass('okf-plan-cancel').onClick(() => this.close()))
+      .addButton((b) =>
+        b
+          .setButtonText('Cancel')
+          .setClass('okf-plan-cancel')
+          .onClick(() => this.close()),
+      )
       .addButton((b) =>
         b
           .setButtonText('Apply')

@@ -43,7 +43,14 @@ export class RelateModal extends Modal {
   static async open(session: AuthoringSession, subjectPath: string | null): Promise<RelateModal> {
     const [records, config] = await Promise.all([session.records(), session.config()]);
     const concepts = records.map((r) => ({ path: r.path, title: r.title, type: r.type }));
-    const modal = new RelateModal(session.app, session, concepts, collectVocabulary(records, config), config, subjectPath);
+    const modal = new RelateModal(
+      session.app,
+      session,
+      concepts,
+      collectVocabulary(records, config),
+      config,
+      subjectPath,
+    );
     modal.open();
     return modal;
   }
@@ -52,13 +59,22 @@ export class RelateModal extends Modal {
     this.setTitle(RELATE_HEADING);
     this.modalEl.addClass('okf-author-modal');
     const el = this.contentEl;
-    this.conceptRow(el, 'Subject', 'okf-relate-subject', () => this.subject, (c) => (this.subject = c));
+    this.conceptRow(
+      el,
+      'Subject',
+      'okf-relate-subject',
+      () => this.subject,
+      (c) => (this.subject = c),
+    );
 
     const listId = `okf-predicates-${++datalistCounter}`;
     const datalist = el.createEl('datalist', { attr: { id: listId } });
     for (const usage of this.vocabulary) {
       const inverse = usage.inverses.length > 0 ? `, inverse ${usage.inverses.join(' or ')}` : '';
-      datalist.createEl('option', { value: usage.predicate, attr: { label: `${usage.count} use${usage.count === 1 ? '' : 's'}${inverse}` } });
+      datalist.createEl('option', {
+        value: usage.predicate,
+        attr: { label: `${usage.count} use${usage.count === 1 ? '' : 's'}${inverse}` },
+      });
     }
     new Setting(el)
       .setName('Predicate')
@@ -68,7 +84,13 @@ export class RelateModal extends Modal {
         t.inputEl.setAttr('list', listId);
         t.setPlaceholder('predicate').onChange((v) => this.setPredicate(v));
       });
-    this.conceptRow(el, 'Object', 'okf-relate-object', () => this.object, (c) => (this.object = c));
+    this.conceptRow(
+      el,
+      'Object',
+      'okf-relate-object',
+      () => this.object,
+      (c) => (this.object = c),
+    );
     new Setting(el)
       .setName('Inverse')
       .setDesc('Asserted back on the object.')
@@ -96,14 +118,26 @@ export class RelateModal extends Modal {
         t.inputEl.addClass('okf-relate-source');
         t.setPlaceholder('source id').onChange((v) => (this.source = v));
       });
-    new Setting(el).addButton((b) => b.setButtonText('Preview').setCta().setClass('okf-author-preview').onClick(() => void this.preview()));
+    new Setting(el).addButton((b) =>
+      b
+        .setButtonText('Preview')
+        .setCta()
+        .setClass('okf-author-preview')
+        .onClick(() => void this.preview()),
+    );
   }
 
   override onClose(): void {
     this.contentEl.empty();
   }
 
-  private conceptRow(el: HTMLElement, name: string, cls: string, get: () => ConceptChoice | undefined, set: (c: ConceptChoice) => void): void {
+  private conceptRow(
+    el: HTMLElement,
+    name: string,
+    cls: string,
+    get: () => ConceptChoice | undefined,
+    set: (c: ConceptChoice) => void,
+  ): void {
     const setting = new Setting(el).setName(name).setDesc(describeConcept(get()));
     setting.settingEl.addClass(cls);
     setting.addButton((b) =>

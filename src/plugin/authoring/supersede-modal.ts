@@ -13,7 +13,9 @@ export async function startSupersede(session: AuthoringSession, oldPath: string)
   const concepts = await session.concepts();
   const old = concepts.find((c) => c.path === oldPath) ?? { path: oldPath, title: oldPath.slice(1), type: '' };
   const candidates = concepts.filter((c) => c.path !== oldPath);
-  new ConceptPicker(session.app, candidates, `Concept that replaces ${old.title}…`, (successor) => new SupersedeModal(session.app, session, old, successor).open()).open();
+  new ConceptPicker(session.app, candidates, `Concept that replaces ${old.title}…`, (successor) =>
+    new SupersedeModal(session.app, session, old, successor).open(),
+  ).open();
 }
 
 export class SupersedeModal extends Modal {
@@ -34,15 +36,26 @@ export class SupersedeModal extends Modal {
     this.modalEl.addClass('okf-author-modal');
     const el = this.contentEl;
     new Setting(el).setName('Old').setDesc(describeConcept(this.old)).settingEl.addClass('okf-supersede-old');
-    new Setting(el).setName('Replaced by').setDesc(describeConcept(this.successor)).settingEl.addClass('okf-supersede-new');
+    new Setting(el)
+      .setName('Replaced by')
+      .setDesc(describeConcept(this.successor))
+      .settingEl.addClass('okf-supersede-new');
     new Setting(el)
       .setName('Date')
-      .setDesc("Optional ISO 8601 date the old concept stopped being current (superseded_at); without it readers use the new concept's generated date.")
+      .setDesc(
+        "Optional ISO 8601 date the old concept stopped being current (superseded_at); without it readers use the new concept's generated date.",
+      )
       .addText((t) => {
         t.inputEl.addClass('okf-supersede-date');
         t.setPlaceholder('YYYY-MM-DD').onChange((v) => (this.at = v));
       });
-    new Setting(el).addButton((b) => b.setButtonText('Preview').setCta().setClass('okf-author-preview').onClick(() => void this.preview()));
+    new Setting(el).addButton((b) =>
+      b
+        .setButtonText('Preview')
+        .setCta()
+        .setClass('okf-author-preview')
+        .onClick(() => void this.preview()),
+    );
   }
 
   override onClose(): void {
@@ -54,7 +67,11 @@ export class SupersedeModal extends Modal {
     this.busy = true;
     try {
       const at = this.at.trim();
-      const plan = await planSupersede(this.session.bundle(), { old: this.old.path, new: this.successor.path, ...(at !== '' ? { at } : {}) });
+      const plan = await planSupersede(this.session.bundle(), {
+        old: this.old.path,
+        new: this.successor.path,
+        ...(at !== '' ? { at } : {}),
+      });
       previewPlan(this.session, plan, { heading: SUPERSEDE_HEADING, onCommitted: () => this.close() });
     } catch (error) {
       previewFailed(error);

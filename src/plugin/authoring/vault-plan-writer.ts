@@ -17,15 +17,18 @@ export class VaultPlanWriter implements PlanWriter {
     const vaultPath = this.bundle.vaultPath(path);
     const file = this.vault.getFileByPath(vaultPath);
     if (file) {
-      if (expected === null) throw new ChangedSincePlan(path, `${path} was created since the preview; it was not overwritten`);
+      if (expected === null)
+        throw new ChangedSincePlan(path, `${path} was created since the preview; it was not overwritten`);
       await this.vault.process(file, (current) => {
         // Inside the callback: the content Obsidian is about to replace, not a read made a moment earlier.
-        if (expected !== undefined && current !== expected) throw new ChangedSincePlan(path, `${path} changed since the preview; it was not overwritten`);
+        if (expected !== undefined && current !== expected)
+          throw new ChangedSincePlan(path, `${path} changed since the preview; it was not overwritten`);
         return data;
       });
       return;
     }
-    if (expected !== undefined && expected !== null) throw new ChangedSincePlan(path, `${path} was removed since the preview; nothing of it was written`);
+    if (expected !== undefined && expected !== null)
+      throw new ChangedSincePlan(path, `${path} was removed since the preview; nothing of it was written`);
     const slash = vaultPath.lastIndexOf('/');
     const parent = slash > 0 ? normalizePath(vaultPath.slice(0, slash)) : '';
     if (parent !== '' && this.vault.getFolderByPath(parent) === null) await this.vault.createFolder(parent);
@@ -33,7 +36,8 @@ export class VaultPlanWriter implements PlanWriter {
       await this.vault.create(vaultPath, data);
     } catch (error) {
       // Obsidian refuses to create over an existing file (one its tree did not show yet).
-      if (await this.vault.adapter.exists(vaultPath)) throw new ChangedSincePlan(path, `${path} was created since the preview; it was not overwritten`);
+      if (await this.vault.adapter.exists(vaultPath))
+        throw new ChangedSincePlan(path, `${path} was created since the preview; it was not overwritten`);
       throw error;
     }
   }

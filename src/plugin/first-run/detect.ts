@@ -10,7 +10,14 @@ import { isConceptCandidate } from '../../core/okf/paths';
 const OKF_FIELDS = ['relations', 'sources', 'generated', 'verified', 'superseded_by', 'stale_after', 'resource'];
 
 /** Files that only the root of an OKF bundle holds (its config, index, generated files, agent docs). */
-const ROOT_MARKERS = new Set(['okf-wiki.json', 'wiki.db', 'timeline.md', 'wiki-trigger-keywords.txt', 'agents.md', 'claude.md']);
+const ROOT_MARKERS = new Set([
+  'okf-wiki.json',
+  'wiki.db',
+  'timeline.md',
+  'wiki-trigger-keywords.txt',
+  'agents.md',
+  'claude.md',
+]);
 
 /** A markdown note and its frontmatter (null without one, or when it does not parse). */
 export interface ScannedNote {
@@ -34,7 +41,11 @@ export interface WikiCandidate {
 export function looksLikeOkfConcept(frontmatter: Readonly<Record<string, unknown>> | null): boolean {
   if (frontmatter === null) return false;
   const type = frontmatter.type;
-  return typeof type === 'string' && type.trim() !== '' && OKF_FIELDS.some((key) => frontmatter[key] !== undefined && frontmatter[key] !== null);
+  return (
+    typeof type === 'string' &&
+    type.trim() !== '' &&
+    OKF_FIELDS.some((key) => frontmatter[key] !== undefined && frontmatter[key] !== null)
+  );
 }
 
 const folderOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
@@ -57,7 +68,9 @@ function commonFolder(folders: readonly string[]): string {
  * (for the root markers); `notes` its markdown notes with their frontmatter.
  */
 export function detectWikiFolders(files: readonly string[], notes: readonly ScannedNote[]): WikiCandidate[] {
-  const roots = [...new Set(files.filter((f) => ROOT_MARKERS.has(f.slice(f.lastIndexOf('/') + 1).toLowerCase())).map(folderOf))];
+  const roots = [
+    ...new Set(files.filter((f) => ROOT_MARKERS.has(f.slice(f.lastIndexOf('/') + 1).toLowerCase())).map(folderOf)),
+  ];
   const candidateNotes = notes.filter((n) => isConceptCandidate('/' + n.path));
   const concepts = candidateNotes.filter((n) => looksLikeOkfConcept(n.frontmatter)).map((n) => n.path);
   const byRoot = new Map<string, string[]>();
@@ -73,14 +86,23 @@ export function detectWikiFolders(files: readonly string[], notes: readonly Scan
     byRoot.set(root, [...(byRoot.get(root) ?? []), ...unrooted]);
   }
   const out = [...byRoot].map(([bundleFolder, paths]) => candidate(bundleFolder, paths, candidateNotes));
-  return out.sort((a, b) => b.concepts - a.concepts || (a.bundleFolder < b.bundleFolder ? -1 : a.bundleFolder > b.bundleFolder ? 1 : 0));
+  return out.sort(
+    (a, b) =>
+      b.concepts - a.concepts || (a.bundleFolder < b.bundleFolder ? -1 : a.bundleFolder > b.bundleFolder ? 1 : 0),
+  );
 }
 
 /** A candidate bundle: narrowed to the subfolders holding concepts when other notes share the folder. */
-function candidate(bundleFolder: string, conceptPaths: readonly string[], notes: readonly ScannedNote[]): WikiCandidate {
+function candidate(
+  bundleFolder: string,
+  conceptPaths: readonly string[],
+  notes: readonly ScannedNote[],
+): WikiCandidate {
   const relative = (path: string) => (bundleFolder === '' ? path : path.slice(bundleFolder.length + 1));
   const inBundle = notes.filter((n) => isInside(n.path, bundleFolder));
-  const firstFolders = new Set(conceptPaths.map((p) => relative(p)).map((r) => (r.includes('/') ? r.slice(0, r.indexOf('/')) : '')));
+  const firstFolders = new Set(
+    conceptPaths.map((p) => relative(p)).map((r) => (r.includes('/') ? r.slice(0, r.indexOf('/')) : '')),
+  );
   const inConceptFolders = (path: string) => [...firstFolders].some((f) => relative(path).startsWith(f + '/'));
   const outside = inBundle.filter((n) => !conceptPaths.includes(n.path) && !inConceptFolders(n.path));
   // Narrowed only when notes lie beside the concept folders; concepts directly in the bundle folder cannot be.

@@ -17,7 +17,10 @@ export interface SetupHost {
 }
 
 /** Opens the first-run dialog; resolves with the choice once it has been applied. */
-export async function offerSetup(host: SetupHost, track: (modal: SetupModal | undefined) => void = () => undefined): Promise<SetupChoice> {
+export async function offerSetup(
+  host: SetupHost,
+  track: (modal: SetupModal | undefined) => void = () => undefined,
+): Promise<SetupChoice> {
   const { files, notes } = await scanVault(host.app);
   const candidates = detectWikiFolders(files, notes);
   const choice = await new Promise<SetupChoice>((resolve) => {
@@ -34,7 +37,12 @@ export async function offerSetup(host: SetupHost, track: (modal: SetupModal | un
 export async function applySetup(host: SetupHost, choice: SetupChoice): Promise<void> {
   if (choice.kind === 'later') return host.commit({ setupOffered: true });
   if (choice.kind === 'folder') {
-    return host.commit({ bundleFolder: choice.bundleFolder, conceptFolders: choice.conceptFolders, bundleChosen: true, setupOffered: true });
+    return host.commit({
+      bundleFolder: choice.bundleFolder,
+      conceptFolders: choice.conceptFolders,
+      bundleChosen: true,
+      setupOffered: true,
+    });
   }
   let folder: string;
   try {
@@ -44,5 +52,7 @@ export async function applySetup(host: SetupHost, choice: SetupChoice): Promise<
     return host.commit({ setupOffered: true });
   }
   await host.commit({ bundleFolder: folder, conceptFolders: [], bundleChosen: true, setupOffered: true });
-  host.notify(`OKF Graph Wiki: created the example wiki in ${folder}. Open the query sidebar and ask “Who designed the Analytical Engine?”`);
+  host.notify(
+    `OKF Graph Wiki: created the example wiki in ${folder}. Open the query sidebar and ask “Who designed the Analytical Engine?”`,
+  );
 }

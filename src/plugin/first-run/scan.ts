@@ -21,7 +21,9 @@ export async function scanVault(app: App): Promise<{ files: string[]; notes: Sca
 async function readFrontmatter(app: App, file: TFile): Promise<unknown> {
   try {
     const split = splitFrontmatter(await app.vault.cachedRead(file));
-    return split.yaml === null || split.unclosed ? null : parseFrontmatterYaml(file.path, split.yaml, split.yamlStartLine).data;
+    return split.yaml === null || split.unclosed
+      ? null
+      : parseFrontmatterYaml(file.path, split.yaml, split.yamlStartLine).data;
   } catch {
     return null;
   }

@@ -47,7 +47,9 @@ export class SetupModal extends Modal {
             b
               .setButtonText('Use this folder')
               .setCta()
-              .onClick(() => this.answer({ kind: 'folder', bundleFolder: c.bundleFolder, conceptFolders: c.conceptFolders })),
+              .onClick(() =>
+                this.answer({ kind: 'folder', bundleFolder: c.bundleFolder, conceptFolders: c.conceptFolders }),
+              ),
           );
       }
     } else {

@@ -60,14 +60,22 @@ function afterPaint(draw: () => void): Promise<void> {
  * seeds), and links it with the answer's fact list. Does nothing for "No confident match". Resolves when the
  * graph is drawn (after the next paint), or at once when it is hidden.
  */
-export function drawAnswerGraph(answerEl: HTMLElement, answer: QueryAnswer, handlers: AnswerGraphHandlers, state: AnswerGraphState): Promise<void> {
+export function drawAnswerGraph(
+  answerEl: HTMLElement,
+  answer: QueryAnswer,
+  handlers: AnswerGraphHandlers,
+  state: AnswerGraphState,
+): Promise<void> {
   if (!answer.result.confident) return Promise.resolve();
   const panel = createDiv({ cls: 'okf-graph' });
   answerEl.insertBefore(panel, answerEl.querySelector('.okf-section-title'));
 
   const graph = answerGraph(answer.result, { notes: notesOfAnswer(answer) });
   const head = panel.createDiv({ cls: 'okf-graph-head' });
-  const toggle = head.createEl('button', { cls: 'okf-graph-toggle clickable-icon', attr: { 'aria-expanded': String(!state.hidden) } });
+  const toggle = head.createEl('button', {
+    cls: 'okf-graph-toggle clickable-icon',
+    attr: { 'aria-expanded': String(!state.hidden) },
+  });
   const concepts = graph.nodes.filter((n) => n.kind === 'concept').length;
   head.createSpan({
     cls: 'okf-graph-summary',
@@ -90,7 +98,8 @@ export function drawAnswerGraph(answerEl: HTMLElement, answer: QueryAnswer, hand
     const start = performance.now();
     drawInto(body, layoutGraph(graph, body.clientWidth || DEFAULT_WIDTH), graph.collapsedInto, answerEl, handlers);
     // Visible in the developer tools' performance panel (and read by the Chromium test).
-    if (typeof performance.measure === 'function') performance.measure(GRAPH_MEASURE, { start, end: performance.now() });
+    if (typeof performance.measure === 'function')
+      performance.measure(GRAPH_MEASURE, { start, end: performance.now() });
   };
   toggle.addEventListener('click', () => {
     show(!state.hidden);
@@ -102,15 +111,36 @@ export function drawAnswerGraph(answerEl: HTMLElement, answer: QueryAnswer, hand
 
 const SVG_NS_ATTRS = { xmlns: 'http://www.w3.org/2000/svg' };
 
-function drawInto(body: HTMLElement, layout: GraphLayout, collapsedInto: ReadonlyMap<number, string>, answerEl: HTMLElement, handlers: AnswerGraphHandlers): void {
+function drawInto(
+  body: HTMLElement,
+  layout: GraphLayout,
+  collapsedInto: ReadonlyMap<number, string>,
+  answerEl: HTMLElement,
+  handlers: AnswerGraphHandlers,
+): void {
   const svg = body.createSvg('svg', {
     cls: 'okf-graph-svg',
-    attr: { ...SVG_NS_ATTRS, viewBox: `0 0 ${layout.width} ${layout.height}`, width: layout.width, height: layout.height, role: 'img', 'aria-label': 'Answer graph' },
+    attr: {
+      ...SVG_NS_ATTRS,
+      viewBox: `0 0 ${layout.width} ${layout.height}`,
+      width: layout.width,
+      height: layout.height,
+      role: 'img',
+      'aria-label': 'Answer graph',
+    },
   });
   const defs = svg.createSvg('defs');
   for (const kind of ['normal', 'hot'] as const) {
     const marker = defs.createSvg('marker', {
-      attr: { id: `okf-graph-arrow-${kind}`, viewBox: '0 0 8 8', refX: 7, refY: 4, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' },
+      attr: {
+        id: `okf-graph-arrow-${kind}`,
+        viewBox: '0 0 8 8',
+        refX: 7,
+        refY: 4,
+        markerWidth: 6,
+        markerHeight: 6,
+        orient: 'auto-start-reverse',
+      },
     });
     marker.createSvg('path', { cls: `okf-graph-arrowhead is-${kind}`, attr: { d: 'M 0 0 L 8 4 L 0 8 z' } });
   }
@@ -159,7 +189,9 @@ function drawInto(body: HTMLElement, layout: GraphLayout, collapsedInto: Readonl
   factItems.forEach((li, i) => {
     const edge = layout.edges.find((e) => e.edge.kind === 'fact' && e.edge.fact === i);
     const more = collapsedInto.get(i);
-    li.addEventListener('mouseenter', () => (edge ? highlight([edge]) : highlight([], more !== undefined ? [more] : [])));
+    li.addEventListener('mouseenter', () =>
+      edge ? highlight([edge]) : highlight([], more !== undefined ? [more] : []),
+    );
     li.addEventListener('mouseleave', () => highlight([]));
   });
 }
@@ -172,10 +204,22 @@ function drawNode(layer: SVGGElement, placed: PlacedNode, handlers: AnswerGraphH
     if (node.superseded) classes.push('is-superseded');
     if (node.staleSince !== undefined) classes.push('is-stale');
   }
-  const g = layer.createSvg('g', { cls: classes, attr: { 'data-node': node.id, ...(node.kind === 'concept' ? { 'data-path': node.path } : {}) } });
+  const g = layer.createSvg('g', {
+    cls: classes,
+    attr: { 'data-node': node.id, ...(node.kind === 'concept' ? { 'data-path': node.path } : {}) },
+  });
   const radius = node.kind === 'concept' && !node.seed ? 4 : placed.height / 2;
-  g.createSvg('rect', { attr: { x: placed.x, y: placed.y, width: placed.width, height: placed.height, rx: radius, ry: radius } });
-  const text = g.createSvg('text', { attr: { x: placed.x + placed.width / 2, y: placed.y + placed.height / 2, 'text-anchor': 'middle', 'dominant-baseline': 'central' } });
+  g.createSvg('rect', {
+    attr: { x: placed.x, y: placed.y, width: placed.width, height: placed.height, rx: radius, ry: radius },
+  });
+  const text = g.createSvg('text', {
+    attr: {
+      x: placed.x + placed.width / 2,
+      y: placed.y + placed.height / 2,
+      'text-anchor': 'middle',
+      'dominant-baseline': 'central',
+    },
+  });
   text.textContent = placed.label;
   const title = g.createSvg('title');
   const notes: string[] = [placed.fullLabel];
@@ -196,7 +240,11 @@ function drawNode(layer: SVGGElement, placed: PlacedNode, handlers: AnswerGraphH
   return g;
 }
 
-function drawEdge(layer: SVGGElement, labels: SVGGElement, placed: PlacedEdge): { path: SVGPathElement; label: SVGTextElement } {
+function drawEdge(
+  layer: SVGGElement,
+  labels: SVGGElement,
+  placed: PlacedEdge,
+): { path: SVGPathElement; label: SVGTextElement } {
   const { edge } = placed;
   const classes = ['okf-graph-edge', `is-${edge.kind}`];
   if (edge.kind === 'fact') {
@@ -205,11 +253,20 @@ function drawEdge(layer: SVGGElement, labels: SVGGElement, placed: PlacedEdge): 
   }
   const path = layer.createSvg('path', {
     cls: classes,
-    attr: { d: placed.d, 'data-from': edge.from, 'data-to': edge.to, ...(edge.kind === 'fact' ? { 'data-fact': edge.fact } : {}), 'marker-end': edge.kind === 'more' ? null : 'url(#okf-graph-arrow-normal)' },
+    attr: {
+      d: placed.d,
+      'data-from': edge.from,
+      'data-to': edge.to,
+      ...(edge.kind === 'fact' ? { 'data-fact': edge.fact } : {}),
+      'marker-end': edge.kind === 'more' ? null : 'url(#okf-graph-arrow-normal)',
+    },
   });
   const title = path.createSvg('title');
   title.textContent = placed.text;
-  const label = labels.createSvg('text', { cls: 'okf-graph-edge-label', attr: { x: placed.labelX, y: placed.labelY - 3, 'text-anchor': 'middle' } });
+  const label = labels.createSvg('text', {
+    cls: 'okf-graph-edge-label',
+    attr: { x: placed.labelX, y: placed.labelY - 3, 'text-anchor': 'middle' },
+  });
   label.textContent = placed.text;
   return { path, label };
 }

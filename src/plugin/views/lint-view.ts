@@ -54,7 +54,9 @@ export class LintView extends ItemView {
     root.empty();
     root.addClass('okf-lint-view');
     const bar = root.createDiv({ cls: 'okf-lint-toolbar' });
-    bar.createEl('button', { cls: 'okf-lint-rerun', text: 'Re-run lint' }).addEventListener('click', () => void this.refresh());
+    bar
+      .createEl('button', { cls: 'okf-lint-rerun', text: 'Re-run lint' })
+      .addEventListener('click', () => void this.refresh());
     this.statusEl = bar.createSpan({ cls: 'okf-lint-status' });
     this.bodyEl = root.createDiv({ cls: 'okf-lint-body' });
     this.register(
@@ -89,7 +91,9 @@ export class LintView extends ItemView {
       const report = await this.host.lint();
       this.report = report;
       renderLintReport(this.bodyEl, report, { openFile: (path, evt, line) => this.host.openFile(path, evt, line) });
-      this.statusEl.setText(`${report.findings.length === 1 ? '1 finding' : `${report.findings.length} findings`} · ${new Date().toLocaleTimeString('en-GB')}`);
+      this.statusEl.setText(
+        `${report.findings.length === 1 ? '1 finding' : `${report.findings.length} findings`} · ${new Date().toLocaleTimeString('en-GB')}`,
+      );
     } catch (error) {
       this.bodyEl.empty();
       this.bodyEl.createDiv({ cls: 'okf-error', text: (error as Error).message });

@@ -95,7 +95,15 @@ export class QueryView extends ItemView {
         copyContext: () => this.host.copyContext(answer),
       });
       const copyMermaid = this.host.copyMermaid?.bind(this.host);
-      void drawAnswerGraph(this.resultEl, answer, { openConcept: (path, evt) => this.host.openConcept(path, evt), ...(copyMermaid ? { copyMermaid: () => copyMermaid(answer) } : {}) }, this.graph);
+      void drawAnswerGraph(
+        this.resultEl,
+        answer,
+        {
+          openConcept: (path, evt) => this.host.openConcept(path, evt),
+          ...(copyMermaid ? { copyMermaid: () => copyMermaid(answer) } : {}),
+        },
+        this.graph,
+      );
     } catch (error) {
       if (ticket !== this.asking) return;
       this.answer = undefined;

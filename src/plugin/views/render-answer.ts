@@ -26,13 +26,17 @@ const INTENTS: Record<QueryAnswer['result']['intent'], { label: string; explain:
   WHEN: { label: 'When question', explain: 'Dated facts are ranked first.' },
   ENTITY: { label: 'Who/what question', explain: 'Facts about the named concept are ranked first.' },
   HISTORICAL: { label: 'History question', explain: 'Superseded facts are included, marked as superseded.' },
-  GENERAL: { label: 'Question', explain: 'No particular kind of question recognised; facts are ranked by trust and closeness.' },
+  GENERAL: {
+    label: 'Question',
+    explain: 'No particular kind of question recognised; facts are ranked by trust and closeness.',
+  },
 };
 
 /** Ordinals for a signal's rank: 1st, 2nd, 3rd, 4th… */
 function ordinal(n: number): string {
   const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  const suffix =
+    tens >= 11 && tens <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
 
@@ -46,13 +50,18 @@ export function renderAnswer(el: HTMLElement, answer: QueryAnswer, handlers: Ans
     text: result.confident
       ? `${intent.label} · ${plural(result.seeds.length, 'matching concept')} · ${plural(result.facts.length, 'fact')} · ${formatCount(result.tokens)} of ${formatCount(result.budget)} tokens`
       : `${intent.label} · no confident match`,
-    attr: { 'aria-label': `${intent.explain} The context block copied for an LLM holds at most ${formatCount(result.budget)} tokens (Token budget setting).` },
+    attr: {
+      'aria-label': `${intent.explain} The context block copied for an LLM holds at most ${formatCount(result.budget)} tokens (Token budget setting).`,
+    },
   });
   const copy = summary.createEl('button', { cls: 'okf-copy-context', text: 'Copy context' });
   copy.addEventListener('click', () => handlers.copyContext());
 
   if (!result.vector.used) {
-    el.createDiv({ cls: 'okf-vector-note', text: `Vector signal off: ${vectorOffText(result.vector.off)}. Titles and full text were used.` });
+    el.createDiv({
+      cls: 'okf-vector-note',
+      text: `Vector signal off: ${vectorOffText(result.vector.off)}. Titles and full text were used.`,
+    });
   }
 
   if (!result.confident) {
@@ -72,8 +81,14 @@ export function renderAnswer(el: HTMLElement, answer: QueryAnswer, handlers: Ans
   const name = (written: string) => answer.successorTitles.get(written) ?? written;
   for (const seed of result.seeds) renderSeed(seeds, seed, markers, name, handlers);
 
-  section(el, 'Facts', result.facts.length, 'Relations of the matching concepts and of concepts they link to, most trusted first.');
-  if (result.facts.length === 0) el.createDiv({ cls: 'okf-empty', text: 'The seeds have no relations within the budget.' });
+  section(
+    el,
+    'Facts',
+    result.facts.length,
+    'Relations of the matching concepts and of concepts they link to, most trusted first.',
+  );
+  if (result.facts.length === 0)
+    el.createDiv({ cls: 'okf-empty', text: 'The seeds have no relations within the budget.' });
   const facts = el.createEl('ul', { cls: 'okf-facts' });
   for (const fact of result.facts) renderFact(facts, fact, name, handlers);
 
@@ -90,7 +105,13 @@ export function renderAnswer(el: HTMLElement, answer: QueryAnswer, handlers: Ans
 
 type Namer = (written: string) => string;
 
-function renderSeed(list: HTMLElement, seed: Seed, markers: ReadonlyMap<string, ConceptMarkers>, name: Namer, handlers: AnswerHandlers): void {
+function renderSeed(
+  list: HTMLElement,
+  seed: Seed,
+  markers: ReadonlyMap<string, ConceptMarkers>,
+  name: Namer,
+  handlers: AnswerHandlers,
+): void {
   const li = list.createEl('li', { cls: 'okf-seed' });
   const head = li.createDiv({ cls: 'okf-seed-head' });
   conceptLink(head, seed.path, seed.title, handlers);
@@ -101,9 +122,14 @@ function renderSeed(list: HTMLElement, seed: Seed, markers: ReadonlyMap<string, 
     const rank = seed.signals[key];
     if (rank === undefined) continue;
     const { label, explain } = SIGNALS[key];
-    signals.createSpan({ cls: `okf-signal okf-signal-${key}`, text: `${label} · ${ordinal(rank + 1)}`, attr: { 'aria-label': `${explain} Ranked ${ordinal(rank + 1)} by this signal.` } });
+    signals.createSpan({
+      cls: `okf-signal okf-signal-${key}`,
+      text: `${label} · ${ordinal(rank + 1)}`,
+      attr: { 'aria-label': `${explain} Ranked ${ordinal(rank + 1)} by this signal.` },
+    });
   }
-  if (seed.resolvedFrom) li.createDiv({ cls: 'okf-resolved-from', text: `Found via ${name(seed.resolvedFrom)}, which it supersedes` });
+  if (seed.resolvedFrom)
+    li.createDiv({ cls: 'okf-resolved-from', text: `Found via ${name(seed.resolvedFrom)}, which it supersedes` });
 }
 
 function renderFact(list: HTMLElement, fact: Fact, name: Namer, handlers: AnswerHandlers): void {
@@ -122,7 +148,12 @@ function renderFact(list: HTMLElement, fact: Fact, name: Namer, handlers: Answer
   meta.createSpan({
     cls: 'okf-hop',
     text: fact.hop === 0 ? 'about a match' : `${fact.hop} ${fact.hop === 1 ? 'link' : 'links'} away`,
-    attr: { 'aria-label': fact.hop === 0 ? 'A fact about one of the matching concepts.' : `Reached by following ${fact.hop} relation${fact.hop === 1 ? '' : 's'} from a matching concept.` },
+    attr: {
+      'aria-label':
+        fact.hop === 0
+          ? 'A fact about one of the matching concepts.'
+          : `Reached by following ${fact.hop} relation${fact.hop === 1 ? '' : 's'} from a matching concept.`,
+    },
   });
   if (fact.superseded) {
     const by = fact.superseded.by ? ` by ${name(fact.superseded.by)}` : '';
@@ -133,7 +164,11 @@ function renderFact(list: HTMLElement, fact: Fact, name: Namer, handlers: Answer
 }
 
 function conceptLink(parent: HTMLElement, path: string, title: string, handlers: AnswerHandlers): void {
-  const a = parent.createEl('a', { cls: 'okf-concept-link', text: title, attr: { href: '#', 'data-path': path, 'aria-label': path } });
+  const a = parent.createEl('a', {
+    cls: 'okf-concept-link',
+    text: title,
+    attr: { href: '#', 'data-path': path, 'aria-label': path },
+  });
   a.addEventListener('click', (evt) => {
     evt.preventDefault();
     handlers.openConcept(path, evt);
@@ -142,7 +177,8 @@ function conceptLink(parent: HTMLElement, path: string, title: string, handlers:
 
 function markerBadges(parent: HTMLElement, markers: ConceptMarkers | undefined, name: Namer): void {
   if (!markers) return;
-  if (markers.supersededBy) parent.createSpan({ cls: 'okf-marker okf-superseded', text: `superseded by ${name(markers.supersededBy)}` });
+  if (markers.supersededBy)
+    parent.createSpan({ cls: 'okf-marker okf-superseded', text: `superseded by ${name(markers.supersededBy)}` });
   else if (markers.supersededAt) parent.createSpan({ cls: 'okf-marker okf-superseded', text: 'superseded' });
   if (markers.staleSince) parent.createSpan({ cls: 'okf-marker okf-stale', text: `stale since ${markers.staleSince}` });
 }

@@ -19,7 +19,10 @@ export function renderLintReport(el: HTMLElement, report: LintReport, handlers: 
   const summary = el.createDiv({ cls: 'okf-lint-summary' });
   for (const severity of SEVERITY_ORDER) {
     const n = report.counts[severity];
-    summary.createSpan({ cls: `okf-severity okf-severity-${severity}`, text: `${formatCount(n)} ${label(severity, n)}` });
+    summary.createSpan({
+      cls: `okf-severity okf-severity-${severity}`,
+      text: `${formatCount(n)} ${label(severity, n)}`,
+    });
   }
   if (report.findings.length === 0) {
     el.createDiv({ cls: 'okf-lint-clean', text: 'No problems found.' });
@@ -44,7 +47,11 @@ function renderFinding(list: HTMLElement, f: Finding, handlers: LintHandlers): v
   const head = li.createDiv({ cls: 'okf-finding-head' });
   head.createSpan({ cls: `okf-severity okf-severity-${f.severity}`, text: f.severity });
   const shown = displayPath(f.path);
-  const a = head.createEl('a', { cls: 'okf-finding-path', text: f.line !== undefined ? `${shown}:${f.line}` : shown, attr: { href: '#', 'data-path': f.path } });
+  const a = head.createEl('a', {
+    cls: 'okf-finding-path',
+    text: f.line !== undefined ? `${shown}:${f.line}` : shown,
+    attr: { href: '#', 'data-path': f.path },
+  });
   if (f.code !== undefined && f.code !== f.check) head.createSpan({ cls: 'okf-finding-code', text: f.code });
   a.addEventListener('click', (evt) => {
     evt.preventDefault();

@@ -21,5 +21,8 @@ export function expectApproved(name: string, actual: string): void {
     return;
   }
   writeFileSync(received, actual);
-  expect({ name, diff: actual }).toEqual({ name, diff: expected ?? '(no approved file yet: run with APPROVE=1 after reviewing the received diff)' });
+  expect({ name, diff: actual }).toEqual({
+    name,
+    diff: expected ?? '(no approved file yet: run with APPROVE=1 after reviewing the received diff)',
+  });
 }

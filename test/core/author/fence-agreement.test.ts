@@ -7,7 +7,6 @@ import { isRegionProblem, locateFrontmatter } from '../../../src/core/author/fro
 import { splitFrontmatter } from '../../../src/core/okf/frontmatter';
 import { FIXTURES_DIR } from '../../support/fixtures';
 
-
 function markdownFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = nodePath.join(dir, name);

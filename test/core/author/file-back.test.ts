@@ -10,7 +10,8 @@ import { MemoryBundle } from '../../support/memory-bundle';
 const clock: Clock = { now: () => '2026-11-30T12:34:56.789Z' };
 
 function changes(plan: AuthorPlan): ChangePlan {
-  if (plan.kind !== 'change') throw new Error(`expected a change, got ${plan.kind}: ${plan.kind === 'refused' ? plan.message : plan.summary}`);
+  if (plan.kind !== 'change')
+    throw new Error(`expected a change, got ${plan.kind}: ${plan.kind === 'refused' ? plan.message : plan.summary}`);
   return plan;
 }
 
@@ -24,10 +25,18 @@ const request: FileBackRequest = {
 test('file-back creates a Concept page with generated {by, at} under a safe name, and the reader accepts it', async () => {
   const bundle = MemoryBundle.fromFixture('author-bundle');
   const plan = changes(await planFileBack(bundle, request, clock));
-  expect(plan.summary).toBe('Filed back "Netscape’s founders: a comparison" as /concepts/netscapes-founders-a-comparison.md.');
+  expect(plan.summary).toBe(
+    'Filed back "Netscape’s founders: a comparison" as /concepts/netscapes-founders-a-comparison.md.',
+  );
   expectApproved('file-back-concept-page', planDiff(plan));
-  expect(await applyPlan(plan, bundle, bundle)).toEqual({ kind: 'applied', written: ['/concepts/netscapes-founders-a-comparison.md'] });
-  const read = readConcept('/concepts/netscapes-founders-a-comparison.md', bundle.files.get('/concepts/netscapes-founders-a-comparison.md')!);
+  expect(await applyPlan(plan, bundle, bundle)).toEqual({
+    kind: 'applied',
+    written: ['/concepts/netscapes-founders-a-comparison.md'],
+  });
+  const read = readConcept(
+    '/concepts/netscapes-founders-a-comparison.md',
+    bundle.files.get('/concepts/netscapes-founders-a-comparison.md')!,
+  );
   expect(read.kind === 'concept' && read.diagnostics).toEqual([]);
   if (read.kind !== 'concept') throw new Error('not a concept');
   expect(read.concept).toMatchObject({
@@ -40,10 +49,27 @@ test('file-back creates a Concept page with generated {by, at} under a safe name
 
 test('entity types go under entities/, and tags and quoting survive odd titles', async () => {
   const bundle = MemoryBundle.fromFixture('author-bundle');
-  const plan = changes(await planFileBack(bundle, { ...request, title: 'yes: 1994', type: 'Person', tags: ['a, b', 'on'], description: undefined, by: 'human:alice' }, clock));
+  const plan = changes(
+    await planFileBack(
+      bundle,
+      {
+        ...request,
+        title: 'yes: 1994',
+        type: 'Person',
+        tags: ['a, b', 'on'],
+        description: undefined,
+        by: 'human:alice',
+      },
+      clock,
+    ),
+  );
   expect(plan.changes[0].path).toBe('/entities/yes-1994.md');
   const read = readConcept(plan.changes[0].path, plan.changes[0].after);
-  expect(read.kind === 'concept' && [read.concept.title, read.concept.tags, read.diagnostics]).toEqual(['yes: 1994', ['a, b', 'on'], []]);
+  expect(read.kind === 'concept' && [read.concept.title, read.concept.tags, read.diagnostics]).toEqual([
+    'yes: 1994',
+    ['a, b', 'on'],
+    [],
+  ]);
 });
 
 test('file-back never overwrites a page (case-insensitively), and refuses unsafe input', async () => {
@@ -53,15 +79,23 @@ test('file-back never overwrites a page (case-insensitively), and refuses unsafe
     const plan = await planFileBack(bundle, { ...request, ...override }, clock);
     return plan.kind === 'refused' ? plan.message : plan.kind;
   };
-  expect(await refusal({ title: 'NETSCAPE', type: 'Organization' })).toBe('a page already exists at /entities/netscape.md; it was not overwritten. Choose another title, or edit that page.');
-  expect(await refusal({ title: '../../etc/passwd', folder: '../..' })).toBe('folder "../.." is not a place for concept pages (outside the bundle, hidden, or references/)');
+  expect(await refusal({ title: 'NETSCAPE', type: 'Organization' })).toBe(
+    'a page already exists at /entities/netscape.md; it was not overwritten. Choose another title, or edit that page.',
+  );
+  expect(await refusal({ title: '../../etc/passwd', folder: '../..' })).toBe(
+    'folder "../.." is not a place for concept pages (outside the bundle, hidden, or references/)',
+  );
   expect(await refusal({ folder: '.obsidian' })).toContain('is not a place for concept pages');
   expect(await refusal({ folder: 'references' })).toContain('is not a place for concept pages');
   expect(await refusal({ title: '!!!' })).toBe('title "!!!" has no letter or digit to name the file with');
   expect(await refusal({ title: 'two\nlines' })).toBe('the title must be one line');
   expect(await refusal({ body: '  \n' })).toBe('the body is empty; there is nothing to file back');
-  expect(await refusal({ body: '---\ntype: X\n---\nbody\n' })).toBe('the body starts with its own YAML frontmatter; pass only the markdown body');
-  expect(await refusal({ by: ' ' })).toBe('the actor is empty; say who wrote the page, e.g. human:alice or agent:claude');
+  expect(await refusal({ body: '---\ntype: X\n---\nbody\n' })).toBe(
+    'the body starts with its own YAML frontmatter; pass only the markdown body',
+  );
+  expect(await refusal({ by: ' ' })).toBe(
+    'the actor is empty; say who wrote the page, e.g. human:alice or agent:claude',
+  );
   expect(bundle.snapshot()).toEqual(before);
 });
 
@@ -71,7 +105,8 @@ test('a page created meanwhile is not overwritten when the plan is applied', asy
   bundle.files.set(plan.changes[0].path, 'someone else’s page\n');
   expect(await applyPlan(plan, bundle, bundle)).toEqual({
     kind: 'conflict',
-    message: '/concepts/netscapes-founders-a-comparison.md was created since the preview; nothing was written. Preview again.',
+    message:
+      '/concepts/netscapes-founders-a-comparison.md was created since the preview; nothing was written. Preview again.',
   });
   expect(bundle.files.get(plan.changes[0].path)).toBe('someone else’s page\n');
 });

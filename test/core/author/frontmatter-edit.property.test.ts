@@ -13,7 +13,45 @@ const BASES = [
 
 /** Single-line text built from the characters YAML treats specially. */
 const tricky = fc
-  .array(fc.constantFrom('a', 'Z', ' ', ':', '#', '-', '[', ']', '{', '}', ',', '"', "'", '\\', '&', '*', '!', '|', '>', '%', '@', '`', '?', 'é', '日', '1', '0', '.', 'yes', 'on', 'null', '~', '2020-01-01', '\t'), { minLength: 1, maxLength: 12 })
+  .array(
+    fc.constantFrom(
+      'a',
+      'Z',
+      ' ',
+      ':',
+      '#',
+      '-',
+      '[',
+      ']',
+      '{',
+      '}',
+      ',',
+      '"',
+      "'",
+      '\\',
+      '&',
+      '*',
+      '!',
+      '|',
+      '>',
+      '%',
+      '@',
+      '`',
+      '?',
+      'é',
+      '日',
+      '1',
+      '0',
+      '.',
+      'yes',
+      'on',
+      'null',
+      '~',
+      '2020-01-01',
+      '\t',
+    ),
+    { minLength: 1, maxLength: 12 },
+  )
   .map((parts) => parts.join(''))
   .filter((s) => s.trim() === s && s.trim() !== '');
 
@@ -23,7 +61,15 @@ test('appended relations and set values read back exactly, and nothing else chan
       const before = readConcept('/a.md', base);
       if (before.kind !== 'concept') throw new Error('base');
       const outcome = editFrontmatter('/a.md', base, [
-        { kind: 'append', key: 'relations', item: [['predicate', predicate], ['object', object]], newListStyle: 'block' },
+        {
+          kind: 'append',
+          key: 'relations',
+          item: [
+            ['predicate', predicate],
+            ['object', object],
+          ],
+          newListStyle: 'block',
+        },
         { kind: 'set', key: 'status', value: status },
       ]);
       if (outcome.kind !== 'edited') throw new Error(outcome.message);

@@ -15,7 +15,12 @@ const relation = (predicate: string, object: string, date?: string): Frontmatter
   newListStyle: 'block',
 });
 const set = (key: string, value: string): FrontmatterEdit => ({ kind: 'set', key, value });
-const supersedes = (item: string): FrontmatterEdit => ({ kind: 'append', key: 'supersedes', item, newListStyle: 'flow' });
+const supersedes = (item: string): FrontmatterEdit => ({
+  kind: 'append',
+  key: 'supersedes',
+  item,
+  newListStyle: 'flow',
+});
 
 function edited(outcome: EditOutcome): string {
   if (outcome.kind !== 'edited') throw new Error(`expected an edit, got: ${outcome.message}`);
@@ -30,11 +35,35 @@ function bodyOf(text: string): string {
 
 describe('editFrontmatter changes only the intended lines (approval diffs)', () => {
   const cases: [string, string, FrontmatterEdit[]][] = [
-    ['flow-relations-with-comments', 'antony-blinken.md', [relation('born_in', '/entities/united-states.md', '1962-04-16')]],
-    ['supersede-fields-added-in-key-order', 'antony-blinken.md', [set('status', 'superseded'), set('superseded_by', '/entities/marco-rubio.md'), set('superseded_at', '2025-01-21')]],
-    ['block-relations-unindented-single-quotes', 'us-department-of-state.md', [relation('secretary', '/entities/antony-blinken.md', '2021-01-26')]],
-    ['new-relations-and-supersedes-keys', 'united-states.md', [relation('represented_by', '/entities/antony-blinken.md'), supersedes('/entities/thirteen-colonies.md')]],
-    ['flow-lists-scalar-to-list-and-empty-status', 'flow-lists.md', [relation('described_by', 'a, b: c'), supersedes('/entities/b.md'), set('status', 'superseded')]],
+    [
+      'flow-relations-with-comments',
+      'antony-blinken.md',
+      [relation('born_in', '/entities/united-states.md', '1962-04-16')],
+    ],
+    [
+      'supersede-fields-added-in-key-order',
+      'antony-blinken.md',
+      [
+        set('status', 'superseded'),
+        set('superseded_by', '/entities/marco-rubio.md'),
+        set('superseded_at', '2025-01-21'),
+      ],
+    ],
+    [
+      'block-relations-unindented-single-quotes',
+      'us-department-of-state.md',
+      [relation('secretary', '/entities/antony-blinken.md', '2021-01-26')],
+    ],
+    [
+      'new-relations-and-supersedes-keys',
+      'united-states.md',
+      [relation('represented_by', '/entities/antony-blinken.md'), supersedes('/entities/thirteen-colonies.md')],
+    ],
+    [
+      'flow-lists-scalar-to-list-and-empty-status',
+      'flow-lists.md',
+      [relation('described_by', 'a, b: c'), supersedes('/entities/b.md'), set('status', 'superseded')],
+    ],
   ];
   test.each(cases)('%s', (name, file, edits) => {
     const before = fixture(file);
@@ -46,7 +75,8 @@ describe('editFrontmatter changes only the intended lines (approval diffs)', () 
 
 describe('editFrontmatter keeps the bytes it does not own', () => {
   test('CRLF line endings and a BOM stay, inserted lines use CRLF, the body is byte-identical', () => {
-    const before = '\uFEFF---\r\ntype: Person\r\ntitle: "A"\r\nrelations:\r\n  - { predicate: knows, object: /b.md }\r\n---\r\nBody line\r\nwith CRLF\r\n';
+    const before =
+      '\uFEFF---\r\ntype: Person\r\ntitle: "A"\r\nrelations:\r\n  - { predicate: knows, object: /b.md }\r\n---\r\nBody line\r\nwith CRLF\r\n';
     const after = edited(editFrontmatter('/a.md', before, [relation('likes', '/c.md'), set('status', 'draft')]));
     expect(after).toBe(
       '\uFEFF---\r\ntype: Person\r\ntitle: "A"\r\nrelations:\r\n  - { predicate: knows, object: /b.md }\r\n  - { predicate: likes, object: /c.md }\r\nstatus: draft\r\n---\r\nBody line\r\nwith CRLF\r\n',
@@ -55,20 +85,28 @@ describe('editFrontmatter keeps the bytes it does not own', () => {
 
   test('a replaced value keeps its quotes and its comment', () => {
     const before = "---\ntype: Person\nstatus: 'draft'   # set by ingest\n---\n";
-    expect(edited(editFrontmatter('/a.md', before, [set('status', 'superseded')]))).toBe("---\ntype: Person\nstatus: 'superseded'   # set by ingest\n---\n");
+    expect(edited(editFrontmatter('/a.md', before, [set('status', 'superseded')]))).toBe(
+      "---\ntype: Person\nstatus: 'superseded'   # set by ingest\n---\n",
+    );
   });
 
   test('dates, numbers and YAML 1.1 booleans are written quoted', () => {
     const before = '---\ntype: Thing\n---\n';
-    const after = edited(editFrontmatter('/a.md', before, [relation('is', 'yes', '2020-01-01'), relation('count', '42')]));
-    expect(after).toBe('---\ntype: Thing\nrelations:\n  - { predicate: is, object: "yes", date: "2020-01-01" }\n  - { predicate: count, object: "42" }\n---\n');
+    const after = edited(
+      editFrontmatter('/a.md', before, [relation('is', 'yes', '2020-01-01'), relation('count', '42')]),
+    );
+    expect(after).toBe(
+      '---\ntype: Thing\nrelations:\n  - { predicate: is, object: "yes", date: "2020-01-01" }\n  - { predicate: count, object: "42" }\n---\n',
+    );
   });
 
   test('an empty list and an empty key take the new entry', () => {
-    expect(edited(editFrontmatter('/a.md', '---\ntype: T\nsupersedes: []\n---\n', [supersedes('/b.md')]))).toBe('---\ntype: T\nsupersedes: [/b.md]\n---\n');
-    expect(edited(editFrontmatter('/a.md', '---\ntype: T\nrelations:\ntitle: X\n---\n', [relation('p', '/b.md')]))).toBe(
-      '---\ntype: T\nrelations:\n  - { predicate: p, object: /b.md }\ntitle: X\n---\n',
+    expect(edited(editFrontmatter('/a.md', '---\ntype: T\nsupersedes: []\n---\n', [supersedes('/b.md')]))).toBe(
+      '---\ntype: T\nsupersedes: [/b.md]\n---\n',
     );
+    expect(
+      edited(editFrontmatter('/a.md', '---\ntype: T\nrelations:\ntitle: X\n---\n', [relation('p', '/b.md')])),
+    ).toBe('---\ntype: T\nrelations:\n  - { predicate: p, object: /b.md }\ntitle: X\n---\n');
   });
 
   test('a block map entry is written as a block map, indented like its siblings', () => {
@@ -86,12 +124,37 @@ describe('editFrontmatter refuses what it cannot do faithfully, naming the file'
   };
   test.each([
     ['no frontmatter', '# Just prose\n', [set('status', 'x')], '/entities/x.md: has no YAML frontmatter'],
-    ['unclosed', '---\ntype: T\n', [set('status', 'x')], '/entities/x.md: frontmatter opens with `---` but never closes'],
+    [
+      'unclosed',
+      '---\ntype: T\n',
+      [set('status', 'x')],
+      '/entities/x.md: frontmatter opens with `---` but never closes',
+    ],
     ['broken YAML', '---\ntype: [T\n---\n', [set('status', 'x')], '/entities/x.md: frontmatter is not valid YAML'],
-    ['a list at the top', '---\n- a\n---\n', [set('status', 'x')], '/entities/x.md: frontmatter is not a mapping of keys to values'],
-    ['duplicate key', '---\ntype: T\nstatus: a\nstatus: b\n---\n', [set('status', 'x')], '/entities/x.md: `status` appears more than once in the frontmatter; merge the duplicates first'],
-    ['relations is a mapping', '---\ntype: T\nrelations: { a: b }\n---\n', [relation('p', '/b.md')], '/entities/x.md: `relations` should be a list but holds a mapping; fix it first'],
-    ['status is a list', '---\ntype: T\nstatus: [a]\n---\n', [set('status', 'x')], '/entities/x.md: `status` holds a list or mapping, not a plain value; change it by hand'],
+    [
+      'a list at the top',
+      '---\n- a\n---\n',
+      [set('status', 'x')],
+      '/entities/x.md: frontmatter is not a mapping of keys to values',
+    ],
+    [
+      'duplicate key',
+      '---\ntype: T\nstatus: a\nstatus: b\n---\n',
+      [set('status', 'x')],
+      '/entities/x.md: `status` appears more than once in the frontmatter; merge the duplicates first',
+    ],
+    [
+      'relations is a mapping',
+      '---\ntype: T\nrelations: { a: b }\n---\n',
+      [relation('p', '/b.md')],
+      '/entities/x.md: `relations` should be a list but holds a mapping; fix it first',
+    ],
+    [
+      'status is a list',
+      '---\ntype: T\nstatus: [a]\n---\n',
+      [set('status', 'x')],
+      '/entities/x.md: `status` holds a list or mapping, not a plain value; change it by hand',
+    ],
   ] as [string, string, FrontmatterEdit[], string][])('%s', (_, text, edits, message) => {
     expect(refusal(text, edits)).toContain(message);
   });
@@ -99,13 +162,18 @@ describe('editFrontmatter refuses what it cannot do faithfully, naming the file'
 
 /** Every concept file of the real OKF bundles and the demo bundle, for a round-trip property. */
 function conceptFiles(): [string, string][] {
-  const roots = [path.join(__dirname, '../../fixtures/okf-bundles'), path.join(__dirname, '../../../examples'), FIXTURES];
+  const roots = [
+    path.join(__dirname, '../../fixtures/okf-bundles'),
+    path.join(__dirname, '../../../examples'),
+    FIXTURES,
+  ];
   const out: [string, string][] = [];
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
       const full = path.join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
-      else if (name.endsWith('.md') && name !== 'index.md' && name !== 'log.md') out.push([full, readFileSync(full, 'utf8')]);
+      else if (name.endsWith('.md') && name !== 'index.md' && name !== 'log.md')
+        out.push([full, readFileSync(full, 'utf8')]);
     }
   };
   for (const root of roots) walk(root);
@@ -117,9 +185,17 @@ test('on every real concept file, adding a relation and supersession only adds l
   for (const [file, text] of conceptFiles()) {
     const before = readConcept('/x.md', text);
     if (before.kind !== 'concept' || before.concept.supersedes.length > 0) continue;
-    const after = edited(editFrontmatter(file, text, [relation('authored_test', '/entities/y.md', '2026-01-02'), supersedes('/entities/z.md')]));
+    const after = edited(
+      editFrontmatter(file, text, [
+        relation('authored_test', '/entities/y.md', '2026-01-02'),
+        supersedes('/entities/z.md'),
+      ]),
+    );
     const diff = unifiedDiff('/x.md', text, after);
-    expect({ file, removed: diff.split('\n').filter((l) => l.startsWith('-') && !l.startsWith('---')) }).toEqual({ file, removed: [] });
+    expect({ file, removed: diff.split('\n').filter((l) => l.startsWith('-') && !l.startsWith('---')) }).toEqual({
+      file,
+      removed: [],
+    });
     const read = readConcept('/x.md', after);
     if (read.kind !== 'concept') throw new Error(file);
     expect(read.concept.relations).toEqual([

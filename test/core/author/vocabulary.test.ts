@@ -1,6 +1,12 @@
 import { applyPlan } from '../../../src/core/author/apply-plan';
 import { planDiff, type ChangePlan } from '../../../src/core/author/types';
-import { collectVocabulary, planVocabulary, VOCABULARY_END, VOCABULARY_START, withVocabularyBlock } from '../../../src/core/author/vocabulary';
+import {
+  collectVocabulary,
+  planVocabulary,
+  VOCABULARY_END,
+  VOCABULARY_START,
+  withVocabularyBlock,
+} from '../../../src/core/author/vocabulary';
 import { conceptRecordsFromIndex } from '../../../src/core/generate/concept-record';
 import { buildIndex, listConceptFiles, readBundleFile } from '../../../src/core/index/build';
 import { parseBundleConfig } from '../../../src/core/config/bundle-config';
@@ -19,7 +25,11 @@ test('vocabulary replaces only the block between the markers in AGENTS.md, and a
   expectApproved('vocabulary-agents-md', planDiff(plan));
   await applyPlan(plan as ChangePlan, bundle, bundle);
   const text = bundle.files.get('/AGENTS.md')!;
-  expect(text.startsWith('# Andreessen test bundle\n\nHand-written conventions: keep this paragraph.\n\n## Predicate vocabulary\n\n<!-- okf-wiki')).toBe(true);
+  expect(
+    text.startsWith(
+      '# Andreessen test bundle\n\nHand-written conventions: keep this paragraph.\n\n## Predicate vocabulary\n\n<!-- okf-wiki',
+    ),
+  ).toBe(true);
   expect(text.endsWith('<!-- okf-wiki:vocabulary:end -->\n\nTrailing notes stay too.\n')).toBe(true);
   expect(await planVocabulary(bundle, config)).toEqual({
     kind: 'unchanged',
@@ -41,14 +51,20 @@ test('without AGENTS.md the block goes into CLAUDE.md, else a new AGENTS.md', as
 
   bundle.files.delete('/CLAUDE.md');
   const created = await planVocabulary(bundle, config);
-  expect(created.kind === 'change' && [created.changes[0].path, created.changes[0].before]).toEqual(['/AGENTS.md', null]);
+  expect(created.kind === 'change' && [created.changes[0].path, created.changes[0].before]).toEqual([
+    '/AGENTS.md',
+    null,
+  ]);
 });
 
 test('markers out of order or repeated are refused, not guessed at', () => {
   expect(withVocabularyBlock(`${VOCABULARY_END}\n${VOCABULARY_START}\n`, 'x')).toEqual({
-    message: 'the vocabulary markers (<!-- okf-wiki:vocabulary:start --> … <!-- okf-wiki:vocabulary:end -->) must appear once each, in order; fix them by hand',
+    message:
+      'the vocabulary markers (<!-- okf-wiki:vocabulary:start --> … <!-- okf-wiki:vocabulary:end -->) must appear once each, in order; fix them by hand',
   });
-  expect('message' in withVocabularyBlock(`${VOCABULARY_START}\n${VOCABULARY_START}\n${VOCABULARY_END}\n`, 'x')).toBe(true);
+  expect('message' in withVocabularyBlock(`${VOCABULARY_START}\n${VOCABULARY_START}\n${VOCABULARY_END}\n`, 'x')).toBe(
+    true,
+  );
 });
 
 test('the vocabulary from the index records equals the one from the files (the plugin reads its index)', async () => {
@@ -75,7 +91,13 @@ test('the vocabulary from the index records equals the one from the files (the p
 test('an undeclared inverse is the one observed on the objects; literal-only predicates need none', () => {
   const usages = collectVocabulary(
     [
-      { path: '/a.md', relations: [{ predicate: 'likes', object: '/b.md', objectPath: '/b.md' }, { predicate: 'born_on', object: '1900-01-01' }] },
+      {
+        path: '/a.md',
+        relations: [
+          { predicate: 'likes', object: '/b.md', objectPath: '/b.md' },
+          { predicate: 'born_on', object: '1900-01-01' },
+        ],
+      },
       { path: '/b.md', relations: [{ predicate: 'liked_by', object: '/a.md', objectPath: '/a.md' }] },
     ],
     { inverses: [], multiValued: ['likes'], synonyms: [], distinct: [] },

@@ -20,11 +20,16 @@ test.each([
 ])('okf-wiki.json nested 5,000 levels in %s: the defaults and one error naming the file', (_where, text) => {
   const { config, diagnostics } = parseBundleConfig(text);
   expect(config).toBe(DEFAULT_BUNDLE_CONFIG);
-  expect(diagnostics).toEqual([expect.objectContaining({ path: '/okf-wiki.json', severity: 'error', code: 'config-too-deep' })]);
+  expect(diagnostics).toEqual([
+    expect.objectContaining({ path: '/okf-wiki.json', severity: 'error', code: 'config-too-deep' }),
+  ]);
   expect(diagnostics[0].message).toContain(`more than ${MAX_JSON_DEPTH} levels deep`);
 });
 
 test('evaluate.json nested 5,000 levels is one problem of the file, not a stack overflow', () => {
   const parsed = parseEvaluationSet(`{"questions": ${nested(5000)}}`);
-  expect(parsed).toEqual({ kind: 'problems', problems: [{ where: '(file)', message: `nests lists or objects more than ${MAX_JSON_DEPTH} levels deep; refused` }] });
+  expect(parsed).toEqual({
+    kind: 'problems',
+    problems: [{ where: '(file)', message: `nests lists or objects more than ${MAX_JSON_DEPTH} levels deep; refused` }],
+  });
 });

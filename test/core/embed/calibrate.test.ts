@@ -1,6 +1,13 @@
 // The vector gate calibrated per bundle and model (issue 11 item 1): the same code, with no constant changed,
 // yields each model's own gate — here the deterministic fake and the same fake on another similarity scale.
-import { CALIBRATION_METHOD, calibrateVectorGate, gumbelQuantile, needsCalibration, similarityQuantile, type VectorCalibration } from '../../../src/core/embed/calibrate';
+import {
+  CALIBRATION_METHOD,
+  calibrateVectorGate,
+  gumbelQuantile,
+  needsCalibration,
+  similarityQuantile,
+  type VectorCalibration,
+} from '../../../src/core/embed/calibrate';
 import { embedIndex } from '../../../src/core/embed/embed-index';
 import type { EmbedKind, Embedder } from '../../../src/core/embed/types';
 import { WikiIndex, isLoadProblem } from '../../../src/core/index/wiki-index';
@@ -105,10 +112,18 @@ describe('the same calibration code on two similarity scales', () => {
     expect(needsCalibration(reloaded, 'nomic-embed-text')).toBe(false);
     expect(needsCalibration(reloaded, 'other-model')).toBe(true);
     const answer = await contextFor(reloaded, 'Who was Ada Lovelace?', { embedder: new FakeEmbedder() });
-    expect(answer.vector).toMatchObject({ used: true, threshold: fake.calibration.gate, thresholdSource: 'calibration', trust: fake.calibration.trust });
+    expect(answer.vector).toMatchObject({
+      used: true,
+      threshold: fake.calibration.gate,
+      thresholdSource: 'calibration',
+      trust: fake.calibration.trust,
+    });
     expect(answer.thresholds.vector).toEqual({ value: fake.calibration.gate, source: 'calibration' });
     // An explicit setting still wins over the calibration.
-    const set = await contextFor(reloaded, 'Who was Ada Lovelace?', { embedder: new FakeEmbedder(), vectorThreshold: 0.9 });
+    const set = await contextFor(reloaded, 'Who was Ada Lovelace?', {
+      embedder: new FakeEmbedder(),
+      vectorThreshold: 0.9,
+    });
     expect(set.thresholds.vector).toEqual({ value: 0.9, source: 'setting' });
     copy.close();
     reloaded.close();

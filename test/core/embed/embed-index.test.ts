@@ -1,6 +1,12 @@
 // Embedding the index (spec §6.1, §7.4, §9.2): batched, keyed by model and content hash, so an unchanged
 // concept is never sent twice and a model change re-embeds everything.
-import { carryOverEmbeddings, conceptsToEmbed, EMBED_BATCH, embedIndex, PROBE_TEXT } from '../../../src/core/embed/embed-index';
+import {
+  carryOverEmbeddings,
+  conceptsToEmbed,
+  EMBED_BATCH,
+  embedIndex,
+  PROBE_TEXT,
+} from '../../../src/core/embed/embed-index';
 import { DOCUMENT_PREFIX, documentText, MAX_DOCUMENT_CHARS, QUERY_PREFIX } from '../../../src/core/embed/document-text';
 import { EmbedError } from '../../../src/core/embed/types';
 import { decodeVector, dot, encodeVector, normalize } from '../../../src/core/embed/vectors';
@@ -12,7 +18,12 @@ import { rawDatabase } from '../../../src/core/index/wiki-index';
 
 function files(n: number): Record<string, string> {
   const out: Record<string, string> = {};
-  for (let i = 0; i < n; i++) out[`/entities/c${String(i).padStart(2, '0')}.md`] = specFile({ title: `Concept ${i}`, tags: ['t'], body: `Body of concept ${i}.` });
+  for (let i = 0; i < n; i++)
+    out[`/entities/c${String(i).padStart(2, '0')}.md`] = specFile({
+      title: `Concept ${i}`,
+      tags: ['t'],
+      body: `Body of concept ${i}.`,
+    });
   return out;
 }
 
@@ -51,7 +62,9 @@ describe('embedIndex', () => {
     index.applyFile(readConcept('/entities/c02.md', specFile({ title: 'Concept 2', body: 'Rewritten body.' })));
     expect(conceptsToEmbed(index, embedder.model).map((c) => c.path)).toEqual(['/entities/c02.md']);
     expect(await embedIndex(index, embedder)).toEqual({ embedded: 1, current: 4 });
-    expect(embedder.texts.filter((t) => t !== PROBE_TEXT)).toEqual([documentText({ title: 'Concept 2', tags: [], body: 'Rewritten body.' })]);
+    expect(embedder.texts.filter((t) => t !== PROBE_TEXT)).toEqual([
+      documentText({ title: 'Concept 2', tags: [], body: 'Rewritten body.' }),
+    ]);
     index.close();
   });
 
@@ -70,7 +83,10 @@ describe('embedIndex', () => {
     const nomic = new FakeEmbedder('nomic-embed-text');
     await embedIndex(index, nomic);
     const missing = new FakeEmbedder('not-pulled');
-    missing.failWith = new EmbedError('Ollama does not have the model "not-pulled"; run `ollama pull not-pulled`.', 'model-missing');
+    missing.failWith = new EmbedError(
+      'Ollama does not have the model "not-pulled"; run `ollama pull not-pulled`.',
+      'model-missing',
+    );
     expect((await embedIndex(index, missing)).error?.kind).toBe('model-missing');
     expect(index.stats().embeddings).toBe(4);
     nomic.calls.length = 0;
@@ -81,7 +97,11 @@ describe('embedIndex', () => {
   test('the same name now answering other vectors (same dimension) is caught by the probe and re-embedded', async () => {
     const index = await buildIndex(new MemoryBundle(files(3)));
     await embedIndex(index, new FakeEmbedder('m', new FakeVectors(64)));
-    const swapped = { model: 'm', embed: async (texts: readonly string[]) => texts.map((_, i) => Float32Array.from({ length: 64 }, (__, j) => ((i + j) % 5) - 2)) };
+    const swapped = {
+      model: 'm',
+      embed: async (texts: readonly string[]) =>
+        texts.map((_, i) => Float32Array.from({ length: 64 }, (__, j) => ((i + j) % 5) - 2)),
+    };
     expect(await embedIndex(index, swapped)).toEqual({ embedded: 3, current: 0 });
     index.close();
   });
@@ -141,7 +161,9 @@ describe('carryOverEmbeddings', () => {
     const fs = files(3);
     const before = await buildIndex(new MemoryBundle(fs));
     await embedIndex(before, new FakeEmbedder());
-    const after = await buildIndex(new MemoryBundle({ ...fs, '/entities/c01.md': specFile({ title: 'Concept 1', body: 'New.' }) }));
+    const after = await buildIndex(
+      new MemoryBundle({ ...fs, '/entities/c01.md': specFile({ title: 'Concept 1', body: 'New.' }) }),
+    );
     expect(carryOverEmbeddings(before, after)).toBe(2);
     expect(conceptsToEmbed(after, 'nomic-embed-text').map((c) => c.path)).toEqual(['/entities/c01.md']);
     expect(after.getMeta('embedding_model')).toBe('nomic-embed-text');
@@ -152,7 +174,9 @@ describe('carryOverEmbeddings', () => {
 
 describe('document text and vectors', () => {
   test('title, description, tags, then body with whitespace collapsed, trimmed to MAX_DOCUMENT_CHARS', () => {
-    expect(documentText({ title: 'T', description: 'D', tags: ['a', 'b'], body: 'x\n\n  y' })).toBe('T\nD\nTags: a, b\nx y');
+    expect(documentText({ title: 'T', description: 'D', tags: ['a', 'b'], body: 'x\n\n  y' })).toBe(
+      'T\nD\nTags: a, b\nx y',
+    );
     expect(documentText({ title: 'T', tags: [], body: 'z'.repeat(20000) })).toHaveLength(MAX_DOCUMENT_CHARS);
   });
 
@@ -191,7 +215,9 @@ test('a concept deleted or edited while its batch is being embedded is skipped, 
   const report = await embedIndex(index, meddling);
   expect(report.error).toBeUndefined();
   // c00 is gone and c01's new text was never embedded: neither has a vector; a second run embeds c01 only.
-  expect(rawDatabase(index).all("select path from embeddings where path in ('/entities/c00.md', '/entities/c01.md')")).toEqual([]);
+  expect(
+    rawDatabase(index).all("select path from embeddings where path in ('/entities/c00.md', '/entities/c01.md')"),
+  ).toEqual([]);
   expect(conceptsToEmbed(index, inner.model).map((c) => c.path)).toEqual(['/entities/c01.md']);
   index.close();
 });

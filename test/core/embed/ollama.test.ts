@@ -14,7 +14,12 @@ beforeEach(async () => {
   fake.clear();
 });
 
-const embedder = (options: { model?: string; timeoutMs?: number } = {}) => createOllamaEmbedder({ host: fake.url, timeoutMs: options.timeoutMs ?? 2000, ...(options.model ? { model: options.model } : {}) });
+const embedder = (options: { model?: string; timeoutMs?: number } = {}) =>
+  createOllamaEmbedder({
+    host: fake.url,
+    timeoutMs: options.timeoutMs ?? 2000,
+    ...(options.model ? { model: options.model } : {}),
+  });
 
 /** The EmbedError an embed call rejects with; fails the test if it resolves or hangs past `withinMs`. */
 async function failure(call: Promise<unknown>, withinMs = 15_000): Promise<EmbedError> {
@@ -39,7 +44,9 @@ describe('createOllamaEmbedder against a working server', () => {
     expect(vectors).toHaveLength(2);
     expect(vectors[0]).toBeInstanceOf(Float32Array);
     expect(vectors[0]).toHaveLength(FAKE_DIM);
-    expect(fake.embedRequests).toEqual([{ model: 'nomic-embed-text', input: ['search_document: Alan Turing', 'search_document: Kurt Gödel'] }]);
+    expect(fake.embedRequests).toEqual([
+      { model: 'nomic-embed-text', input: ['search_document: Alan Turing', 'search_document: Kurt Gödel'] },
+    ]);
   });
 
   test('questions get the search_query prefix', async () => {
@@ -87,7 +94,9 @@ describe('createOllamaEmbedder failure modes', () => {
     await fake.setMode('refused');
     const error = await failure(embedder().embed(['x'], 'query'));
     expect(error.kind).toBe('unreachable');
-    expect(error.message).toBe(`Ollama is not reachable at ${fake.url} (ECONNREFUSED); start it with \`ollama serve\`. The vector signal is off.`);
+    expect(error.message).toBe(
+      `Ollama is not reachable at ${fake.url} (ECONNREFUSED); start it with \`ollama serve\`. The vector signal is off.`,
+    );
   });
 
   test('reset: the connection dropped is reported as unreachable', async () => {
@@ -120,7 +129,10 @@ describe('createOllamaEmbedder failure modes', () => {
   });
 
   test('the cap is a generous multiple of real vectors: 64 texts of 4,096 numbers each still pass', () => {
-    const realistic = JSON.stringify({ model: 'm', embeddings: Array.from({ length: 64 }, () => Array.from({ length: 4096 }, () => -0.012345678901234567)) });
+    const realistic = JSON.stringify({
+      model: 'm',
+      embeddings: Array.from({ length: 64 }, () => Array.from({ length: 4096 }, () => -0.012345678901234567)),
+    });
     expect(responseLimit(64)).toBeGreaterThan(realistic.length * 3);
   });
 
@@ -134,7 +146,7 @@ describe('createOllamaEmbedder failure modes', () => {
     expect(fake.requests.map((r) => r.path)).toEqual(['/api/embed']);
   });
 
-  test('a timeout beyond setTimeout\'s range is clamped, not an instant timeout', async () => {
+  test("a timeout beyond setTimeout's range is clamped, not an instant timeout", async () => {
     const vectors = await createOllamaEmbedder({ host: fake.url, timeoutMs: 3_000_000_000 }).embed(['x'], 'query');
     expect(vectors).toHaveLength(1);
     expect(MAX_TIMEOUT_MS).toBe(2147483647);
@@ -144,7 +156,9 @@ describe('createOllamaEmbedder failure modes', () => {
     await fake.setMode('model-missing');
     const error = await failure(embedder().embed(['x'], 'document'));
     expect(error.kind).toBe('model-missing');
-    expect(error.message).toBe(`Ollama at ${fake.url} does not have the model "nomic-embed-text"; run \`ollama pull nomic-embed-text\`.`);
+    expect(error.message).toBe(
+      `Ollama at ${fake.url} does not have the model "nomic-embed-text"; run \`ollama pull nomic-embed-text\`.`,
+    );
   });
 
   test('a model that was never pulled gets the same advice, naming that model', async () => {
@@ -157,14 +171,18 @@ describe('createOllamaEmbedder failure modes', () => {
     await fake.setMode('server-error');
     const error = await failure(embedder().embed(['x'], 'document'));
     expect(error.kind).toBe('server-error');
-    expect(error.message).toBe(`Ollama at ${fake.url} failed (HTTP 500: llama runner process has terminated: signal: killed); the vector signal is off.`);
+    expect(error.message).toBe(
+      `Ollama at ${fake.url} failed (HTTP 500: llama runner process has terminated: signal: killed); the vector signal is off.`,
+    );
   });
 
   test('malformed JSON: a bad response', async () => {
     await fake.setMode('malformed');
     const error = await failure(embedder().embed(['x'], 'document'));
     expect(error.kind).toBe('bad-response');
-    expect(error.message).toBe(`Ollama at ${fake.url} answered with something that is not JSON; the vector signal is off.`);
+    expect(error.message).toBe(
+      `Ollama at ${fake.url} answered with something that is not JSON; the vector signal is off.`,
+    );
   });
 
   test('fewer embeddings than inputs: a bad response', async () => {
@@ -178,18 +196,25 @@ describe('createOllamaEmbedder failure modes', () => {
     await fake.setMode('other-model');
     const error = await failure(embedder().embed(['x'], 'document'));
     expect(error.kind).toBe('bad-response');
-    expect(error.message).toBe(`Ollama at ${fake.url} answered with model "all-minilm", not "nomic-embed-text"; the vector signal is off.`);
+    expect(error.message).toBe(
+      `Ollama at ${fake.url} answered with model "all-minilm", not "nomic-embed-text"; the vector signal is off.`,
+    );
   });
 
   test('a non-Ollama server answering 404 text on /api/embed', async () => {
-    const error = await failure(createOllamaEmbedder({ host: `${fake.url}/not-ollama`, timeoutMs: 2000 }).embed(['x'], 'document'));
+    const error = await failure(
+      createOllamaEmbedder({ host: `${fake.url}/not-ollama`, timeoutMs: 2000 }).embed(['x'], 'document'),
+    );
     expect(['model-missing', 'server-error']).toContain(error.kind);
   });
 
-  test.each<FakeMode>(['refused', 'hang', 'model-missing', 'server-error', 'malformed'])('%s: the server works again once it recovers', async (mode) => {
-    await fake.setMode(mode);
-    await failure(embedder({ timeoutMs: 200 }).embed(['x'], 'query'));
-    await fake.setMode('ok');
-    expect(await embedder().embed(['x'], 'query')).toHaveLength(1);
-  });
+  test.each<FakeMode>(['refused', 'hang', 'model-missing', 'server-error', 'malformed'])(
+    '%s: the server works again once it recovers',
+    async (mode) => {
+      await fake.setMode(mode);
+      await failure(embedder({ timeoutMs: 200 }).embed(['x'], 'query'));
+      await fake.setMode('ok');
+      expect(await embedder().embed(['x'], 'query')).toHaveLength(1);
+    },
+  );
 });

@@ -3,7 +3,10 @@
 import { ChangeBatcher, type ChangeBatch } from '../../../src/core/engine/change-batcher';
 
 /** Global timers, faked by jest per test. */
-const TIMERS = { set: (callback: () => void, ms: number) => setTimeout(callback, ms), clear: (handle: unknown) => clearTimeout(handle as NodeJS.Timeout) };
+const TIMERS = {
+  set: (callback: () => void, ms: number) => setTimeout(callback, ms),
+  clear: (handle: unknown) => clearTimeout(handle as NodeJS.Timeout),
+};
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());

@@ -24,8 +24,14 @@ const BABBAGE = '/entities/charles-babbage.md';
 
 function bundle(): MemoryBundle {
   return new MemoryBundle({
-    [ADA]: conceptFile({ type: 'Person', title: 'Ada Lovelace', relations: [rel('collaborated_with', BABBAGE, { date: '1843' })] }, 'Wrote the first program.\n'),
-    [BABBAGE]: conceptFile({ type: 'Person', title: 'Charles Babbage', relations: [rel('collaborated_with', ADA, { date: '1843' })] }, 'Designed engines.\n'),
+    [ADA]: conceptFile(
+      { type: 'Person', title: 'Ada Lovelace', relations: [rel('collaborated_with', BABBAGE, { date: '1843' })] },
+      'Wrote the first program.\n',
+    ),
+    [BABBAGE]: conceptFile(
+      { type: 'Person', title: 'Charles Babbage', relations: [rel('collaborated_with', ADA, { date: '1843' })] },
+      'Designed engines.\n',
+    ),
   });
 }
 
@@ -54,7 +60,9 @@ test('rebuild: unchanged concepts keep their vectors, every generated file is wr
   const report = await session.rebuild({ embedding: { embedder } });
   expect(report.carried).toBe(1);
   expect(report.vectors).toEqual({ model: embedder.model, embedded: 1, current: 1 });
-  expect(embedder.texts.filter((t) => !t.includes('embedding probe'))).toEqual([expect.stringContaining('Charles Babbage')]);
+  expect(embedder.texts.filter((t) => !t.includes('embedding probe'))).toEqual([
+    expect.stringContaining('Charles Babbage'),
+  ]);
   expect(files.text('/log.md')!.match(/\*\*Reindex\*\*/g)).toHaveLength(2);
   session.close();
 });
@@ -63,7 +71,9 @@ test('a rebuild without an embedding step leaves vectors to the shell and still 
   const files = bundle();
   const { session, report } = await WikiSession.rebuilt(env(files, new MemoryStore()));
   expect(report.vectors).toBeUndefined();
-  expect(report.generated.map((f) => f.path)).toEqual(expect.arrayContaining(['/timeline.md', '/wiki-trigger-keywords.txt', '/entities/index.md', '/log.md']));
+  expect(report.generated.map((f) => f.path)).toEqual(
+    expect.arrayContaining(['/timeline.md', '/wiki-trigger-keywords.txt', '/entities/index.md', '/log.md']),
+  );
   session.close();
 });
 
@@ -75,7 +85,13 @@ test('answers use the session clock; an edit refreshes the index and logs exactl
   expect((await session.answer('Who was Ada Lovelace?')).seeds[0].path).toBe(ADA);
 
   files.set(ADA, conceptFile({ type: 'Person', title: 'Countess of Lovelace' }, 'Wrote the first program.\n'));
-  const entry: AuthorLogEntry = { at: '2026-11-30T12:00:00Z', actor: 'human:test', operation: 'relate', summary: 'Related a to b.', paths: [ADA] };
+  const entry: AuthorLogEntry = {
+    at: '2026-11-30T12:00:00Z',
+    actor: 'human:test',
+    operation: 'relate',
+    summary: 'Related a to b.',
+    paths: [ADA],
+  };
   await session.afterEdit(entry);
   expect((await session.answer('Who was the Countess of Lovelace?')).seeds[0].path).toBe(ADA);
   expect(store.writes).toBe(1);

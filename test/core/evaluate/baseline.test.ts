@@ -8,7 +8,10 @@ import { label, result } from './builders';
 const set: EvaluationSet = {
   version: 1,
   today: '2026-11-30',
-  questions: [label({ id: 'a', question: 'A?', expectSeeds: ['/a.md'] }), label({ id: 'b', question: 'B?', outOfBundle: true })],
+  questions: [
+    label({ id: 'a', question: 'A?', expectSeeds: ['/a.md'] }),
+    label({ id: 'b', question: 'B?', outOfBundle: true }),
+  ],
 };
 
 function report(results: QuestionResult[], signals = 'lexical'): EvaluationReport {
@@ -25,18 +28,34 @@ const good = report([
   result({ id: 'b', outOfBundle: true, confident: false }),
 ]);
 const broken = report([
-  result({ id: 'a', expectedSeed: '/a.md', expectedRank: 2, passed: false, reasons: ['expected seed /a.md ranked 2, after /x.md'] }),
+  result({
+    id: 'a',
+    expectedSeed: '/a.md',
+    expectedRank: 2,
+    passed: false,
+    reasons: ['expected seed /a.md ranked 2, after /x.md'],
+  }),
   result({ id: 'b', outOfBundle: true, confident: false }),
 ]);
 
 describe('compareWithBaseline', () => {
   test('no baseline for the configuration: missing, nothing to regress against', () => {
     expect(compareWithBaseline(set, good, undefined)).toEqual({ missing: true, regressions: [], improvements: [] });
-    expect(compareWithBaseline(set, report(good.results as QuestionResult[], 'vector:nomic-embed-text'), withRun(undefined, set, good)).missing).toBe(true);
+    expect(
+      compareWithBaseline(
+        set,
+        report(good.results as QuestionResult[], 'vector:nomic-embed-text'),
+        withRun(undefined, set, good),
+      ).missing,
+    ).toBe(true);
   });
 
   test('the same results: no regression', () => {
-    expect(compareWithBaseline(set, good, withRun(undefined, set, good))).toEqual({ missing: false, regressions: [], improvements: [] });
+    expect(compareWithBaseline(set, good, withRun(undefined, set, good))).toEqual({
+      missing: false,
+      regressions: [],
+      improvements: [],
+    });
   });
 
   test('a worse ranking regresses the metrics and the question', () => {
@@ -55,15 +74,28 @@ describe('compareWithBaseline', () => {
   });
 
   test('more superseded leaks is a regression', () => {
-    const leaky = report([result({ id: 'a', expectedSeed: '/a.md', expectedRank: 1, supersededLeaks: 1, passed: false }), result({ id: 'b', outOfBundle: true, confident: false })]);
-    expect(compareWithBaseline(set, leaky, withRun(undefined, set, good)).regressions).toContainEqual({ kind: 'metric', name: 'superseded leaks', baseline: '0', now: '1' });
+    const leaky = report([
+      result({ id: 'a', expectedSeed: '/a.md', expectedRank: 1, supersededLeaks: 1, passed: false }),
+      result({ id: 'b', outOfBundle: true, confident: false }),
+    ]);
+    expect(compareWithBaseline(set, leaky, withRun(undefined, set, good)).regressions).toContainEqual({
+      kind: 'metric',
+      name: 'superseded leaks',
+      baseline: '0',
+      now: '1',
+    });
   });
 
   test('after the set changed, only unchanged questions are compared, with a note', () => {
-    const changed: EvaluationSet = { ...set, questions: [set.questions[0], label({ id: 'b', question: 'B, reworded?', outOfBundle: true })] };
+    const changed: EvaluationSet = {
+      ...set,
+      questions: [set.questions[0], label({ id: 'b', question: 'B, reworded?', outOfBundle: true })],
+    };
     const comparison = compareWithBaseline(changed, broken, withRun(undefined, set, good));
     expect(comparison.note).toMatch(/^the question set changed since the baseline was recorded/);
-    expect(comparison.regressions).toEqual([{ kind: 'question', name: 'a', baseline: 'pass', now: 'fail: expected seed /a.md ranked 2, after /x.md' }]);
+    expect(comparison.regressions).toEqual([
+      { kind: 'question', name: 'a', baseline: 'pass', now: 'fail: expected seed /a.md ranked 2, after /x.md' },
+    ]);
   });
 
   test('withRun keeps the other configurations', () => {

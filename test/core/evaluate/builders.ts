@@ -25,7 +25,9 @@ export function fact(subject: string, predicate: string, object: string, superse
 }
 
 /** A context_for answer: confident when it has seeds. */
-export function answer(fields: { seeds?: string[]; facts?: Fact[]; intent?: ContextResult['intent'] } = {}): ContextResult {
+export function answer(
+  fields: { seeds?: string[]; facts?: Fact[]; intent?: ContextResult['intent'] } = {},
+): ContextResult {
   const seeds = (fields.seeds ?? []).map(seed);
   return {
     question: 'q',
@@ -35,7 +37,12 @@ export function answer(fields: { seeds?: string[]; facts?: Fact[]; intent?: Cont
     facts: fields.facts ?? [],
     background: [],
     vector: { used: false, off: { kind: 'turned-off' }, reason: 'off' },
-    thresholds: { coverage: { value: 0.5, source: 'default' }, vector: { value: 0.7, source: 'default' }, coverageWeighting: { value: 'plain', source: 'default' }, requireNames: { value: true, source: 'default' } },
+    thresholds: {
+      coverage: { value: 0.5, source: 'default' },
+      vector: { value: 0.7, source: 'default' },
+      coverageWeighting: { value: 'plain', source: 'default' },
+      requireNames: { value: true, source: 'default' },
+    },
     text: '',
     tokens: 0,
     budget: 1500,

@@ -13,7 +13,10 @@ import { indexOfFixture } from '../../support/retrieval-bundle';
 const ROOT = nodePath.join(__dirname, '../../..');
 const SETS: [string, string][] = [
   ['../../examples/computing-history', 'examples/computing-history/evaluate.json'],
-  ...['acme_retail', 'crypto_bitcoin', 'ga4', 'stackoverflow'].map((b): [string, string] => [`okf-bundles/${b}`, `test/fixtures/heldout/${b}.json`]),
+  ...['acme_retail', 'crypto_bitcoin', 'ga4', 'stackoverflow'].map((b): [string, string] => [
+    `okf-bundles/${b}`,
+    `test/fixtures/heldout/${b}.json`,
+  ]),
 ];
 
 test.each(SETS)('%s: hybrid hit@1 >= lexical hit@1, section by section', async (fixture, setFile) => {

@@ -10,10 +10,22 @@ const OLD = '/entities/att-bell-labs.md';
 describe('judgeQuestion', () => {
   test('passes when the first expected seed ranks first and every other check holds', () => {
     const verdict = judgeQuestion(
-      label({ expectSeeds: [TURING], expectFacts: [{ subject: TURING, predicate: 'doctoral_student_of', object: CHURCH }], expectIntent: 'ENTITY' }),
+      label({
+        expectSeeds: [TURING],
+        expectFacts: [{ subject: TURING, predicate: 'doctoral_student_of', object: CHURCH }],
+        expectIntent: 'ENTITY',
+      }),
       answer({ seeds: [TURING, CHURCH], facts: [fact(TURING, 'doctoral_student_of', CHURCH)], intent: 'ENTITY' }),
     );
-    expect(verdict).toMatchObject({ passed: true, reasons: [], expectedSeed: TURING, expectedRank: 1, factsExpected: 1, factsFound: 1, supersededLeaks: 0 });
+    expect(verdict).toMatchObject({
+      passed: true,
+      reasons: [],
+      expectedSeed: TURING,
+      expectedRank: 1,
+      factsExpected: 1,
+      factsFound: 1,
+      supersededLeaks: 0,
+    });
   });
 
   test('a wrong first seed, a missing seed, a forbidden seed, a missing fact and a wrong intent each give a reason', () => {
@@ -38,7 +50,10 @@ describe('judgeQuestion', () => {
   });
 
   test('an in-bundle question that abstains fails once, not once per expectation', () => {
-    const verdict = judgeQuestion(label({ expectSeeds: [TURING], expectFacts: [{ subject: TURING, predicate: 'born_on' }] }), answer());
+    const verdict = judgeQuestion(
+      label({ expectSeeds: [TURING], expectFacts: [{ subject: TURING, predicate: 'born_on' }] }),
+      answer(),
+    );
     expect(verdict.reasons).toEqual(['came back "no confident match"']);
     expect(verdict).toMatchObject({ confident: false, expectedRank: 0, factsFound: 0 });
   });
@@ -53,7 +68,14 @@ describe('judgeQuestion', () => {
   test('superseded facts without the marker are leaks; with it they are fine', () => {
     const verdict = judgeQuestion(
       label({ expectSupersededMarked: [OLD] }),
-      answer({ seeds: ['/entities/nokia-bell-labs.md'], facts: [fact(OLD, 'employed', TURING, true), fact(OLD, 'founded_on', '1925-01-01'), fact(OLD, 'employed', CHURCH)] }),
+      answer({
+        seeds: ['/entities/nokia-bell-labs.md'],
+        facts: [
+          fact(OLD, 'employed', TURING, true),
+          fact(OLD, 'founded_on', '1925-01-01'),
+          fact(OLD, 'employed', CHURCH),
+        ],
+      }),
     );
     expect(verdict.supersededLeaks).toBe(2);
     expect(verdict.reasons).toEqual([`2 fact(s) of superseded ${OLD} shown without the superseded marker`]);
@@ -70,7 +92,12 @@ describe('judgeQuestion', () => {
 });
 
 describe('factMatches', () => {
-  const expected = { subject: TURING, predicate: 'doctoral_student_of', object: CHURCH, inverse: 'doctoral_advisor_of' };
+  const expected = {
+    subject: TURING,
+    predicate: 'doctoral_student_of',
+    object: CHURCH,
+    inverse: 'doctoral_advisor_of',
+  };
 
   test('the same triple, or the reverse assertion under the named inverse', () => {
     expect(factMatches(expected, fact(TURING, 'doctoral_student_of', CHURCH))).toBe(true);

@@ -14,7 +14,11 @@ const ROOT = nodePath.join(__dirname, '../../..');
 
 async function setOf(bundleDir: string, setFile: string): Promise<{ index: WikiIndex; set: EvaluationSet }> {
   const index = await indexOfFixture(nodePath.relative(nodePath.join(ROOT, 'test/fixtures'), bundleDir));
-  const known = new Set(rawDatabase(index).all<{ path: string }>('select path from concepts').map((r) => r.path));
+  const known = new Set(
+    rawDatabase(index)
+      .all<{ path: string }>('select path from concepts')
+      .map((r) => r.path),
+  );
   const parsed = parseEvaluationSet(readFileSync(setFile, 'utf8'), { knownPaths: known });
   if (parsed.kind !== 'set') throw new Error(JSON.stringify(parsed.problems.slice(0, 3)));
   return { index, set: parsed.set };
@@ -23,15 +27,28 @@ async function setOf(bundleDir: string, setFile: string): Promise<{ index: WikiI
 describe('the demo set', () => {
   let index: WikiIndex;
   let set: EvaluationSet;
-  beforeAll(async () => ({ index, set } = await setOf(nodePath.join(ROOT, 'examples/computing-history'), nodePath.join(ROOT, 'examples/computing-history/evaluate.json'))));
+  beforeAll(
+    async () =>
+      ({ index, set } = await setOf(
+        nodePath.join(ROOT, 'examples/computing-history'),
+        nodePath.join(ROOT, 'examples/computing-history/evaluate.json'),
+      )),
+  );
   afterAll(() => index.close());
 
   test('has a paraphrase section of at least 15 questions sharing no content word with their target’s title, aliases or description', () => {
     const paraphrases = set.questions.filter((q) => q.section === 'paraphrase');
     expect(paraphrases.length).toBeGreaterThanOrEqual(15);
     const shared = paraphrases.flatMap((q) => {
-      const row = rawDatabase(index).get<{ title: string; aliases: string; description: string | null }>('select title, aliases, description from concepts where path = ?', [q.expectSeeds[0]])!;
-      const named = new Set(contentWords([row.title, ...(JSON.parse(row.aliases) as string[]), row.description ?? ''].join(' ')).map(stemOf));
+      const row = rawDatabase(index).get<{ title: string; aliases: string; description: string | null }>(
+        'select title, aliases, description from concepts where path = ?',
+        [q.expectSeeds[0]],
+      )!;
+      const named = new Set(
+        contentWords([row.title, ...(JSON.parse(row.aliases) as string[]), row.description ?? ''].join(' ')).map(
+          stemOf,
+        ),
+      );
       return contentWords(q.question)
         .filter((w) => named.has(stemOf(w)))
         .map((w) => `${q.id}: "${w}"`);
@@ -50,16 +67,25 @@ describe('the demo set', () => {
 
 describe('the held-out sets of the real OKF bundles', () => {
   const dir = nodePath.join(ROOT, 'test/fixtures/heldout');
-  test.each(readdirSync(dir).filter((f) => /^[\w-]+\.json$/.test(f)))('%s labels concepts of its bundle and holds both kinds of question', async (file) => {
-    const { index, set } = await setOf(nodePath.join(ROOT, 'test/fixtures/okf-bundles', file.replace(/\.json$/, '')), nodePath.join(dir, file));
-    index.close();
-    expect(set.questions.some((q) => q.outOfBundle)).toBe(true);
-    expect(set.questions.some((q) => q.expectSeeds.length > 0)).toBe(true);
-  });
+  test.each(readdirSync(dir).filter((f) => /^[\w-]+\.json$/.test(f)))(
+    '%s labels concepts of its bundle and holds both kinds of question',
+    async (file) => {
+      const { index, set } = await setOf(
+        nodePath.join(ROOT, 'test/fixtures/okf-bundles', file.replace(/\.json$/, '')),
+        nodePath.join(dir, file),
+      );
+      index.close();
+      expect(set.questions.some((q) => q.outOfBundle)).toBe(true);
+      expect(set.questions.some((q) => q.expectSeeds.length > 0)).toBe(true);
+    },
+  );
 });
 
 test('the fresh held-out demo set labels concepts of the demo and holds near and far out-of-bundle questions', async () => {
-  const { index, set } = await setOf(nodePath.join(ROOT, 'examples/computing-history'), nodePath.join(ROOT, 'test/fixtures/heldout-demo/computing-history-fresh.json'));
+  const { index, set } = await setOf(
+    nodePath.join(ROOT, 'examples/computing-history'),
+    nodePath.join(ROOT, 'test/fixtures/heldout-demo/computing-history-fresh.json'),
+  );
   index.close();
   expect(new Set(set.questions.map((q) => q.section))).toEqual(new Set(['near-oob', 'paraphrase', 'far-oob']));
   expect(set.questions.filter((q) => q.outOfBundle).length).toBe(40);

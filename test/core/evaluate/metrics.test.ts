@@ -11,11 +11,22 @@ describe('computeMetrics', () => {
       result({ expectedSeed: '/d.md', expectedRank: 0, confident: false, passed: false }),
       result({ expectedSeed: null }),
     ]);
-    expect(m).toMatchObject({ questions: 5, passed: 2, inBundle: 5, outOfBundle: 0, hitAt1: 0.25, hitAt3: 0.5, mrr: 0.4375 }); // (1 + 1/2 + 1/4 + 0) / 4
+    expect(m).toMatchObject({
+      questions: 5,
+      passed: 2,
+      inBundle: 5,
+      outOfBundle: 0,
+      hitAt1: 0.25,
+      hitAt3: 0.5,
+      mrr: 0.4375,
+    }); // (1 + 1/2 + 1/4 + 0) / 4
   });
 
   test('fact recall counts facts, not questions', () => {
-    expect(computeMetrics([result({ factsExpected: 3, factsFound: 1 }), result({ factsExpected: 1, factsFound: 1 })]).factRecall).toBe(0.5);
+    expect(
+      computeMetrics([result({ factsExpected: 3, factsFound: 1 }), result({ factsExpected: 1, factsFound: 1 })])
+        .factRecall,
+    ).toBe(0.5);
   });
 
   test('abstention precision: of the abstentions, how many were out of bundle; recall: of the out-of-bundle, how many abstained', () => {
@@ -30,7 +41,15 @@ describe('computeMetrics', () => {
 
   test('a rate no question measures is null, and leaks add up', () => {
     const m = computeMetrics([result({ supersededLeaks: 2 }), result({ supersededLeaks: 1 })]);
-    expect(m).toMatchObject({ hitAt1: null, hitAt3: null, mrr: null, factRecall: null, abstentionPrecision: null, abstentionRecall: null, supersededLeaks: 3 });
+    expect(m).toMatchObject({
+      hitAt1: null,
+      hitAt3: null,
+      mrr: null,
+      factRecall: null,
+      abstentionPrecision: null,
+      abstentionRecall: null,
+      supersededLeaks: 3,
+    });
   });
 });
 

@@ -23,7 +23,14 @@ describe('parseEvaluationSet', () => {
             question: 'Who is Alan Turing?',
             expect_intent: 'ENTITY',
             expect_seeds: ['/entities/alan-turing.md'],
-            expect_facts: [{ subject: '/entities/alan-turing.md', predicate: 'influenced_by', object: '/entities/kurt-godel.md', inverse: 'influenced' }],
+            expect_facts: [
+              {
+                subject: '/entities/alan-turing.md',
+                predicate: 'influenced_by',
+                object: '/entities/kurt-godel.md',
+                inverse: 'influenced',
+              },
+            ],
             must_not_seed: ['/concepts/ai.md'],
             must_not_facts: [{ subject: '/entities/alan-turing.md', predicate: 'born_on' }],
             expect_superseded_marked: ['/entities/kurt-godel.md'],
@@ -46,7 +53,14 @@ describe('parseEvaluationSet', () => {
             question: 'Who is Alan Turing?',
             expectIntent: 'ENTITY',
             expectSeeds: ['/entities/alan-turing.md'],
-            expectFacts: [{ subject: '/entities/alan-turing.md', predicate: 'influenced_by', object: '/entities/kurt-godel.md', inverse: 'influenced' }],
+            expectFacts: [
+              {
+                subject: '/entities/alan-turing.md',
+                predicate: 'influenced_by',
+                object: '/entities/kurt-godel.md',
+                inverse: 'influenced',
+              },
+            ],
             outOfBundle: false,
             mustNotSeed: ['/concepts/ai.md'],
             mustNotFacts: [{ subject: '/entities/alan-turing.md', predicate: 'born_on' }],
@@ -71,13 +85,24 @@ describe('parseEvaluationSet', () => {
   });
 
   test('a section must be a non-empty string', () => {
-    const parsed = parseEvaluationSet(JSON.stringify([{ question: 'Q?', section: '' }, { question: 'R?', section: 3 }]));
-    expect(parsed.kind === 'problems' && parsed.problems.map((p) => p.where)).toEqual(['questions[0].section', 'questions[1].section']);
+    const parsed = parseEvaluationSet(
+      JSON.stringify([
+        { question: 'Q?', section: '' },
+        { question: 'R?', section: 3 },
+      ]),
+    );
+    expect(parsed.kind === 'problems' && parsed.problems.map((p) => p.where)).toEqual([
+      'questions[0].section',
+      'questions[1].section',
+    ]);
   });
 
   test('a bare list of questions is a set without a date', () => {
     const parsed = parseEvaluationSet('[{"question": "Who is Alan Turing?"}]');
-    expect(parsed.kind === 'set' && parsed.set).toMatchObject({ version: 1, questions: [{ id: 'Who is Alan Turing?' }] });
+    expect(parsed.kind === 'set' && parsed.set).toMatchObject({
+      version: 1,
+      questions: [{ id: 'Who is Alan Turing?' }],
+    });
     expect(parsed.kind === 'set' && parsed.set.today).toBeUndefined();
   });
 
@@ -86,7 +111,9 @@ describe('parseEvaluationSet', () => {
     expect(parsed.kind).toBe('problems');
     expect(parsed.kind === 'problems' && parsed.problems[0].where).toBe('(file)');
     expect(parsed.kind === 'problems' && parsed.problems[0].message).toMatch(/^not valid JSON: /);
-    expect(problemsOf('questions')).toEqual([['(file)', 'must be a JSON object with a "questions" list (or a list of questions), got "questions"']]);
+    expect(problemsOf('questions')).toEqual([
+      ['(file)', 'must be a JSON object with a "questions" list (or a list of questions), got "questions"'],
+    ]);
     expect(problemsOf({ version: 2, today: '30/11/2026' })).toEqual([
       ['version', 'must be 1, got 2'],
       ['today', 'must be an ISO 8601 date such as "2026-11-30", got "30/11/2026"'],
@@ -101,7 +128,11 @@ describe('parseEvaluationSet', () => {
         questions: [
           { question: 'Who is Alan Turing?', expect_seed: ['/entities/alan-turing.md'] },
           { question: '', out_of_bundle: 'yes' },
-          { question: 'Who?', expect_seeds: ['entities/alan-turing.md', '/entities/alan-turning.md'], expect_intent: 'WHO' },
+          {
+            question: 'Who?',
+            expect_seeds: ['entities/alan-turing.md', '/entities/alan-turning.md'],
+            expect_intent: 'WHO',
+          },
           { question: 'Who?', expect_facts: [{ subject: '/entities/alan-turing.md' }, 'born_on'] },
           'Who is Kurt Gödel?',
         ],
@@ -113,11 +144,17 @@ describe('parseEvaluationSet', () => {
       ],
       ['questions[1].question', 'must be a non-empty string, got ""'],
       ['questions[1].out_of_bundle', 'must be true or false, got "yes"'],
-      ['questions[2].expect_seeds[0]', 'must be a bundle path starting with "/" and ending in ".md", got "entities/alan-turing.md"'],
+      [
+        'questions[2].expect_seeds[0]',
+        'must be a bundle path starting with "/" and ending in ".md", got "entities/alan-turing.md"',
+      ],
       ['questions[2].expect_seeds[1]', '/entities/alan-turning.md is not a concept in this bundle'],
       ['questions[2].expect_intent', 'must be one of WHY, WHEN, ENTITY, HISTORICAL, GENERAL, got "WHO"'],
       ['questions[3].expect_facts[0].predicate', 'must be a non-empty string, got nothing'],
-      ['questions[3].expect_facts[1]', 'must be an object with "subject" and "predicate" (and optionally "object"), got "born_on"'],
+      [
+        'questions[3].expect_facts[1]',
+        'must be an object with "subject" and "predicate" (and optionally "object"), got "born_on"',
+      ],
       ['questions[4]', 'must be an object with a "question", got "Who is Kurt Gödel?"'],
     ]);
   });
@@ -130,19 +167,33 @@ describe('parseEvaluationSet', () => {
           { id: 'b', question: 'Who?', expect_seeds: ['/concepts/ai.md'], must_not_seed: ['/concepts/ai.md'] },
           { id: 'c', question: 'Who?' },
           { id: 'c', question: 'Who else?' },
-          { id: 'd', question: 'Born?', expect_facts: [{ subject: '/entities/alan-turing.md', predicate: 'born_on', object: '1912-06-23', inverse: 'x' }] },
+          {
+            id: 'd',
+            question: 'Born?',
+            expect_facts: [
+              { subject: '/entities/alan-turing.md', predicate: 'born_on', object: '1912-06-23', inverse: 'x' },
+            ],
+          },
         ],
       }),
     ).toEqual([
-      ['questions[0]', 'an out_of_bundle question must come back "no confident match", so it cannot also expect seeds or facts'],
+      [
+        'questions[0]',
+        'an out_of_bundle question must come back "no confident match", so it cannot also expect seeds or facts',
+      ],
       ['questions[1]', '/concepts/ai.md is both expected and forbidden as a seed'],
       ['questions[3].id', '"c" is used twice (also questions[2]); ids must be unique'],
-      ['questions[4].expect_facts[0].inverse', 'only a relation between two concepts has an inverse: "object" must be a concept path'],
+      [
+        'questions[4].expect_facts[0].inverse',
+        'only a relation between two concepts has an inverse: "object" must be a concept path',
+      ],
     ]);
   });
 
-  test('without the bundle\'s paths, paths are checked for shape only', () => {
-    const parsed = parseEvaluationSet(JSON.stringify({ questions: [{ question: 'Q', expect_seeds: ['/entities/anything.md'] }] }));
+  test("without the bundle's paths, paths are checked for shape only", () => {
+    const parsed = parseEvaluationSet(
+      JSON.stringify({ questions: [{ question: 'Q', expect_seeds: ['/entities/anything.md'] }] }),
+    );
     expect(parsed.kind).toBe('set');
   });
 });

@@ -27,7 +27,12 @@ beforeAll(async () => {
       body: 'Alan Turing described an abstract machine that reads a tape. He also worked at Bletchley Park.',
       relations: [{ predicate: 'proposed', object: AI, date: '1950-10-01' }],
     },
-    [AI]: { title: 'AI', description: 'Artificial intelligence.', body: 'Machines that seem to think.', relations: [{ predicate: 'proposed_by', object: TURING, date: '1950-10-01' }] },
+    [AI]: {
+      title: 'AI',
+      description: 'Artificial intelligence.',
+      body: 'Machines that seem to think.',
+      relations: [{ predicate: 'proposed_by', object: TURING, date: '1950-10-01' }],
+    },
     [FRONTIER]: {
       title: 'Frontier',
       description: 'Fastest supercomputer.',
@@ -44,15 +49,30 @@ const set: EvaluationSet = {
   version: 1,
   today: '2026-11-30',
   questions: [
-    label({ id: 'turing', question: 'Who is Alan Turing?', expectSeeds: [TURING], expectFacts: [{ subject: TURING, predicate: 'proposed', object: AI, inverse: 'proposed_by' }] }),
-    label({ id: 'explain', question: 'Can you explain the tape of an abstract machine?', expectSeeds: [TURING], mustNotSeed: [AI] }),
-    label({ id: 'stale', question: 'What is the fastest supercomputer?', expectSeeds: [FRONTIER], mustNotFacts: [{ subject: FRONTIER, predicate: 'ranked' }] }),
+    label({
+      id: 'turing',
+      question: 'Who is Alan Turing?',
+      expectSeeds: [TURING],
+      expectFacts: [{ subject: TURING, predicate: 'proposed', object: AI, inverse: 'proposed_by' }],
+    }),
+    label({
+      id: 'explain',
+      question: 'Can you explain the tape of an abstract machine?',
+      expectSeeds: [TURING],
+      mustNotSeed: [AI],
+    }),
+    label({
+      id: 'stale',
+      question: 'What is the fastest supercomputer?',
+      expectSeeds: [FRONTIER],
+      mustNotFacts: [{ subject: FRONTIER, predicate: 'ranked' }],
+    }),
     label({ id: 'oob', question: 'How do I bake sourdough bread?', outOfBundle: true }),
   ],
 };
 
 describe('runEvaluation', () => {
-  test('judges every question at the set\'s date with the lexical signals', async () => {
+  test("judges every question at the set's date with the lexical signals", async () => {
     const report = await runEvaluation(index, set, { vectorOff: { kind: 'turned-off' } });
     expect(report.results.map((r) => [r.id, r.passed, r.reasons])).toEqual([
       ['turing', true, []],
@@ -70,7 +90,14 @@ describe('runEvaluation', () => {
       today: '2026-11-30',
       vectorOff: 'the vector signal is turned off: lexical signals only',
     });
-    expect(report.metrics).toMatchObject({ questions: 4, passed: 4, hitAt1: 1, abstentionRecall: 1, abstentionPrecision: 1, factRecall: 1 });
+    expect(report.metrics).toMatchObject({
+      questions: 4,
+      passed: 4,
+      hitAt1: 1,
+      abstentionRecall: 1,
+      abstentionPrecision: 1,
+      factRecall: 1,
+    });
   });
 
   test('before the stale date the ranking fact is served, and the check catches it', async () => {
@@ -81,7 +108,12 @@ describe('runEvaluation', () => {
 
   test('disabling the exact-title signal is recorded and changes the answers', async () => {
     // Names the concept, but most of its words are not on the page: only the title makes it confident.
-    const named: EvaluationSet = { ...set, questions: [label({ id: 'named', question: 'Alan Turing and the codebreakers of the war at sea', expectSeeds: [TURING] })] };
+    const named: EvaluationSet = {
+      ...set,
+      questions: [
+        label({ id: 'named', question: 'Alan Turing and the codebreakers of the war at sea', expectSeeds: [TURING] }),
+      ],
+    };
     expect((await runEvaluation(index, named)).results[0].passed).toBe(true);
     const report = await runEvaluation(index, named, { disabledSignals: ['title'] });
     expect(report.configuration.disabledSignals).toEqual(['title']);
@@ -96,7 +128,10 @@ describe('runEvaluation', () => {
   });
 
   test('the configuration names the model only when the vector signal answered every question', async () => {
-    expect((await runEvaluation(index, set, { embedder: new FakeEmbedder('nomic-embed-text', vectors) })).configuration.signals).toBe('vector:nomic-embed-text');
+    expect(
+      (await runEvaluation(index, set, { embedder: new FakeEmbedder('nomic-embed-text', vectors) })).configuration
+        .signals,
+    ).toBe('vector:nomic-embed-text');
     const down = new FakeEmbedder('nomic-embed-text', vectors);
     down.failWith = new EmbedError('Ollama is not reachable', 'unreachable');
     const report = await runEvaluation(index, set, { embedder: down });
@@ -121,14 +156,22 @@ describe('sweepThresholds', () => {
 
   test('with an embedder: a coverage × vector grid, each question embedded once for the whole sweep', async () => {
     const embedder = new FakeEmbedder('nomic-embed-text', vectors);
-    const paraphrase: EvaluationSet = { ...set, questions: [...set.questions, label({ id: 'para', question: 'automaton inventor', expectSeeds: [TURING] })] };
-    const sweep = await sweepThresholds(index, paraphrase, { embedder, coverageGrid: [0.5, 0.9], vectorGrid: [0.1, 0.5, 0.99] });
+    const paraphrase: EvaluationSet = {
+      ...set,
+      questions: [...set.questions, label({ id: 'para', question: 'automaton inventor', expectSeeds: [TURING] })],
+    };
+    const sweep = await sweepThresholds(index, paraphrase, {
+      embedder,
+      coverageGrid: [0.5, 0.9],
+      vectorGrid: [0.1, 0.5, 0.99],
+    });
     expect(sweep.signals).toBe('vector:nomic-embed-text');
     expect(sweep.points).toHaveLength(6);
     expect(embedder.calls).toHaveLength(1);
     expect(embedder.calls[0].texts).toHaveLength(5);
     // At coverage > 0.9 the paraphrase can only be answered by the vector signal: a low vector threshold lets it in.
-    const at = (c: number, v: number) => sweep.points.find((p) => p.coverageThreshold === c && p.vectorThreshold === v)!;
+    const at = (c: number, v: number) =>
+      sweep.points.find((p) => p.coverageThreshold === c && p.vectorThreshold === v)!;
     expect(at(0.9, 0.1).inBundleAnswered).toBeGreaterThan(at(0.9, 0.99).inBundleAnswered!);
   });
 
@@ -159,7 +202,11 @@ describe('a sweep on a tuning split', () => {
     expect(all.tunedOn).toBeUndefined();
     expect(tuned.tunedOn).toEqual({ sections: ['tuning'], questions: 2, ofQuestions: 5 });
     // Judged on the two tuning questions alone: the same numbers as sweeping a set made of them only.
-    const only = await sweepThresholds(index, { ...split, questions: split.questions.filter((q) => q.section === 'tuning') }, { coverageGrid: [0.5, 0.9] });
+    const only = await sweepThresholds(
+      index,
+      { ...split, questions: split.questions.filter((q) => q.section === 'tuning') },
+      { coverageGrid: [0.5, 0.9] },
+    );
     expect(tuned.points).toEqual(only.points);
     expect(tuned.points).not.toEqual(all.points);
     expect(renderSweep(tuned)).toContain('Tuning split: section tuning (2 of 5 questions)');
@@ -174,8 +221,15 @@ describe('a sweep on a tuning split', () => {
       ],
     });
     const files: SetFiles = { read: async () => text, write: async () => undefined };
-    const outcome = await sweepSetFile(index, files, '/evaluate.json', { coverageGrid: [0.5], sections: ['tuning', 'core'] });
-    expect(outcome).toEqual({ kind: 'invalid', setPath: '/evaluate.json', problems: [{ where: 'sections', message: 'no section named "core" in the set (its sections: tuning, held-out)' }] });
+    const outcome = await sweepSetFile(index, files, '/evaluate.json', {
+      coverageGrid: [0.5],
+      sections: ['tuning', 'core'],
+    });
+    expect(outcome).toEqual({
+      kind: 'invalid',
+      setPath: '/evaluate.json',
+      problems: [{ where: 'sections', message: 'no section named "core" in the set (its sections: tuning, held-out)' }],
+    });
   });
 });
 

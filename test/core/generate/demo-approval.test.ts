@@ -57,5 +57,9 @@ test('lint report: no error on the demo bundle', async () => {
   expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
   const text = renderLintReport(report, { concepts: concepts.length });
   expectApproved('demo.lint-report', text);
-  expect(renderLintReport(await lintBundle(index, bundle, { clock: { now: () => `${TODAY}T12:00:00Z` } }), { concepts: concepts.length })).toBe(text);
+  expect(
+    renderLintReport(await lintBundle(index, bundle, { clock: { now: () => `${TODAY}T12:00:00Z` } }), {
+      concepts: concepts.length,
+    }),
+  ).toBe(text);
 });

@@ -1,5 +1,9 @@
 import { formatLogEntry } from '../../../src/core/generate/log-entry';
-import { regenerateBundleFiles, summarizeGenerated, type RegenerateOptions } from '../../../src/core/generate/regenerate';
+import {
+  regenerateBundleFiles,
+  summarizeGenerated,
+  type RegenerateOptions,
+} from '../../../src/core/generate/regenerate';
 import { readConcept } from '../../../src/core/okf/read-concept';
 import type { BundleWriter, Concept } from '../../../src/core/types';
 import { conceptFile, rel } from '../../support/builders';
@@ -9,8 +13,16 @@ const HAND_WRITTEN = '# Metric\n\n* [Revenue](revenue.md) - Written by a person.
 
 function setup() {
   const files: Record<string, string> = {
-    '/entities/ada.md': conceptFile({ type: 'Person', title: 'Ada', relations: [rel('wrote', '/entities/notes.md', { date: '1843-01-01' })] }),
-    '/entities/notes.md': conceptFile({ type: 'Product', title: 'Notes', relations: [rel('written_by', '/entities/ada.md', { date: '1843-01-01' })] }),
+    '/entities/ada.md': conceptFile({
+      type: 'Person',
+      title: 'Ada',
+      relations: [rel('wrote', '/entities/notes.md', { date: '1843-01-01' })],
+    }),
+    '/entities/notes.md': conceptFile({
+      type: 'Product',
+      title: 'Notes',
+      relations: [rel('written_by', '/entities/ada.md', { date: '1843-01-01' })],
+    }),
     '/metrics/revenue.md': conceptFile({ type: 'Metric', title: 'Revenue' }),
     '/metrics/index.md': HAND_WRITTEN,
   };
@@ -43,7 +55,11 @@ test('writes every artifact, leaves a hand-written index.md alone, and adds one 
     { path: '/wiki-trigger-keywords.txt', outcome: 'created' },
     { path: '/index.md', outcome: 'created' },
     { path: '/entities/index.md', outcome: 'created' },
-    { path: '/metrics/index.md', outcome: 'hand-written', reason: 'no generated-block markers: a hand-written index is left as it is' },
+    {
+      path: '/metrics/index.md',
+      outcome: 'hand-written',
+      reason: 'no generated-block markers: a hand-written index is left as it is',
+    },
     { path: '/log.md', outcome: 'appended' },
   ]);
   expect(writes).toEqual(['/timeline.md', '/wiki-trigger-keywords.txt', '/index.md', '/entities/index.md', '/log.md']);
@@ -55,12 +71,20 @@ test('writes every artifact, leaves a hand-written index.md alone, and adds one 
 test('a second run with no edits writes nothing but the log entry (idempotent, spec §7.4)', async () => {
   const { bundle, writes, options } = setup();
   await regenerateBundleFiles(options);
-  const snapshot = await Promise.all(['/timeline.md', '/wiki-trigger-keywords.txt', '/index.md', '/entities/index.md'].map((p) => bundle.read(p)));
+  const snapshot = await Promise.all(
+    ['/timeline.md', '/wiki-trigger-keywords.txt', '/index.md', '/entities/index.md'].map((p) => bundle.read(p)),
+  );
   writes.length = 0;
   const files = await regenerateBundleFiles(options);
-  expect(files.filter((f) => f.outcome !== 'unchanged' && f.outcome !== 'hand-written').map((f) => f.path)).toEqual(['/log.md']);
+  expect(files.filter((f) => f.outcome !== 'unchanged' && f.outcome !== 'hand-written').map((f) => f.path)).toEqual([
+    '/log.md',
+  ]);
   expect(writes).toEqual(['/log.md']);
-  expect(await Promise.all(['/timeline.md', '/wiki-trigger-keywords.txt', '/index.md', '/entities/index.md'].map((p) => bundle.read(p)))).toEqual(snapshot);
+  expect(
+    await Promise.all(
+      ['/timeline.md', '/wiki-trigger-keywords.txt', '/index.md', '/entities/index.md'].map((p) => bundle.read(p)),
+    ),
+  ).toEqual(snapshot);
 });
 
 test('one artifact at a time, and no log entry when the callback declines', async () => {

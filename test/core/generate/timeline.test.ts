@@ -8,7 +8,11 @@ const concepts = records({
     title: 'Antony Blinken',
     verified: { by: 'human:reviewer', at: '2026-08-09T11:00:00Z' },
     sources: [
-      { id: 'state-dept-bio', resource: 'https://2021-2025.state.gov/biographies/antony-j-blinken/', title: 'U.S. Department of State — Antony J. Blinken' },
+      {
+        id: 'state-dept-bio',
+        resource: 'https://2021-2025.state.gov/biographies/antony-j-blinken/',
+        title: 'U.S. Department of State — Antony J. Blinken',
+      },
       { id: 'mirror', resource: 'references/blinken-bio.md', title: 'Mirrored bio' },
     ],
     relations: [

@@ -71,14 +71,18 @@ describe('export and load', () => {
   test('a loaded index can be searched and updated like a built one', async () => {
     const bundle = new MemoryBundle(sampleFiles());
     const loaded = await loadIndex(bytes);
-    expect(rawDatabase(loaded).all("select path from concepts_fts where concepts_fts match 'godel'")).toEqual([{ path: '/entities/kurt-godel.md' }]);
+    expect(rawDatabase(loaded).all("select path from concepts_fts where concepts_fts match 'godel'")).toEqual([
+      { path: '/entities/kurt-godel.md' },
+    ]);
     bundle.set('/entities/new.md', conceptFile({ type: 'Person', title: 'Grace Hopper' }));
     bundle.delete('/entities/kurt-godel.md');
     const sync = await syncIndex(loaded, bundle);
     expect(sync).toEqual({ updated: ['/entities/new.md'], removed: ['/entities/kurt-godel.md'] });
     const fresh = await buildIndex(bundle);
     expect(dumpIndex(loaded)).toEqual(dumpIndex(fresh));
-    expect(() => rawDatabase(loaded).run("insert into concepts_fts (concepts_fts) values ('integrity-check')")).not.toThrow();
+    expect(() =>
+      rawDatabase(loaded).run("insert into concepts_fts (concepts_fts) values ('integrity-check')"),
+    ).not.toThrow();
     fresh.close();
     loaded.close();
   });
@@ -102,7 +106,7 @@ describe('export and load', () => {
     fromView.close();
   });
 
-  test('load does not keep a reference to the caller\'s bytes', async () => {
+  test("load does not keep a reference to the caller's bytes", async () => {
     const copy = bytes.slice();
     const loaded = await loadIndex(copy);
     copy.fill(0);
@@ -129,42 +133,98 @@ describe('a wiki.db that cannot be trusted is a problem, not an exception', () =
     ['empty bytes', () => new Uint8Array(0), /not a readable SQLite database: empty file/],
     ['random bytes', () => random(8192), /^not a readable SQLite database: no SQLite header$/],
     ['a SQLite header followed by noise', () => withHeader(8192), /not a readable SQLite database/],
-    ['the first 100 bytes', () => bytes.slice(0, 100), /^not a readable SQLite database: truncated: 100 bytes is not a whole number of \d+-byte pages$/],
-    ['the first page only', () => bytes.slice(0, pageSize()), /^not a readable SQLite database: truncated: the header says \d+ pages of \d+ bytes, the file holds 1$/],
+    [
+      'the first 100 bytes',
+      () => bytes.slice(0, 100),
+      /^not a readable SQLite database: truncated: 100 bytes is not a whole number of \d+-byte pages$/,
+    ],
+    [
+      'the first page only',
+      () => bytes.slice(0, pageSize()),
+      /^not a readable SQLite database: truncated: the header says \d+ pages of \d+ bytes, the file holds 1$/,
+    ],
     ['half of the file', () => bytes.slice(0, Math.floor(bytes.length / 2)), /not a readable SQLite database/],
-    ['all but the last byte', () => bytes.slice(0, bytes.length - 1), /: truncated: \d+ bytes is not a whole number of \d+-byte pages$/],
-    ['all but the last 100 bytes', () => bytes.slice(0, bytes.length - 100), /: truncated: \d+ bytes is not a whole number/],
-    ['all but the last page', () => plain().slice(0, plain().length - pageSize()), /: truncated: the header says \d+ pages/],
-    ['a page zeroed in the middle (no checksum: SQLite finds it)', () => {
-      const out = plain().slice();
-      const page = Math.floor(out.length / pageSize() / 2) * pageSize();
-      out.fill(0, page, page + pageSize());
-      return out;
-    }, /not a readable SQLite database/],
-    ['a page zeroed in the middle (the checksum finds it)', () => {
-      const out = bytes.slice();
-      const page = Math.floor(out.length / pageSize() / 2) * pageSize();
-      out.fill(0, page, page + pageSize());
-      return out;
-    }, /^its checksum does not match its bytes: changed or damaged since it was written$/],
-    ['a SQLite database that is not ours', async () => {
-      const db = await Database.open();
-      db.exec('create table notes (id integer primary key, text text); insert into notes (text) values (\'hello\')');
-      const out = db.export();
-      db.close();
-      return out;
-    }, /no such table: meta|not an OKF Graph Wiki index/],
-    ['a meta table that is not ours', async () => {
-      const db = await Database.open();
-      db.exec("create table meta (key text primary key, value text); insert into meta values ('schema_version', '1')");
-      const out = db.export();
-      db.close();
-      return out;
-    }, /^not an OKF Graph Wiki index$/],
-    ['an older schema version', () => variant((i) => i.setMeta('schema_version', String(SCHEMA_VERSION - 1))), new RegExp(`^schema version ${SCHEMA_VERSION - 1}, expected ${SCHEMA_VERSION}$`)],
-    ['a schema version that is not a number', () => variant((i) => i.setMeta('schema_version', 'banana')), /^schema version banana, expected/],
-    ['a newer schema version', () => variant((i) => i.setMeta('schema_version', String(SCHEMA_VERSION + 1))), new RegExp(`^written by a newer version \\(schema ${SCHEMA_VERSION + 1}, this version reads ${SCHEMA_VERSION}\\)$`)],
-    ['a table missing', () => variant((i) => rawDatabase(i).exec('drop table links')), /^not the exact schema this version writes \(index idx_links_target is missing, table links is missing\)$/],
+    [
+      'all but the last byte',
+      () => bytes.slice(0, bytes.length - 1),
+      /: truncated: \d+ bytes is not a whole number of \d+-byte pages$/,
+    ],
+    [
+      'all but the last 100 bytes',
+      () => bytes.slice(0, bytes.length - 100),
+      /: truncated: \d+ bytes is not a whole number/,
+    ],
+    [
+      'all but the last page',
+      () => plain().slice(0, plain().length - pageSize()),
+      /: truncated: the header says \d+ pages/,
+    ],
+    [
+      'a page zeroed in the middle (no checksum: SQLite finds it)',
+      () => {
+        const out = plain().slice();
+        const page = Math.floor(out.length / pageSize() / 2) * pageSize();
+        out.fill(0, page, page + pageSize());
+        return out;
+      },
+      /not a readable SQLite database/,
+    ],
+    [
+      'a page zeroed in the middle (the checksum finds it)',
+      () => {
+        const out = bytes.slice();
+        const page = Math.floor(out.length / pageSize() / 2) * pageSize();
+        out.fill(0, page, page + pageSize());
+        return out;
+      },
+      /^its checksum does not match its bytes: changed or damaged since it was written$/,
+    ],
+    [
+      'a SQLite database that is not ours',
+      async () => {
+        const db = await Database.open();
+        db.exec("create table notes (id integer primary key, text text); insert into notes (text) values ('hello')");
+        const out = db.export();
+        db.close();
+        return out;
+      },
+      /no such table: meta|not an OKF Graph Wiki index/,
+    ],
+    [
+      'a meta table that is not ours',
+      async () => {
+        const db = await Database.open();
+        db.exec(
+          "create table meta (key text primary key, value text); insert into meta values ('schema_version', '1')",
+        );
+        const out = db.export();
+        db.close();
+        return out;
+      },
+      /^not an OKF Graph Wiki index$/,
+    ],
+    [
+      'an older schema version',
+      () => variant((i) => i.setMeta('schema_version', String(SCHEMA_VERSION - 1))),
+      new RegExp(`^schema version ${SCHEMA_VERSION - 1}, expected ${SCHEMA_VERSION}$`),
+    ],
+    [
+      'a schema version that is not a number',
+      () => variant((i) => i.setMeta('schema_version', 'banana')),
+      /^schema version banana, expected/,
+    ],
+    [
+      'a newer schema version',
+      () => variant((i) => i.setMeta('schema_version', String(SCHEMA_VERSION + 1))),
+      new RegExp(
+        `^written by a newer version \\(schema ${SCHEMA_VERSION + 1}, this version reads ${SCHEMA_VERSION}\\)$`,
+      ),
+    ],
+    [
+      'a table missing',
+      () => variant((i) => rawDatabase(i).exec('drop table links')),
+      /^not the exact schema this version writes \(index idx_links_target is missing, table links is missing\)$/,
+    ],
   ])('%s', async (_case, make, reason) => {
     const data = await make();
     const problem = await loadProblem(data);
@@ -198,11 +258,31 @@ describe('openIndex', () => {
   });
 
   test.each<[string, () => Promise<Uint8Array> | Uint8Array, RegExp]>([
-    ['truncated', () => bytes.slice(0, Math.floor(bytes.length / 2)), /^wiki\.db was not used \(not a readable SQLite database: .+\); rebuilt from the concept files$/],
-    ['random', () => Uint8Array.from({ length: 5000 }, (_, i) => (i * 37) & 0xff), /^wiki\.db was not used \(not a readable SQLite database: .+\); rebuilt/],
-    ['empty', () => new Uint8Array(0), /^wiki\.db was not used \(not a readable SQLite database: empty file\); rebuilt/],
-    ['another schema version', () => variant((i) => i.setMeta('schema_version', '0')), new RegExp(`^wiki\\.db was not used \\(schema version 0, expected ${SCHEMA_VERSION}\\); rebuilt`)],
-    ['a newer schema version', () => variant((i) => i.setMeta('schema_version', String(SCHEMA_VERSION + 5))), /^wiki\.db was not used \(written by a newer version .+\); rebuilt/],
+    [
+      'truncated',
+      () => bytes.slice(0, Math.floor(bytes.length / 2)),
+      /^wiki\.db was not used \(not a readable SQLite database: .+\); rebuilt from the concept files$/,
+    ],
+    [
+      'random',
+      () => Uint8Array.from({ length: 5000 }, (_, i) => (i * 37) & 0xff),
+      /^wiki\.db was not used \(not a readable SQLite database: .+\); rebuilt/,
+    ],
+    [
+      'empty',
+      () => new Uint8Array(0),
+      /^wiki\.db was not used \(not a readable SQLite database: empty file\); rebuilt/,
+    ],
+    [
+      'another schema version',
+      () => variant((i) => i.setMeta('schema_version', '0')),
+      new RegExp(`^wiki\\.db was not used \\(schema version 0, expected ${SCHEMA_VERSION}\\); rebuilt`),
+    ],
+    [
+      'a newer schema version',
+      () => variant((i) => i.setMeta('schema_version', String(SCHEMA_VERSION + 5))),
+      /^wiki\.db was not used \(written by a newer version .+\); rebuilt/,
+    ],
   ])('with a %s wiki.db, rebuilds and says why', async (_case, make, reason) => {
     const { index, outcome } = await openIndex(new MemoryBundle(sampleFiles()), await make());
     expect(outcome.kind).toBe('built');
@@ -212,7 +292,9 @@ describe('openIndex', () => {
   });
 
   test('a wiki.db whose FTS index disagrees with its concepts is rebuilt', async () => {
-    const damaged = await foreign((i) => rawDatabase(i).run("update concepts set title = 'Wrong' where path = '/entities/kurt-godel.md'"));
+    const damaged = await foreign((i) =>
+      rawDatabase(i).run("update concepts set title = 'Wrong' where path = '/entities/kurt-godel.md'"),
+    );
     const { index, outcome } = await openIndex(new MemoryBundle(sampleFiles()), damaged);
     expect(outcome.kind).toBe('built');
     expect(dumpIndex(index)).toEqual(reference);
@@ -274,9 +356,16 @@ describe('syncIndex re-reads only what changed', () => {
     };
     const index = await buildIndex(source);
     expect(index.diagnostics().filter((d) => d.path === '/entities/eniac.md')).toEqual([
-      { path: '/entities/eniac.md', severity: 'error', code: 'unreadable', message: 'Could not read the file: EACCES: permission denied' },
+      {
+        path: '/entities/eniac.md',
+        severity: 'error',
+        code: 'unreadable',
+        message: 'Could not read the file: EACCES: permission denied',
+      },
     ]);
-    expect(rawDatabase(index).get('select status from files where path = ?', ['/entities/eniac.md'])).toEqual({ status: 'invalid' });
+    expect(rawDatabase(index).get('select status from files where path = ?', ['/entities/eniac.md'])).toEqual({
+      status: 'invalid',
+    });
     expect(await syncIndex(index, source)).toEqual({ updated: [], removed: [] });
     failing = false;
     expect(await syncIndex(index, source)).toEqual({ updated: ['/entities/eniac.md'], removed: [] });

@@ -22,7 +22,9 @@ async function expectSameAsRebuild(index: WikiIndex, bundle: MemoryBundle): Prom
 
 /** FTS5's own check that the external-content index matches the concepts table (throws SQLITE_CORRUPT_VTAB otherwise). */
 function expectFtsSound(index: WikiIndex): void {
-  expect(() => rawDatabase(index).run("insert into concepts_fts (concepts_fts) values ('integrity-check')")).not.toThrow();
+  expect(() =>
+    rawDatabase(index).run("insert into concepts_fts (concepts_fts) values ('integrity-check')"),
+  ).not.toThrow();
 }
 
 /** Re-reads one file of the bundle into the index, as the plugin does on a save. */
@@ -32,7 +34,9 @@ async function save(index: WikiIndex, bundle: MemoryBundle, path: string, text: 
 }
 
 function ftsPaths(index: WikiIndex, query: string): string[] {
-  return rawDatabase(index).all<{ path: string }>('select path from concepts_fts where concepts_fts match ? order by path', [query]).map((r) => r.path);
+  return rawDatabase(index)
+    .all<{ path: string }>('select path from concepts_fts where concepts_fts match ? order by path', [query])
+    .map((r) => r.path);
 }
 
 describe('a full build', () => {
@@ -43,7 +47,11 @@ describe('a full build', () => {
   afterAll(() => index.close());
 
   test('indexes every concept file and nothing reserved, hidden or non-markdown', () => {
-    expect(rawDatabase(index).all<{ path: string }>('select path from concepts order by path').map((r) => r.path)).toEqual(SAMPLE_CONCEPTS);
+    expect(
+      rawDatabase(index)
+        .all<{ path: string }>('select path from concepts order by path')
+        .map((r) => r.path),
+    ).toEqual(SAMPLE_CONCEPTS);
     expect(rawDatabase(index).all('select path, status from files order by path')).toEqual([
       { path: '/concepts/computing.md', status: 'concept' },
       { path: '/entities/ada-lovelace.md', status: 'concept' },
@@ -102,8 +110,12 @@ describe('a full build', () => {
       body: concept.concept.body,
       hash: concept.concept.hash,
     });
-    expect(rawDatabase(index).get('select extra from concepts where path = ?', ['/entities/kurt-godel.md'])).toEqual({ extra: '{"extra_key":{"a":[1,2]}}' });
-    expect(rawDatabase(index).all("select path, trust from concepts where trust != 'unverified' order by path")).toEqual([
+    expect(rawDatabase(index).get('select extra from concepts where path = ?', ['/entities/kurt-godel.md'])).toEqual({
+      extra: '{"extra_key":{"a":[1,2]}}',
+    });
+    expect(
+      rawDatabase(index).all("select path, trust from concepts where trust != 'unverified' order by path"),
+    ).toEqual([
       { path: '/entities/ada-lovelace.md', trust: 'human-reviewed' },
       { path: '/entities/charles-babbage.md', trust: 'machine-confirmed' },
     ]);
@@ -116,41 +128,135 @@ describe('a full build', () => {
            from concepts c, json_each(c.relations) r where r.value ->> 'predicate' = 'collaborated_with' order by c.path`,
       ),
     ).toEqual([
-      { path: '/entities/ada-lovelace.md', predicate: 'collaborated_with', object: '/entities/charles-babbage.md', date: '1843' },
-      { path: '/entities/charles-babbage.md', predicate: 'collaborated_with', object: '/entities/ada-lovelace.md', date: '1843' },
+      {
+        path: '/entities/ada-lovelace.md',
+        predicate: 'collaborated_with',
+        object: '/entities/charles-babbage.md',
+        date: '1843',
+      },
+      {
+        path: '/entities/charles-babbage.md',
+        predicate: 'collaborated_with',
+        object: '/entities/ada-lovelace.md',
+        date: '1843',
+      },
     ]);
-    expect(rawDatabase(index).all("select c.path from concepts c, json_each(c.tags) t where t.value = 'logic'")).toEqual([{ path: '/entities/kurt-godel.md' }]);
+    expect(
+      rawDatabase(index).all("select c.path from concepts c, json_each(c.tags) t where t.value = 'logic'"),
+    ).toEqual([{ path: '/entities/kurt-godel.md' }]);
   });
 
   test('edges flatten relations: path objects and literals in their own columns, in file order', () => {
     expect(rawDatabase(index).all('select * from edges order by subject_path, ord')).toEqual([
-      { subject_path: '/entities/ada-lovelace.md', ord: 0, predicate: 'collaborated_with', object_path: '/entities/charles-babbage.md', object_literal: null, date: '1843', source_id: 'notes' },
-      { subject_path: '/entities/ada-lovelace.md', ord: 1, predicate: 'born_on', object_path: null, object_literal: '1815-12-10', date: null, source_id: null },
-      { subject_path: '/entities/charles-babbage.md', ord: 0, predicate: 'collaborated_with', object_path: '/entities/ada-lovelace.md', object_literal: null, date: '1843', source_id: null },
-      { subject_path: '/entities/charles-babbage.md', ord: 1, predicate: 'designed', object_path: '/entities/analytical-engine.md', object_literal: null, date: null, source_id: null },
+      {
+        subject_path: '/entities/ada-lovelace.md',
+        ord: 0,
+        predicate: 'collaborated_with',
+        object_path: '/entities/charles-babbage.md',
+        object_literal: null,
+        date: '1843',
+        source_id: 'notes',
+      },
+      {
+        subject_path: '/entities/ada-lovelace.md',
+        ord: 1,
+        predicate: 'born_on',
+        object_path: null,
+        object_literal: '1815-12-10',
+        date: null,
+        source_id: null,
+      },
+      {
+        subject_path: '/entities/charles-babbage.md',
+        ord: 0,
+        predicate: 'collaborated_with',
+        object_path: '/entities/ada-lovelace.md',
+        object_literal: null,
+        date: '1843',
+        source_id: null,
+      },
+      {
+        subject_path: '/entities/charles-babbage.md',
+        ord: 1,
+        predicate: 'designed',
+        object_path: '/entities/analytical-engine.md',
+        object_literal: null,
+        date: null,
+        source_id: null,
+      },
     ]);
-    expect(rawDatabase(index).all('select subject_path from edges where object_path = ?', ['/entities/ada-lovelace.md'])).toEqual([{ subject_path: '/entities/charles-babbage.md' }]);
+    expect(
+      rawDatabase(index).all('select subject_path from edges where object_path = ?', ['/entities/ada-lovelace.md']),
+    ).toEqual([{ subject_path: '/entities/charles-babbage.md' }]);
   });
 
   test('links hold the prose links of each body', () => {
     expect(rawDatabase(index).all('select * from links order by source_path, ord')).toEqual([
-      { source_path: '/entities/ada-lovelace.md', ord: 0, kind: 'markdown', raw: '/entities/analytical-engine.md', target_path: '/entities/analytical-engine.md', root_path: null },
-      { source_path: '/entities/ada-lovelace.md', ord: 1, kind: 'wikilink', raw: 'Charles Babbage', target_path: null, root_path: null },
-      { source_path: '/entities/charles-babbage.md', ord: 0, kind: 'markdown', raw: './ada-lovelace.md', target_path: '/entities/ada-lovelace.md', root_path: null },
+      {
+        source_path: '/entities/ada-lovelace.md',
+        ord: 0,
+        kind: 'markdown',
+        raw: '/entities/analytical-engine.md',
+        target_path: '/entities/analytical-engine.md',
+        root_path: null,
+      },
+      {
+        source_path: '/entities/ada-lovelace.md',
+        ord: 1,
+        kind: 'wikilink',
+        raw: 'Charles Babbage',
+        target_path: null,
+        root_path: null,
+      },
+      {
+        source_path: '/entities/charles-babbage.md',
+        ord: 0,
+        kind: 'markdown',
+        raw: './ada-lovelace.md',
+        target_path: '/entities/ada-lovelace.md',
+        root_path: null,
+      },
     ]);
   });
 
   test('supersession columns are set', () => {
-    expect(rawDatabase(index).all('select path, status, superseded_by, supersedes, stale_after from concepts where status is not null or supersedes != ? order by path', ['[]'])).toEqual([
-      { path: '/entities/analytical-engine.md', status: 'superseded', superseded_by: '/entities/eniac.md', supersedes: '[]', stale_after: null },
-      { path: '/entities/eniac.md', status: null, superseded_by: null, supersedes: '["/entities/analytical-engine.md"]', stale_after: '2030-01-01' },
+    expect(
+      rawDatabase(index).all(
+        'select path, status, superseded_by, supersedes, stale_after from concepts where status is not null or supersedes != ? order by path',
+        ['[]'],
+      ),
+    ).toEqual([
+      {
+        path: '/entities/analytical-engine.md',
+        status: 'superseded',
+        superseded_by: '/entities/eniac.md',
+        supersedes: '[]',
+        stale_after: null,
+      },
+      {
+        path: '/entities/eniac.md',
+        status: null,
+        superseded_by: null,
+        supersedes: '["/entities/analytical-engine.md"]',
+        stale_after: '2030-01-01',
+      },
     ]);
   });
 
   test('diagnostics are stored per file and read back in order', () => {
     expect(index.diagnostics()).toEqual([
-      expect.objectContaining({ path: '/concepts/computing.md', severity: 'warning', code: 'non-string-tag', value: '2024' }),
-      expect.objectContaining({ path: '/entities/broken.md', severity: 'error', code: 'yaml-syntax', line: expect.any(Number) }),
+      expect.objectContaining({
+        path: '/concepts/computing.md',
+        severity: 'warning',
+        code: 'non-string-tag',
+        value: '2024',
+      }),
+      expect.objectContaining({
+        path: '/entities/broken.md',
+        severity: 'error',
+        code: 'yaml-syntax',
+        line: expect.any(Number),
+      }),
     ]);
   });
 
@@ -167,7 +273,9 @@ describe('a full build', () => {
   });
 
   test('bm25 ranks a title hit above a body mention', () => {
-    const rows = rawDatabase(index).all<{ path: string }>("select path from concepts_fts where concepts_fts match 'engine' order by bm25(concepts_fts, 0, 10, 5, 2, 2, 1)");
+    const rows = rawDatabase(index).all<{ path: string }>(
+      "select path from concepts_fts where concepts_fts match 'engine' order by bm25(concepts_fts, 0, 10, 5, 2, 2, 1)",
+    );
     expect(rows[0].path).toBe('/entities/analytical-engine.md');
   });
 });
@@ -190,7 +298,15 @@ describe('incremental updates equal a fresh rebuild', () => {
       index,
       bundle,
       '/entities/kurt-godel.md',
-      conceptFile({ type: 'Person', title: 'Kurt Friedrich Gödel', tags: ['logic', 'princeton'], relations: [rel('worked_at', '/entities/ias.md')] }, 'Proved incompleteness in 1931.\n'),
+      conceptFile(
+        {
+          type: 'Person',
+          title: 'Kurt Friedrich Gödel',
+          tags: ['logic', 'princeton'],
+          relations: [rel('worked_at', '/entities/ias.md')],
+        },
+        'Proved incompleteness in 1931.\n',
+      ),
     );
     await expectSameAsRebuild(index, bundle);
     expect(ftsPaths(index, 'friedrich')).toEqual(['/entities/kurt-godel.md']);
@@ -198,13 +314,29 @@ describe('incremental updates equal a fresh rebuild', () => {
   });
 
   test('removing relations and links shrinks edges and links', async () => {
-    await save(index, bundle, '/entities/ada-lovelace.md', conceptFile({ type: 'Person', title: 'Ada Lovelace' }, 'No links now.\n'));
+    await save(
+      index,
+      bundle,
+      '/entities/ada-lovelace.md',
+      conceptFile({ type: 'Person', title: 'Ada Lovelace' }, 'No links now.\n'),
+    );
     await expectSameAsRebuild(index, bundle);
-    expect(rawDatabase(index).all('select ord from edges where subject_path = ?', ['/entities/ada-lovelace.md'])).toEqual([]);
+    expect(
+      rawDatabase(index).all('select ord from edges where subject_path = ?', ['/entities/ada-lovelace.md']),
+    ).toEqual([]);
   });
 
   test('adding a new concept', async () => {
-    await save(index, bundle, '/entities/alan-turing.md', conceptFile({ type: 'Person', title: 'Alan Turing', relations: [rel('influenced_by', '/entities/kurt-godel.md')] }));
+    await save(
+      index,
+      bundle,
+      '/entities/alan-turing.md',
+      conceptFile({
+        type: 'Person',
+        title: 'Alan Turing',
+        relations: [rel('influenced_by', '/entities/kurt-godel.md')],
+      }),
+    );
     await expectSameAsRebuild(index, bundle);
     expect(index.stats().concepts).toBe(7);
   });
@@ -214,7 +346,12 @@ describe('incremental updates equal a fresh rebuild', () => {
     const original = sampleFiles()[path];
     await save(index, bundle, path, rawConcept('title: ENIAC (type lost)'));
     await expectSameAsRebuild(index, bundle);
-    expect(index.diagnostics().filter((d) => d.path === path).map((d) => d.code)).toEqual(['missing-type']);
+    expect(
+      index
+        .diagnostics()
+        .filter((d) => d.path === path)
+        .map((d) => d.code),
+    ).toEqual(['missing-type']);
     expect(ftsPaths(index, 'electronic')).toEqual([]);
     await save(index, bundle, path, '# ENIAC without frontmatter\n');
     await expectSameAsRebuild(index, bundle);
@@ -256,7 +393,9 @@ describe('incremental updates equal a fresh rebuild', () => {
     index.applyFile(await readBundleFile(bundle, '/people/kurt-goedel.md'));
     await expectSameAsRebuild(index, bundle);
     expect(ftsPaths(index, 'godel')).toEqual(['/people/kurt-goedel.md']);
-    expect(rawDatabase(index).get('select id from concepts where path = ?', ['/people/kurt-goedel.md'])).toEqual({ id: 'people/kurt-goedel' });
+    expect(rawDatabase(index).get('select id from concepts where path = ?', ['/people/kurt-goedel.md'])).toEqual({
+      id: 'people/kurt-goedel',
+    });
   });
 
   test('renaming onto an existing path replaces it', async () => {
@@ -276,14 +415,26 @@ describe('incremental updates equal a fresh rebuild', () => {
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
     const titles = ['Ada', 'Babbage', 'Gödel', 'Turing', 'Church', 'Hopper'];
     const texts = (): string[] => [
-      conceptFile({ type: 'Person', title: pick(titles), tags: [pick(['a', 'b', 'c'])], relations: [rel(pick(['knows', 'cites']), `/entities/${pick(titles).toLowerCase()}.md`, { date: '2020-01-01' })] }, `Body ${pick(titles)}.\n`),
+      conceptFile(
+        {
+          type: 'Person',
+          title: pick(titles),
+          tags: [pick(['a', 'b', 'c'])],
+          relations: [
+            rel(pick(['knows', 'cites']), `/entities/${pick(titles).toLowerCase()}.md`, { date: '2020-01-01' }),
+          ],
+        },
+        `Body ${pick(titles)}.\n`,
+      ),
       rawConcept('type: [broken'),
       rawConcept(`type: Person\ntitle: ${pick(titles)}\ntags: [1]`),
       '# no frontmatter\n',
       conceptFile({ type: 'Concept' }, `[[${pick(titles)}]] and [x](./${pick(titles)}.md)`),
     ];
     for (let step = 0; step < 40; step++) {
-      const existing = (await bundle.list()).filter((p) => p.endsWith('.md') && !p.includes('/.') && !/\/(index|log)\.md$/.test(p));
+      const existing = (await bundle.list()).filter(
+        (p) => p.endsWith('.md') && !p.includes('/.') && !/\/(index|log)\.md$/.test(p),
+      );
       const op = pick(['create', 'edit', 'edit', 'rename', 'delete']);
       if (op === 'create' || existing.length === 0) {
         await save(index, bundle, `/entities/n${step}.md`, pick(texts()));
@@ -311,9 +462,18 @@ describe('embeddings follow the content hash', () => {
     const index = await buildIndex(bundle);
     const addVector = (path: string) => {
       const { hash } = rawDatabase(index).get<{ hash: string }>('select hash from concepts where path = ?', [path])!;
-      rawDatabase(index).run('insert into embeddings (path, model, hash, dim, vector) values (?, ?, ?, ?, ?)', [path, 'm', hash, 2, new Uint8Array(8)]);
+      rawDatabase(index).run('insert into embeddings (path, model, hash, dim, vector) values (?, ?, ?, ?, ?)', [
+        path,
+        'm',
+        hash,
+        2,
+        new Uint8Array(8),
+      ]);
     };
-    const vectors = () => rawDatabase(index).all<{ path: string }>('select path from embeddings order by path').map((r) => r.path);
+    const vectors = () =>
+      rawDatabase(index)
+        .all<{ path: string }>('select path from embeddings order by path')
+        .map((r) => r.path);
     for (const path of SAMPLE_CONCEPTS.slice(0, 4)) addVector(path);
     expect(index.stats().embeddings).toBe(4);
 

@@ -8,11 +8,23 @@ test('broken-link: prose links resolving to no file are information; files, fold
   const report = await lintFixture('lint-broken-link');
   expect(of(report, 'broken-link').map((f) => [f.severity, f.path, f.value, f.message])).toEqual([
     ['info', '/entities/writer.md', '../../outside.md', 'Link (../../outside.md) points outside the bundle.'],
-    ['info', '/entities/writer.md', '../people/reader.md', 'Link (../people/reader.md) resolves to no file in the bundle.'],
-    ['info', '/entities/writer.md', '/entities/nobody.md', 'Link (/entities/nobody.md) resolves to no file in the bundle.'],
+    [
+      'info',
+      '/entities/writer.md',
+      '../people/reader.md',
+      'Link (../people/reader.md) resolves to no file in the bundle.',
+    ],
+    [
+      'info',
+      '/entities/writer.md',
+      '/entities/nobody.md',
+      'Link (/entities/nobody.md) resolves to no file in the bundle.',
+    ],
     ['info', '/entities/writer.md', 'Nowhere Page', 'Link [[Nowhere Page]] resolves to no file in the bundle.'],
   ]);
-  expect(of(report, 'broken-link').find((f) => f.value === '../people/reader.md')?.fix).toBe('did you mean /entities/reader.md?');
+  expect(of(report, 'broken-link').find((f) => f.value === '../people/reader.md')?.fix).toBe(
+    'did you mean /entities/reader.md?',
+  );
   expect(report.counts.error).toBe(0);
 });
 
@@ -20,7 +32,10 @@ test('broken-link: a link and a file name that differ only in Unicode normalizat
   const nfd = 'Go\u0308del';
   const bundle = new MemoryBundle({
     [`/entities/${nfd.toLowerCase()}.md`]: conceptFile({ type: 'Person', title: 'Kurt Gödel' }),
-    '/entities/writer.md': conceptFile({ type: 'Person', title: 'Writer' }, 'See [Gödel](gödel.md), [[Gödel]] and [nobody](nobody.md).\n'),
+    '/entities/writer.md': conceptFile(
+      { type: 'Person', title: 'Writer' },
+      'See [Gödel](gödel.md), [[Gödel]] and [nobody](nobody.md).\n',
+    ),
   });
   const index = await buildIndex(bundle);
   const report = await lintBundle(index, bundle, { clock: fixedClock('2026-06-15') });

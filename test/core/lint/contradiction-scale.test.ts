@@ -14,7 +14,13 @@ function run(edges: readonly LintEdge[]) {
 function pairwise(edges: readonly LintEdge[]): boolean {
   const obj = (e: LintEdge) => (e.objectPath ?? (e.objectLiteral ?? '').trim().replace(/\s+/g, ' ')).toLowerCase();
   return edges.some((a, i) =>
-    edges.some((b, j) => j > i && obj(a) !== obj(b) && (a.source ?? '') !== (b.source ?? '') && !(a.date !== undefined && b.date !== undefined && a.date !== b.date)),
+    edges.some(
+      (b, j) =>
+        j > i &&
+        obj(a) !== obj(b) &&
+        (a.source ?? '') !== (b.source ?? '') &&
+        !(a.date !== undefined && b.date !== undefined && a.date !== b.date),
+    ),
   );
 }
 
@@ -33,7 +39,9 @@ test('20,000 relations of one source in one group: no finding (same source), and
 });
 
 test('20,000 relations each dated apart, then one undated from another source: exactly one finding', () => {
-  const edges = Array.from({ length: 20_000 }, (_v, i) => edge(i, `Place ${i}`, `src-${i}`, `${1000 + (i % 1000)}-01-${String(1 + Math.floor(i / 1000)).padStart(2, '0')}`));
+  const edges = Array.from({ length: 20_000 }, (_v, i) =>
+    edge(i, `Place ${i}`, `src-${i}`, `${1000 + (i % 1000)}-01-${String(1 + Math.floor(i / 1000)).padStart(2, '0')}`),
+  );
   expect(run(edges)).toEqual([]);
   const findings = run([...edges, edge(20_000, 'Elsewhere', 'gazetteer')]);
   expect(findings).toHaveLength(1);

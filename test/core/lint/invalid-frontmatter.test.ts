@@ -11,5 +11,7 @@ test('invalid-frontmatter relays every reader diagnostic with its severity, code
     ['warning', '/entities/yaml11-keys.md', 'non-string-tag', undefined],
     ['warning', '/entities/yaml11-keys.md', 'yaml11-boolean-key', 6],
   ]);
-  expect(of(report, 'invalid-frontmatter')[1].message).toBe('Key `title` appears more than once (first on line 3); the last one is used.');
+  expect(of(report, 'invalid-frontmatter')[1].message).toBe(
+    'Key `title` appears more than once (first on line 3); the last one is used.',
+  );
 });

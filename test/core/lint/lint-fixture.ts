@@ -6,7 +6,6 @@ import type { Finding, LintReport } from '../../../src/core/lint/types';
 import type { Clock } from '../../../src/core/types';
 import { fixtureDir, type FixtureName } from '../../support/fixtures';
 
-
 /** A clock stopped at noon UTC on the given day. */
 export function fixedClock(date: string): Clock {
   return { now: () => `${date}T12:00:00Z` };

@@ -1,7 +1,15 @@
-import { canonicalPredicate, clusterPredicates, editDistance, isLikelyTypo, stemPredicate } from '../../../src/core/lint/predicate-similarity';
+import {
+  canonicalPredicate,
+  clusterPredicates,
+  editDistance,
+  isLikelyTypo,
+  stemPredicate,
+} from '../../../src/core/lint/predicate-similarity';
 
 test('canonical form folds case and separators', () => {
-  expect(['invested_in', 'invested-in', 'investedIn', 'Invested In', ' invested__in '].map(canonicalPredicate)).toEqual(Array(5).fill('invested_in'));
+  expect(['invested_in', 'invested-in', 'investedIn', 'Invested In', ' invested__in '].map(canonicalPredicate)).toEqual(
+    Array(5).fill('invested_in'),
+  );
 });
 
 test('word forms share a stem; short words are left alone', () => {
@@ -37,5 +45,7 @@ test('clusters keep the majority form; declared inverses and distinct groups are
     ['invented', ['invented', 'invested']],
     ['invested_in', ['invested_in', 'investedIn']],
   ]);
-  expect(clusterPredicates(counts, { distinct: [['invented', 'invested']] }).map((c) => c.keep)).toEqual(['invested_in']);
+  expect(clusterPredicates(counts, { distinct: [['invented', 'invested']] }).map((c) => c.keep)).toEqual([
+    'invested_in',
+  ]);
 });

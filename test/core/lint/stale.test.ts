@@ -6,7 +6,9 @@ test('stale: stale_after on or before today is a warning; superseded concepts ar
     ['warning', '/entities/expired.md', '2026-01-31'],
     ['warning', '/entities/expires-today.md', '2026-06-15T00:00:00Z'],
   ]);
-  expect(of(report, 'stale')[0].message).toBe('Stale since 2026-01-31 (today is 2026-06-15): retrieval drops its facts until it is re-checked.');
+  expect(of(report, 'stale')[0].message).toBe(
+    'Stale since 2026-01-31 (today is 2026-06-15): retrieval drops its facts until it is re-checked.',
+  );
 });
 
 test('stale: the clock decides', async () => {

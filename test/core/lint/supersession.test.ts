@@ -6,8 +6,18 @@ const view = (check: string) => async (fixture: FixtureName) =>
 
 test('dangling-supersession: superseded_by or a supersedes entry naming no concept; `.md` may be left out', async () => {
   expect(await view('dangling-supersession')('lint-dangling-supersession')).toEqual([
-    ['error', '/entities/new-policy.md', '/entities/vanished-policy.md', '`supersedes` lists /entities/vanished-policy.md, which does not exist.'],
-    ['error', '/entities/old-policy.md', '/entities/deleted-policy.md', '`superseded_by` points at /entities/deleted-policy.md, which does not exist.'],
+    [
+      'error',
+      '/entities/new-policy.md',
+      '/entities/vanished-policy.md',
+      '`supersedes` lists /entities/vanished-policy.md, which does not exist.',
+    ],
+    [
+      'error',
+      '/entities/old-policy.md',
+      '/entities/deleted-policy.md',
+      '`superseded_by` points at /entities/deleted-policy.md, which does not exist.',
+    ],
   ]);
 });
 
@@ -42,15 +52,28 @@ test('supersession-cycle: each loop once, from its first path; a chain that ends
       '/entities/a.md → /entities/b.md → /entities/c.md → /entities/a.md',
       '`superseded_by` loops: /entities/a.md → /entities/b.md → /entities/c.md → /entities/a.md; retrieval cannot find the current concept.',
     ],
-    ['error', '/entities/e.md', '/entities/e.md → /entities/e.md', '`superseded_by` loops: /entities/e.md → /entities/e.md; retrieval cannot find the current concept.'],
+    [
+      'error',
+      '/entities/e.md',
+      '/entities/e.md → /entities/e.md',
+      '`superseded_by` loops: /entities/e.md → /entities/e.md; retrieval cannot find the current concept.',
+    ],
   ]);
 });
 
 test('superseded-without-status: superseded_by needs status: superseded (reported once, not also as invalid-frontmatter)', async () => {
   const report = await lintFixture('lint-superseded-without-status');
   expect(of(report, 'superseded-without-status').map((f) => [f.severity, f.path, f.message])).toEqual([
-    ['error', '/entities/legacy-margin.md', '`superseded_by: /entities/margin.md` is set but `status` is `deprecated`, so retrieval still treats it as current.'],
-    ['error', '/entities/older-margin.md', '`superseded_by: /entities/margin.md` is set but `status` is missing, so retrieval still treats it as current.'],
+    [
+      'error',
+      '/entities/legacy-margin.md',
+      '`superseded_by: /entities/margin.md` is set but `status` is `deprecated`, so retrieval still treats it as current.',
+    ],
+    [
+      'error',
+      '/entities/older-margin.md',
+      '`superseded_by: /entities/margin.md` is set but `status` is missing, so retrieval still treats it as current.',
+    ],
   ]);
   expect(of(report, 'invalid-frontmatter')).toEqual([]);
 });

@@ -14,7 +14,11 @@ function agrees(yaml: string): boolean {
   const fast = fastFrontmatter(yaml);
   if (fast === undefined) return false;
   const reference = parseWithYamlPackage('/x.md', yaml, 2);
-  expect({ yaml, data: fast, diagnostics: [] }).toEqual({ yaml, data: reference.data, diagnostics: reference.diagnostics });
+  expect({ yaml, data: fast, diagnostics: [] }).toEqual({
+    yaml,
+    data: reference.data,
+    diagnostics: reference.diagnostics,
+  });
   // Same shape down to prototypes: a plain object, never a Map, a Set or something with an odd prototype.
   expect(JSON.stringify(fast)).toBe(JSON.stringify(reference.data));
   return true;
@@ -38,7 +42,10 @@ const yamlOf = (text: string) => {
 };
 
 test('agrees with the yaml package on every committed markdown file, and answers for most real concepts', () => {
-  const files = [...markdownFiles(nodePath.join(REPO_ROOT, 'test', 'fixtures')), ...markdownFiles(nodePath.join(REPO_ROOT, 'examples'))];
+  const files = [
+    ...markdownFiles(nodePath.join(REPO_ROOT, 'test', 'fixtures')),
+    ...markdownFiles(nodePath.join(REPO_ROOT, 'examples')),
+  ];
   let withYaml = 0;
   let answered = 0;
   for (const file of files) {
@@ -53,7 +60,9 @@ test('agrees with the yaml package on every committed markdown file, and answers
 });
 
 test('answers for every file of the demo and of the benchmark bundle, with the reference data', () => {
-  const demo = markdownFiles(nodePath.join(REPO_ROOT, 'examples', 'computing-history')).map((f) => yamlOf(readFileSync(f, 'utf8')));
+  const demo = markdownFiles(nodePath.join(REPO_ROOT, 'examples', 'computing-history')).map((f) =>
+    yamlOf(readFileSync(f, 'utf8')),
+  );
   const bench = [...bundleFiles(300, 7)].map(([, text]) => yamlOf(text));
   const concepts = [...demo, ...bench].filter((y): y is string => y !== undefined && y.includes('type:'));
   expect(concepts.length).toBeGreaterThan(300);
@@ -63,11 +72,51 @@ test('answers for every file of the demo and of the benchmark bundle, with the r
 
 test('gives up on what needs the full parser: numbers, booleans, nulls, anchors, block scalars, odd keys', () => {
   const outside = [
-    'a: 1', 'a: 1.5', 'a: -2', 'a: 0x1F', 'a: 0o17', 'a: .inf', 'a: .NaN', 'a: 1e3', 'a: true', 'a: False', 'a: null',
-    'a: ~', 'a:', 'on: x', 'Y: x', 'a: &x b', 'a: *x', 'a: !!str b', 'a: |\n  b', 'a: >\n  b', 'a: b\n  c',
-    'a: x\na: y', '"a": b', 'a b: c', '__proto__: x', 'a: [1, 2]', 'a: [b, ]', 'a: [b,\n  c]', 'a: "b\\x41"',
-    'a: "b', "a: 'b", 'a: b: c', 'a: b # c [d]', '- a', '  a: b', 'a: "x" y', 'a: -b', 'a: {b: c: d}', 'a: @b',
-    'a:\n- b\n -c', 'a: \u0007', 'a: "\\ud800"', 'a:\n  b: c\n d: e', '? a\n: b', 'a: [[[[[b]]]]]',
+    'a: 1',
+    'a: 1.5',
+    'a: -2',
+    'a: 0x1F',
+    'a: 0o17',
+    'a: .inf',
+    'a: .NaN',
+    'a: 1e3',
+    'a: true',
+    'a: False',
+    'a: null',
+    'a: ~',
+    'a:',
+    'on: x',
+    'Y: x',
+    'a: &x b',
+    'a: *x',
+    'a: !!str b',
+    'a: |\n  b',
+    'a: >\n  b',
+    'a: b\n  c',
+    'a: x\na: y',
+    '"a": b',
+    'a b: c',
+    '__proto__: x',
+    'a: [1, 2]',
+    'a: [b, ]',
+    'a: [b,\n  c]',
+    'a: "b\\x41"',
+    'a: "b',
+    "a: 'b",
+    'a: b: c',
+    'a: b # c [d]',
+    '- a',
+    '  a: b',
+    'a: "x" y',
+    'a: -b',
+    'a: {b: c: d}',
+    'a: @b',
+    'a:\n- b\n -c',
+    'a: \u0007',
+    'a: "\\ud800"',
+    'a:\n  b: c\n d: e',
+    '? a\n: b',
+    'a: [[[[[b]]]]]',
   ];
   for (const yaml of outside) {
     expect([yaml, fastFrontmatter(yaml)]).toEqual([yaml, undefined]);
@@ -78,7 +127,7 @@ test('reads the subset the way YAML does (comments, compact mappings, quotes, es
   const inside = [
     'type: Concept\ntitle: Ada # a comment\ntags: [a, b-c, "d e"]',
     'relations:\n- predicate: x\n  object: /a.md\n-   predicate: y\n    object: "2026-01-02"',
-    "title: 'it''s'\ndescription: \"tab\\there \\\"q\\\" \\u00e9 \\/\"",
+    'title: \'it\'\'s\'\ndescription: "tab\\there \\"q\\" \\u00e9 \\/"',
     'resource: https://example.org/a?b=c#frag\nat: 2026-11-26',
     'generated: { by: "agent:x", at: "2026-11-26T09:00:00Z" }\nsources:\n  - { id: s1, title: A, resource: "https://x" }',
     'a:\n  b:\n    c: d\n  e: [f]\ng: h',
@@ -90,19 +139,89 @@ test('reads the subset the way YAML does (comments, compact mappings, quotes, es
 
 /** Pieces of text that mean something to YAML, mixed with ordinary words. */
 const piece = fc.constantFrom(
-  'a', 'B', 'x_y', 'title', 'on', 'yes', 'Null', 'true', '1', '-1', '0x1', '.5', '1e2', '2026-01-02', ' ', ':', ': ',
-  '#', ' #', ',', '[', ']', '{', '}', '"', "'", '\\', '\\u00e9', '-', '- ', '?', '&', '*', '!', '|', '>', '%', '@',
-  '`', '~', 'é', '\u2028', '\u0007', '\u00a0', '\u3000', '\t', '\r', '.inf', 'http://x', '/a.md', '__proto__',
+  'a',
+  'B',
+  'x_y',
+  'title',
+  'on',
+  'yes',
+  'Null',
+  'true',
+  '1',
+  '-1',
+  '0x1',
+  '.5',
+  '1e2',
+  '2026-01-02',
+  ' ',
+  ':',
+  ': ',
+  '#',
+  ' #',
+  ',',
+  '[',
+  ']',
+  '{',
+  '}',
+  '"',
+  "'",
+  '\\',
+  '\\u00e9',
+  '-',
+  '- ',
+  '?',
+  '&',
+  '*',
+  '!',
+  '|',
+  '>',
+  '%',
+  '@',
+  '`',
+  '~',
+  'é',
+  '\u2028',
+  '\u0007',
+  '\u00a0',
+  '\u3000',
+  '\t',
+  '\r',
+  '.inf',
+  'http://x',
+  '/a.md',
+  '__proto__',
 );
-const word = fc.constantFrom('Ada', 'engine', 'C#', 'v1.2', 'é', 'x-y', 'https://x.org/a?b', '/a.md', 'on', 'n', 'it', '2026-01-02');
+const word = fc.constantFrom(
+  'Ada',
+  'engine',
+  'C#',
+  'v1.2',
+  'é',
+  'x-y',
+  'https://x.org/a?b',
+  '/a.md',
+  'on',
+  'n',
+  'it',
+  '2026-01-02',
+);
 /** Mostly ordinary text, sometimes a YAML-sensitive piece. */
 const scalar = fc
   .array(fc.oneof({ weight: 4, arbitrary: word }, { weight: 1, arbitrary: piece }), { minLength: 1, maxLength: 4 })
   .map((parts) => parts.join(' '));
-const quoted = fc.oneof(scalar.map((v) => `"${v}"`), scalar.map((v) => `'${v}'`), scalar);
-const key = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('type', 'title', 'tags', 'a', 'b', 'x-y', 'at', 'by') }, { weight: 1, arbitrary: scalar });
+const quoted = fc.oneof(
+  scalar.map((v) => `"${v}"`),
+  scalar.map((v) => `'${v}'`),
+  scalar,
+);
+const key = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom('type', 'title', 'tags', 'a', 'b', 'x-y', 'at', 'by') },
+  { weight: 1, arbitrary: scalar },
+);
 const flowList = fc.array(quoted, { maxLength: 3 }).map((vs) => `[${vs.join(', ')}]`);
-const flowMap = fc.array(fc.tuple(key, quoted), { minLength: 1, maxLength: 3 }).map((kv) => `{ ${kv.map(([k, v]) => `${k}: ${v}`).join(', ')} }`);
+const flowMap = fc
+  .array(fc.tuple(key, quoted), { minLength: 1, maxLength: 3 })
+  .map((kv) => `{ ${kv.map(([k, v]) => `${k}: ${v}`).join(', ')} }`);
 const inline = fc.oneof(quoted, flowList, flowMap);
 /** A value of `key:`: inline, a block list (plain or compact mappings), or a nested mapping, at `indent`. */
 const block = (indent: string): fc.Arbitrary<string> =>
@@ -111,11 +230,21 @@ const block = (indent: string): fc.Arbitrary<string> =>
     fc.array(inline, { minLength: 1, maxLength: 3 }).map((vs) => vs.map((v) => `\n${indent}- ${v}`).join('')),
     fc
       .array(fc.array(fc.tuple(key, inline), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 2 })
-      .map((items) => items.map((kv) => kv.map(([k, v], i) => `\n${indent}${i === 0 ? '- ' : '  '}${k}: ${v}`).join('')).join('')),
-    fc.array(fc.tuple(key, inline), { minLength: 1, maxLength: 3 }).map((kv) => kv.map(([k, v]) => `\n${indent}  ${k}: ${v}`).join('')),
+      .map((items) =>
+        items.map((kv) => kv.map(([k, v], i) => `\n${indent}${i === 0 ? '- ' : '  '}${k}: ${v}`).join('')).join(''),
+      ),
+    fc
+      .array(fc.tuple(key, inline), { minLength: 1, maxLength: 3 })
+      .map((kv) => kv.map(([k, v]) => `\n${indent}  ${k}: ${v}`).join('')),
   );
 const document = fc
-  .array(fc.tuple(key, fc.constantFrom('', '  ').chain((indent) => block(indent))), { minLength: 1, maxLength: 6 })
+  .array(
+    fc.tuple(
+      key,
+      fc.constantFrom('', '  ').chain((indent) => block(indent)),
+    ),
+    { minLength: 1, maxLength: 6 },
+  )
   .map((entries) => entries.map(([k, v]) => `${k}:${v}`).join('\n'));
 
 test('agrees with the yaml package on generated frontmatter shaped like real concepts', () => {
@@ -150,5 +279,8 @@ test('agrees with the yaml package on generated lines of YAML-sensitive pieces a
 test('parseFrontmatterYaml keeps every diagnostic of the full parser (the fast path never hides one)', () => {
   const flagged = 'type: Concept\non: 2026-01-01\ntitle: A\ntitle: B';
   expect(parseFrontmatterYaml('/x.md', flagged, 2)).toEqual(parseWithYamlPackage('/x.md', flagged, 2));
-  expect(parseFrontmatterYaml('/x.md', flagged, 2).diagnostics.map((d) => d.code)).toEqual(['yaml11-boolean-key', 'duplicate-key']);
+  expect(parseFrontmatterYaml('/x.md', flagged, 2).diagnostics.map((d) => d.code)).toEqual([
+    'yaml11-boolean-key',
+    'duplicate-key',
+  ]);
 });

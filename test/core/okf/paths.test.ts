@@ -21,9 +21,12 @@ describe('normalizeBundlePath', () => {
     expect(normalizeBundlePath(input)).toBe(expected);
   });
 
-  test.each(['/../x.md', '../x.md', '/a/../../x.md', '..\\x.md', '', '/', '.', '/a/..', 'a\0b.md'])('%j is refused (null)', (input) => {
-    expect(normalizeBundlePath(input)).toBeNull();
-  });
+  test.each(['/../x.md', '../x.md', '/a/../../x.md', '..\\x.md', '', '/', '.', '/a/..', 'a\0b.md'])(
+    '%j is refused (null)',
+    (input) => {
+      expect(normalizeBundlePath(input)).toBeNull();
+    },
+  );
 });
 
 describe('resolveConceptRef', () => {
@@ -54,7 +57,10 @@ describe('resolveLinkTarget', () => {
   });
 
   test('a bare a/b.md has both the relative and the bundle-root reading', () => {
-    expect(resolveLinkTarget('/entities/a.md', 'concepts/b.md')).toEqual({ path: '/entities/concepts/b.md', rootPath: '/concepts/b.md' });
+    expect(resolveLinkTarget('/entities/a.md', 'concepts/b.md')).toEqual({
+      path: '/entities/concepts/b.md',
+      rootPath: '/concepts/b.md',
+    });
   });
 
   test('fragments and queries are dropped; escapes decoded; escaping links resolve to null', () => {
@@ -83,15 +89,21 @@ describe('reserved, hidden and candidate files (OKF §3.1, spec §3)', () => {
     expect(isConceptCandidate(path)).toBe(false);
   });
 
-  test.each(['/entities/timeline.md', '/entities/index-funds.md', '/entities/catalog.md', '/blog.md'])('%s is an ordinary file', (path) => {
-    expect(isReservedFile(path)).toBe(false);
-    expect(isConceptCandidate(path)).toBe(true);
-  });
+  test.each(['/entities/timeline.md', '/entities/index-funds.md', '/entities/catalog.md', '/blog.md'])(
+    '%s is an ordinary file',
+    (path) => {
+      expect(isReservedFile(path)).toBe(false);
+      expect(isConceptCandidate(path)).toBe(true);
+    },
+  );
 
-  test.each(['/.obsidian/workspace.md', '/.trash/old.md', '/entities/.draft.md', '/a/.git/b.md'])('%s is hidden', (path) => {
-    expect(isHidden(path)).toBe(true);
-    expect(isConceptCandidate(path)).toBe(false);
-  });
+  test.each(['/.obsidian/workspace.md', '/.trash/old.md', '/entities/.draft.md', '/a/.git/b.md'])(
+    '%s is hidden',
+    (path) => {
+      expect(isHidden(path)).toBe(true);
+      expect(isConceptCandidate(path)).toBe(false);
+    },
+  );
 
   test('only markdown files are candidates (the extension in any case)', () => {
     expect(isConceptCandidate('/entities/a.MD')).toBe(true);

@@ -95,10 +95,26 @@ x-custom: { nested: [1, two, true] }
 
   test('reads relations: path objects get objectPath (with .md added), literals do not', () => {
     expect(c.relations).toEqual([
-      { predicate: 'invested_in', object: '/entities/openai.md', objectPath: '/entities/openai.md', date: '2019-03-01', source: 'tc-profile-2026' },
-      { predicate: 'married_to', object: '/entities/laura-arrillaga-andreessen.md', objectPath: '/entities/laura-arrillaga-andreessen.md' },
+      {
+        predicate: 'invested_in',
+        object: '/entities/openai.md',
+        objectPath: '/entities/openai.md',
+        date: '2019-03-01',
+        source: 'tc-profile-2026',
+      },
+      {
+        predicate: 'married_to',
+        object: '/entities/laura-arrillaga-andreessen.md',
+        objectPath: '/entities/laura-arrillaga-andreessen.md',
+      },
       { predicate: 'born_on', object: '1971-07-16' },
-      { predicate: 'founded', object: '/entities/netscape', objectPath: '/entities/netscape.md', date: '1994-04-04', source: 'wiki' },
+      {
+        predicate: 'founded',
+        object: '/entities/netscape',
+        objectPath: '/entities/netscape.md',
+        date: '1994-04-04',
+        source: 'wiki',
+      },
     ]);
   });
 
@@ -161,7 +177,9 @@ describe('readConcept: defaults and fallbacks', () => {
   test('a numeric title is read as text, with a warning to quote it', () => {
     const r = readConcept('/a/1984.md', rawConcept('type: Book\ntitle: 1984'));
     expect(conceptOf(r).title).toBe('1984');
-    expect(diagnosticsOf(r)).toEqual([expect.objectContaining({ code: 'not-a-string', severity: 'warning', path: '/a/1984.md' })]);
+    expect(diagnosticsOf(r)).toEqual([
+      expect.objectContaining({ code: 'not-a-string', severity: 'warning', path: '/a/1984.md' }),
+    ]);
   });
 
   test('a mapping as title is an error and the file name is used', () => {
@@ -204,7 +222,10 @@ describe('readConcept: tags and aliases', () => {
   });
 
   test('YAML 1.1 `!!set` and `!!omap` values are read as the list and mapping they write, never `[object Set]`', () => {
-    const r = readConcept(PATH, rawConcept('type: Person\ntags: !!set {finance, history}\nstatus: !!set {draft}\nkept: !!omap [{a: 1}, {b: 2}]'));
+    const r = readConcept(
+      PATH,
+      rawConcept('type: Person\ntags: !!set {finance, history}\nstatus: !!set {draft}\nkept: !!omap [{a: 1}, {b: 2}]'),
+    );
     const c = conceptOf(r);
     expect(c.tags).toEqual(['finance', 'history']);
     expect(c.extra).toEqual({ kept: { a: 1, b: 2 } });
@@ -226,13 +247,19 @@ describe('readConcept: sources', () => {
   });
 
   test('a non-mapping entry is an error and is skipped; a numeric id is read as text', () => {
-    const r = readConcept(PATH, rawConcept('type: Person\nsources:\n  - https://example.com\n  - { id: 7, title: Seven }'));
+    const r = readConcept(
+      PATH,
+      rawConcept('type: Person\nsources:\n  - https://example.com\n  - { id: 7, title: Seven }'),
+    );
     expect(conceptOf(r).sources).toEqual([{ id: '7', title: 'Seven' }]);
     expect(diagnosticsOf(r)).toEqual([expect.objectContaining({ code: 'invalid-source', severity: 'error' })]);
   });
 
   test('unknown source fields are not modelled (OKF allows them)', () => {
-    const r = readConcept(PATH, rawConcept('type: Metric\nsources:\n  - id: a\n    author: human:x\n    last_modified: 2026-06-15T00:00:00Z'));
+    const r = readConcept(
+      PATH,
+      rawConcept('type: Metric\nsources:\n  - id: a\n    author: human:x\n    last_modified: 2026-06-15T00:00:00Z'),
+    );
     expect(conceptOf(r).sources).toEqual([{ id: 'a' }]);
     expect(diagnosticsOf(r)).toEqual([]);
   });
@@ -258,7 +285,9 @@ describe('readConcept: generated, verified and the trust tier (OKF §5.3)', () =
   });
 
   test('a bare verified mapping is a one-element list', () => {
-    const c = conceptOf(readConcept(PATH, rawConcept('type: Person\nverified: { by: "human:x", at: "2026-08-09T11:00:00Z" }')));
+    const c = conceptOf(
+      readConcept(PATH, rawConcept('type: Person\nverified: { by: "human:x", at: "2026-08-09T11:00:00Z" }')),
+    );
     expect(c.verified).toEqual([{ by: 'human:x', at: '2026-08-09T11:00:00Z' }]);
   });
 
@@ -284,7 +313,9 @@ describe('readConcept: generated, verified and the trust tier (OKF §5.3)', () =
   });
 
   test('generated without `at` keeps `by` only; a bad `at` is reported and dropped', () => {
-    expect(conceptOf(readConcept(PATH, rawConcept('type: Person\ngenerated: { by: agent/x }'))).generated).toEqual({ by: 'agent/x' });
+    expect(conceptOf(readConcept(PATH, rawConcept('type: Person\ngenerated: { by: agent/x }'))).generated).toEqual({
+      by: 'agent/x',
+    });
     const r = readConcept(PATH, rawConcept('type: Person\ngenerated: { by: agent/x, at: yesterday }'));
     expect(conceptOf(r).generated).toEqual({ by: 'agent/x' });
     expect(diagnosticsOf(r)).toEqual([expect.objectContaining({ code: 'invalid-date', value: '"yesterday"' })]);
@@ -301,7 +332,12 @@ describe('readConcept: dates are kept as the strings written (YAML 1.2 core sche
     ['quoted date-time', '"2026-06-30T14:00:00Z"'],
     ['year-month', '2026-06'],
   ])('%s', (_case, written) => {
-    const r = readConcept(PATH, rawConcept(`type: Metric\nstale_after: ${written}\nrelations:\n  - { predicate: p, object: o, date: ${written} }`));
+    const r = readConcept(
+      PATH,
+      rawConcept(
+        `type: Metric\nstale_after: ${written}\nrelations:\n  - { predicate: p, object: o, date: ${written} }`,
+      ),
+    );
     const expected = written.replace(/"/g, '');
     const c = conceptOf(r);
     expect(c.staleAfter).toBe(expected);
@@ -312,7 +348,9 @@ describe('readConcept: dates are kept as the strings written (YAML 1.2 core sche
   test('an unquoted year is a number: kept as its text, with a warning to quote it', () => {
     const r = readConcept(PATH, rawConcept('type: Metric\nstale_after: 2026'));
     expect(conceptOf(r).staleAfter).toBe('2026');
-    expect(diagnosticsOf(r)).toEqual([expect.objectContaining({ code: 'unquoted-date', severity: 'warning', value: '2026' })]);
+    expect(diagnosticsOf(r)).toEqual([
+      expect.objectContaining({ code: 'unquoted-date', severity: 'warning', value: '2026' }),
+    ]);
   });
 
   test.each([
@@ -325,12 +363,17 @@ describe('readConcept: dates are kept as the strings written (YAML 1.2 core sche
   ])('a non-ISO date (%s) is an error naming the field and is dropped', (_case, written) => {
     const r = readConcept(PATH, rawConcept(`type: Metric\nstale_after: ${written}`));
     expect(conceptOf(r).staleAfter).toBeUndefined();
-    expect(diagnosticsOf(r)).toEqual([expect.objectContaining({ path: PATH, code: 'invalid-date', severity: 'error' })]);
+    expect(diagnosticsOf(r)).toEqual([
+      expect.objectContaining({ path: PATH, code: 'invalid-date', severity: 'error' }),
+    ]);
     expect(diagnosticsOf(r)[0].message).toMatch(/^`stale_after` is not an ISO 8601 date string/);
   });
 
   test('a non-ISO superseded_at and relation date are reported with where they are', () => {
-    const r = readConcept(PATH, rawConcept('type: X\nsuperseded_at: soon\nrelations:\n  - { predicate: p, object: o, date: "March 2020" }'));
+    const r = readConcept(
+      PATH,
+      rawConcept('type: X\nsuperseded_at: soon\nrelations:\n  - { predicate: p, object: o, date: "March 2020" }'),
+    );
     const c = conceptOf(r);
     expect(c.supersededAt).toBeUndefined();
     expect(c.relations).toEqual([{ predicate: 'p', object: 'o' }]);
@@ -340,7 +383,10 @@ describe('readConcept: dates are kept as the strings written (YAML 1.2 core sche
 
 describe('readConcept: supersession', () => {
   test('superseded_by with status superseded resolves to a bundle path', () => {
-    const r = readConcept(PATH, conceptFile({ status: 'superseded', superseded_by: '/entities/new%20marc', superseded_at: '2026-01-01' }));
+    const r = readConcept(
+      PATH,
+      conceptFile({ status: 'superseded', superseded_by: '/entities/new%20marc', superseded_at: '2026-01-01' }),
+    );
     const c = conceptOf(r);
     expect(c.supersededBy).toBe('/entities/new marc.md');
     expect(c.supersededAt).toBe('2026-01-01');
@@ -350,12 +396,16 @@ describe('readConcept: supersession', () => {
   test('superseded_by without status: superseded is one error naming the field', () => {
     const r = readConcept(PATH, conceptFile({ status: 'stable', superseded_by: '/entities/new.md' }));
     expect(conceptOf(r).supersededBy).toBe('/entities/new.md');
-    expect(diagnosticsOf(r)).toEqual([expect.objectContaining({ path: PATH, code: 'superseded-by-without-status', severity: 'error' })]);
+    expect(diagnosticsOf(r)).toEqual([
+      expect.objectContaining({ path: PATH, code: 'superseded-by-without-status', severity: 'error' }),
+    ]);
     expect(diagnosticsOf(r)[0].message).toContain('`superseded_by`');
   });
 
   test('supersedes accepts one string and escaping paths are refused', () => {
-    expect(conceptOf(readConcept(PATH, rawConcept('type: X\nsupersedes: /a/old.md'))).supersedes).toEqual(['/a/old.md']);
+    expect(conceptOf(readConcept(PATH, rawConcept('type: X\nsupersedes: /a/old.md'))).supersedes).toEqual([
+      '/a/old.md',
+    ]);
     const r = readConcept(PATH, rawConcept('type: X\nsupersedes: [/a/old.md, /../../etc/passwd]'));
     expect(conceptOf(r).supersedes).toEqual(['/a/old.md']);
     expect(codes(r)).toEqual(['path-escapes-bundle']);
@@ -363,10 +413,18 @@ describe('readConcept: supersession', () => {
 });
 
 describe('readConcept: relations', () => {
-  const read = (relations: unknown) => readConcept(PATH, conceptFile({ type: 'Person', relations: relations as Record<string, unknown>[] }));
+  const read = (relations: unknown) =>
+    readConcept(PATH, conceptFile({ type: 'Person', relations: relations as Record<string, unknown>[] }));
 
   test('a numeric or boolean object is a literal, as text', () => {
-    expect(conceptOf(read([{ predicate: 'born_in', object: 1971 }, { predicate: 'alive', object: true }])).relations).toEqual([
+    expect(
+      conceptOf(
+        read([
+          { predicate: 'born_in', object: 1971 },
+          { predicate: 'alive', object: true },
+        ]),
+      ).relations,
+    ).toEqual([
       { predicate: 'born_in', object: '1971' },
       { predicate: 'alive', object: 'true' },
     ]);
@@ -381,15 +439,33 @@ describe('readConcept: relations', () => {
   test('an object path escaping the bundle is one error and the relation is dropped', () => {
     const r = read([rel('p', '/../x.md'), rel('q', '/entities/ok.md')]);
     expect(conceptOf(r).relations.map((x) => x.predicate)).toEqual(['q']);
-    expect(diagnosticsOf(r)).toEqual([expect.objectContaining({ code: 'path-escapes-bundle', severity: 'error', value: '"/../x.md"' })]);
+    expect(diagnosticsOf(r)).toEqual([
+      expect.objectContaining({ code: 'path-escapes-bundle', severity: 'error', value: '"/../x.md"' }),
+    ]);
     expect(diagnosticsOf(r)[0].message).toContain('relations[0].object');
   });
 
   test('a relation without a predicate or object is an error each, and the others are kept', () => {
-    const r = read([{ object: '/a.md' }, { predicate: 'p' }, { predicate: '  ', object: 'x' }, { predicate: 'p', object: '' }, rel('ok', 'v')]);
+    const r = read([
+      { object: '/a.md' },
+      { predicate: 'p' },
+      { predicate: '  ', object: 'x' },
+      { predicate: 'p', object: '' },
+      rel('ok', 'v'),
+    ]);
     expect(conceptOf(r).relations).toEqual([{ predicate: 'ok', object: 'v' }]);
-    expect(codes(r)).toEqual(['relation-missing-predicate', 'relation-missing-object', 'relation-missing-predicate', 'relation-missing-object']);
-    expect(diagnosticsOf(r).map((d) => d.message.slice(0, 14))).toEqual(['`relations[0]`', '`relations[1]`', '`relations[2]`', '`relations[3]`']);
+    expect(codes(r)).toEqual([
+      'relation-missing-predicate',
+      'relation-missing-object',
+      'relation-missing-predicate',
+      'relation-missing-object',
+    ]);
+    expect(diagnosticsOf(r).map((d) => d.message.slice(0, 14))).toEqual([
+      '`relations[0]`',
+      '`relations[1]`',
+      '`relations[2]`',
+      '`relations[3]`',
+    ]);
   });
 
   test('a path-like object without a leading slash is a literal, with a warning', () => {
@@ -399,9 +475,17 @@ describe('readConcept: relations', () => {
   });
 
   test('a source that matches no sources[].id is a warning; the relation keeps it', () => {
-    const r = readConcept(PATH, conceptFile({ sources: [{ id: 's1' }], relations: [rel('p', 'o', { source: 's1' }), rel('q', 'o', { source: 's2' })] }));
+    const r = readConcept(
+      PATH,
+      conceptFile({
+        sources: [{ id: 's1' }],
+        relations: [rel('p', 'o', { source: 's1' }), rel('q', 'o', { source: 's2' })],
+      }),
+    );
     expect(conceptOf(r).relations.map((x) => x.source)).toEqual(['s1', 's2']);
-    expect(diagnosticsOf(r)).toEqual([expect.objectContaining({ code: 'unknown-source', severity: 'warning', value: '"s2"' })]);
+    expect(diagnosticsOf(r)).toEqual([
+      expect.objectContaining({ code: 'unknown-source', severity: 'warning', value: '"s2"' }),
+    ]);
   });
 
   test('relations that are not a list, or entries that are not mappings, are errors', () => {
@@ -416,14 +500,21 @@ describe('readConcept: YAML 1.1 pitfalls (spec §10.1)', () => {
   test('a `true:` key is an error naming the key and its line; the value is kept in extra', () => {
     const r = readConcept(PATH, rawConcept('type: Event\ntrue: 2020-01-01'));
     expect(conceptOf(r).extra).toEqual({ true: '2020-01-01' });
-    expect(diagnosticsOf(r)).toEqual([expect.objectContaining({ path: PATH, code: 'boolean-key', severity: 'error', line: 3, value: 'true' })]);
+    expect(diagnosticsOf(r)).toEqual([
+      expect.objectContaining({ path: PATH, code: 'boolean-key', severity: 'error', line: 3, value: 'true' }),
+    ]);
     expect(diagnosticsOf(r)[0].message).toMatch(/^Key `true` is a boolean/);
   });
 
   test('an `on:` key inside a relation is a warning naming `relations`; `on` stays a string key', () => {
-    const r = readConcept(PATH, rawConcept('type: Person\nrelations:\n  - { predicate: founded, object: /a.md, on: 2020-01-01 }'));
+    const r = readConcept(
+      PATH,
+      rawConcept('type: Person\nrelations:\n  - { predicate: founded, object: /a.md, on: 2020-01-01 }'),
+    );
     expect(conceptOf(r).relations).toEqual([{ predicate: 'founded', object: '/a.md', objectPath: '/a.md' }]);
-    expect(diagnosticsOf(r)).toEqual([expect.objectContaining({ code: 'yaml11-boolean-key', severity: 'warning', line: 4, value: 'on' })]);
+    expect(diagnosticsOf(r)).toEqual([
+      expect.objectContaining({ code: 'yaml11-boolean-key', severity: 'warning', line: 4, value: 'on' }),
+    ]);
     expect(diagnosticsOf(r)[0].message).toMatch(/^Key `on` in `relations` is read as a boolean by YAML 1\.1/);
   });
 
@@ -460,8 +551,16 @@ describe('readConcept: file shapes', () => {
   });
 
   test('a file without frontmatter is skipped, not a concept', () => {
-    expect(readConcept('/notes/x.md', '# Just notes\n')).toEqual({ kind: 'skipped', path: '/notes/x.md', hash: expect.any(String), reason: 'no YAML frontmatter' });
-    expect(readConcept('/references/a.md', '# Mirrored\n')).toMatchObject({ kind: 'skipped', reason: 'mirrored reference material' });
+    expect(readConcept('/notes/x.md', '# Just notes\n')).toEqual({
+      kind: 'skipped',
+      path: '/notes/x.md',
+      hash: expect.any(String),
+      reason: 'no YAML frontmatter',
+    });
+    expect(readConcept('/references/a.md', '# Mirrored\n')).toMatchObject({
+      kind: 'skipped',
+      reason: 'mirrored reference material',
+    });
     expect(readConcept('/a.md', '----\nnot: frontmatter\n----\n')).toMatchObject({ kind: 'skipped' });
   });
 
@@ -489,7 +588,11 @@ describe('readConcept: file shapes', () => {
   const utf16be = (text: string) => utf16le(text).map((_b, i, all) => all[i % 2 === 0 ? i + 1 : i - 1]);
 
   test.each([
-    ['UTF-16LE with a byte-order mark', asUtf8(utf16le('\uFEFF' + conceptFile({ type: 'X', title: 'Jos\u00e9' }))), 'UTF-16LE'],
+    [
+      'UTF-16LE with a byte-order mark',
+      asUtf8(utf16le('\uFEFF' + conceptFile({ type: 'X', title: 'Jos\u00e9' }))),
+      'UTF-16LE',
+    ],
     ['UTF-16LE without one', asUtf8(utf16le(conceptFile({ type: 'X' }))), 'UTF-16LE'],
     ['UTF-16BE with a byte-order mark', asUtf8(utf16be('\uFEFF' + conceptFile({ type: 'X' }))), 'UTF-16BE'],
   ])('a %s file is named as UTF-16 with how to convert it, not as binary', (_name, text, encoding) => {
@@ -548,7 +651,14 @@ describe('readConcept: invalid frontmatter', () => {
   ])('type %s is invalid with one missing-type error', (_case, yaml, message) => {
     const r = readConcept(PATH, rawConcept(yaml));
     expect(r.kind).toBe('invalid');
-    expect(diagnosticsOf(r)).toEqual([expect.objectContaining({ path: PATH, code: 'missing-type', severity: 'error', message: expect.stringMatching(message) })]);
+    expect(diagnosticsOf(r)).toEqual([
+      expect.objectContaining({
+        path: PATH,
+        code: 'missing-type',
+        severity: 'error',
+        message: expect.stringMatching(message),
+      }),
+    ]);
   });
 
   test('a duplicate key is one error naming the key and both lines; the last value wins', () => {
@@ -567,7 +677,10 @@ describe('readConcept: invalid frontmatter', () => {
   });
 
   test('a duplicate key inside a relation is reported too', () => {
-    const r = readConcept(PATH, rawConcept('type: Person\nrelations:\n  - predicate: a\n    predicate: b\n    object: o'));
+    const r = readConcept(
+      PATH,
+      rawConcept('type: Person\nrelations:\n  - predicate: a\n    predicate: b\n    object: o'),
+    );
     expect(conceptOf(r).relations).toEqual([{ predicate: 'b', object: 'o' }]);
     expect(diagnosticsOf(r)).toEqual([expect.objectContaining({ code: 'duplicate-key', value: 'predicate', line: 5 })]);
     expect(diagnosticsOf(r)[0].message).toContain('in `relations`');
@@ -575,7 +688,12 @@ describe('readConcept: invalid frontmatter', () => {
 
   test('an alias bomb is refused, not expanded', () => {
     const lines = ['type: X', 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
-    for (let i = 1; i < 10; i++) lines.push(`a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]`);
+    for (let i = 1; i < 10; i++)
+      lines.push(
+        `a${i}: &a${i} [${Array(10)
+          .fill(`*a${i - 1}`)
+          .join(', ')}]`,
+      );
     const r = readConcept(PATH, rawConcept(lines.join('\n')));
     expect(r.kind).toBe('invalid');
     expect(codes(r)).toEqual(['yaml-alias-bomb']);

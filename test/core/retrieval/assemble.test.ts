@@ -10,18 +10,47 @@ import { FsBundle } from '../../../src/node/fs-bundle';
 import * as nodePath from 'node:path';
 import { fixedClock } from '../../support/retrieval-bundle';
 
-const seed = (path: string, title: string): Seed => ({ path, title, type: 'Concept', fused: 0.03, signals: { title: 0 } });
+const seed = (path: string, title: string): Seed => ({
+  path,
+  title,
+  type: 'Concept',
+  fused: 0.03,
+  signals: { title: 0 },
+});
 const fact = (n: number, extra: Partial<Fact> = {}): Fact => {
-  const base = { subject: `/e/s${n}.md`, subjectTitle: `Subject ${n}`, predicate: 'knows', object: `Object ${n}`, trust: 'human-reviewed' as const, score: 1 - n / 1000, hop: 0, ...extra };
+  const base = {
+    subject: `/e/s${n}.md`,
+    subjectTitle: `Subject ${n}`,
+    predicate: 'knows',
+    object: `Object ${n}`,
+    trust: 'human-reviewed' as const,
+    score: 1 - n / 1000,
+    hop: 0,
+    ...extra,
+  };
   return { ...base, line: `- ${base.subjectTitle} ${base.predicate} ${base.object} (trust: ${base.trust})` };
 };
 
 describe('assemble', () => {
   const seeds = [seed('/e/a.md', 'Alpha')];
-  const bodies = new Map([['/e/a.md', { body: '# Summary\n\nAlpha is the first letter.[^src]\n\nSee [Beta](/e/b.md) and [[gamma|Gamma]].\n\n[^src]: A source\n' }]]);
+  const bodies = new Map([
+    [
+      '/e/a.md',
+      {
+        body: '# Summary\n\nAlpha is the first letter.[^src]\n\nSee [Beta](/e/b.md) and [[gamma|Gamma]].\n\n[^src]: A source\n',
+      },
+    ],
+  ]);
 
   test('renders header, facts, then background', () => {
-    const out = assemble({ question: ' What is Alpha? ', intent: 'ENTITY', seeds, facts: [fact(1), fact(2)], bodies, budget: 1500 });
+    const out = assemble({
+      question: ' What is Alpha? ',
+      intent: 'ENTITY',
+      seeds,
+      facts: [fact(1), fact(2)],
+      bodies,
+      budget: 1500,
+    });
     expect(out.text).toBe(
       [
         'Context from the wiki for: "What is Alpha?"',
@@ -40,7 +69,9 @@ describe('assemble', () => {
       ].join('\n'),
     );
     expect(out.tokens).toBe(estimateTokens(out.text));
-    expect(out.background).toEqual([{ path: '/e/a.md', title: 'Alpha', text: 'Alpha is the first letter.\n\nSee Beta and Gamma.', truncated: false }]);
+    expect(out.background).toEqual([
+      { path: '/e/a.md', title: 'Alpha', text: 'Alpha is the first letter.\n\nSee Beta and Gamma.', truncated: false },
+    ]);
   });
 
   test('facts keep their ranked order and take at most 60% of the budget when there is prose', () => {
@@ -64,11 +95,20 @@ describe('assemble', () => {
   test('a relation asserted in both directions is rendered once', () => {
     const there = fact(1, { subject: '/e/a.md', objectPath: '/e/b.md', date: '2020-01-01' });
     const back = fact(2, { subject: '/e/b.md', objectPath: '/e/a.md', date: '2020-01-01' });
-    expect(assemble({ question: 'q', intent: 'GENERAL', seeds, facts: [there, back], bodies, budget: 1500 }).facts).toEqual([there]);
+    expect(
+      assemble({ question: 'q', intent: 'GENERAL', seeds, facts: [there, back], bodies, budget: 1500 }).facts,
+    ).toEqual([there]);
   });
 
   test('a stale seed’s prose is marked', () => {
-    const out = assemble({ question: 'q', intent: 'GENERAL', seeds, facts: [], bodies: new Map([['/e/a.md', { body: 'Old news.', stale: '2025-06-30' }]]), budget: 1500 });
+    const out = assemble({
+      question: 'q',
+      intent: 'GENERAL',
+      seeds,
+      facts: [],
+      bodies: new Map([['/e/a.md', { body: 'Old news.', stale: '2025-06-30' }]]),
+      budget: 1500,
+    });
     expect(out.text).toContain('## Alpha (/e/a.md) [stale since 2025-06-30]\nOld news.');
   });
 
@@ -94,11 +134,14 @@ describe('assemble', () => {
 
 describe('helpers', () => {
   test('proseOf drops footnotes, link syntax and summary headings', () => {
-    expect(proseOf('# Summary\n\nText[^a] with [a link](/x.md), [[y]] and [[z|Zed]].\n\n\n\n[^a]: note\n')).toBe('Text with a link, y and Zed.');
+    expect(proseOf('# Summary\n\nText[^a] with [a link](/x.md), [[y]] and [[z|Zed]].\n\n\n\n[^a]: note\n')).toBe(
+      'Text with a link, y and Zed.',
+    );
   });
 
   test('trimToTokens cuts at a sentence or paragraph end and marks the cut', () => {
-    const text = 'First sentence here is quite a bit longer now. Second sentence is even longer than the first one was. Third.';
+    const text =
+      'First sentence here is quite a bit longer now. Second sentence is even longer than the first one was. Third.';
     expect(trimToTokens(text, 100)).toEqual({ text, truncated: false });
     const cut = trimToTokens(text, 15);
     expect(cut).toEqual({ text: 'First sentence here is quite a bit longer now.…', truncated: true });
@@ -125,15 +168,19 @@ describe('budget over the demo bundle', () => {
   });
   afterAll(() => index.close());
 
-  test.each([1, 20, 50, 80, 120, 200, 333, 500, 800, 1500, 4000])('budget %i is respected, facts first', async (budget) => {
-    for (const q of ['Who ran Bell Labs before Nokia?', 'Who is Alan Turing?', 'Why was Unix created?']) {
-      const result = await contextFor(index, q, { budget, clock: fixedClock('2026-11-30') });
-      expect(result.tokens).toBeLessThanOrEqual(budget);
-      expect(estimateTokens(result.text)).toBeLessThanOrEqual(budget);
-      if (result.facts.length > 0 && result.background.length > 0) expect(result.text.indexOf('Facts:')).toBeLessThan(result.text.indexOf('Background:'));
-      if (budget >= 500) expect(result.facts.length).toBeGreaterThan(0);
-    }
-  });
+  test.each([1, 20, 50, 80, 120, 200, 333, 500, 800, 1500, 4000])(
+    'budget %i is respected, facts first',
+    async (budget) => {
+      for (const q of ['Who ran Bell Labs before Nokia?', 'Who is Alan Turing?', 'Why was Unix created?']) {
+        const result = await contextFor(index, q, { budget, clock: fixedClock('2026-11-30') });
+        expect(result.tokens).toBeLessThanOrEqual(budget);
+        expect(estimateTokens(result.text)).toBeLessThanOrEqual(budget);
+        if (result.facts.length > 0 && result.background.length > 0)
+          expect(result.text.indexOf('Facts:')).toBeLessThan(result.text.indexOf('Background:'));
+        if (budget >= 500) expect(result.facts.length).toBeGreaterThan(0);
+      }
+    },
+  );
 
   test('the no-match answer respects the budget too', async () => {
     const result = await contextFor(index, 'zzz '.repeat(400) + 'qqq', { budget: 20 });
@@ -144,12 +191,16 @@ describe('budget over the demo bundle', () => {
 
 describe('wikilinks in prose', () => {
   const titles = new Map([['alonzo-church', 'Alonzo Church']]);
-  const linkTitle = (target: string) => titles.get(target.split('#')[0].replace(/\.md$/, '').split('/').pop()!.toLowerCase());
+  const linkTitle = (target: string) =>
+    titles.get(target.split('#')[0].replace(/\.md$/, '').split('/').pop()!.toLowerCase());
 
   test('a bare wikilink shows the linked concept’s title; an unknown one its target; an alias its alias', () => {
-    expect(proseOf('Studied under [[alonzo-church]], [[entities/Alonzo-Church.md#Life]], [[alonzo-church|Church]] and [[nobody]].', linkTitle)).toBe(
-      'Studied under Alonzo Church, Alonzo Church, Church and nobody.',
-    );
+    expect(
+      proseOf(
+        'Studied under [[alonzo-church]], [[entities/Alonzo-Church.md#Life]], [[alonzo-church|Church]] and [[nobody]].',
+        linkTitle,
+      ),
+    ).toBe('Studied under Alonzo Church, Alonzo Church, Church and nobody.');
   });
 
   test('embeds are dropped', () => {

@@ -37,9 +37,21 @@ describe('bm25Search', () => {
   let index: WikiIndex;
   beforeAll(async () => {
     index = await indexOfSpecs({
-      '/entities/unix.md': { title: 'Unix', description: 'Operating system from Bell Labs.', tags: ['operating-system'], body: 'Unix began in 1969 on a PDP-7.' },
-      '/entities/linux.md': { title: 'Linux', body: 'A Unix-like kernel. Unix Unix Unix ideas everywhere, unix again.' },
-      '/entities/plan9.md': { title: 'Plan 9', aliases: ['Plan 9 from Bell Labs'], body: 'A successor research system.' },
+      '/entities/unix.md': {
+        title: 'Unix',
+        description: 'Operating system from Bell Labs.',
+        tags: ['operating-system'],
+        body: 'Unix began in 1969 on a PDP-7.',
+      },
+      '/entities/linux.md': {
+        title: 'Linux',
+        body: 'A Unix-like kernel. Unix Unix Unix ideas everywhere, unix again.',
+      },
+      '/entities/plan9.md': {
+        title: 'Plan 9',
+        aliases: ['Plan 9 from Bell Labs'],
+        body: 'A successor research system.',
+      },
       '/entities/other.md': { title: 'Cobol', body: 'Business language.' },
       '/entities/other2.md': { title: 'Fortran', body: 'Formula translation.' },
       '/entities/other3.md': { title: 'Lisp', body: 'Lists.' },
@@ -47,7 +59,7 @@ describe('bm25Search', () => {
   });
   afterAll(() => index.close());
 
-  test('finds a page that says the question\'s words in another inflection (issue 11 item 4)', () => {
+  test("finds a page that says the question's words in another inflection (issue 11 item 4)", () => {
     const hits = bm25Search(index, 'Which systems began on PDPs?');
     expect(hits[0]?.path).toBe('/entities/unix.md');
     expect(hits[0]?.coverage).toBe(1);
@@ -58,13 +70,20 @@ describe('bm25Search', () => {
   });
 
   test('aliases, description and tags are searched', () => {
-    expect(bm25Search(index, 'from Bell Labs').map((h) => h.path).sort()).toEqual(['/entities/plan9.md', '/entities/unix.md']);
+    expect(
+      bm25Search(index, 'from Bell Labs')
+        .map((h) => h.path)
+        .sort(),
+    ).toEqual(['/entities/plan9.md', '/entities/unix.md']);
     expect(bm25Search(index, 'operating').map((h) => h.path)).toEqual(['/entities/unix.md']);
   });
 
   test('each hit carries its own coverage, independent of its rank', () => {
     const hits = bm25Search(index, 'unix kernel');
-    expect(Object.fromEntries(hits.map((h) => [h.path, h.coverage]))).toEqual({ '/entities/unix.md': 0.5, '/entities/linux.md': 1 });
+    expect(Object.fromEntries(hits.map((h) => [h.path, h.coverage]))).toEqual({
+      '/entities/unix.md': 0.5,
+      '/entities/linux.md': 1,
+    });
   });
 
   test('scores are bm25() values: negative, best (lowest) first, ties broken by path', () => {
@@ -88,7 +107,10 @@ describe('IDF-weighted coverage (issue 11 item 6, a per-bundle option)', () => {
   beforeAll(async () => {
     // "computer" is on every page; "founded" on one; "apple" on none.
     index = await indexOfSpecs({
-      '/entities/ias.md': { title: 'Institute for Advanced Study', body: 'Founded in 1930; the IAS computer was built here.' },
+      '/entities/ias.md': {
+        title: 'Institute for Advanced Study',
+        body: 'Founded in 1930; the IAS computer was built here.',
+      },
       '/entities/eniac.md': { title: 'ENIAC', body: 'An early electronic computer.' },
       '/entities/edvac.md': { title: 'EDVAC', body: 'A stored-program computer.' },
       '/entities/unix.md': { title: 'Unix', body: 'An operating system for the computer room.' },

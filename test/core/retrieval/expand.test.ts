@@ -78,7 +78,9 @@ describe('expandFacts scoring', () => {
     expect(old.score).toBeCloseTo(0.6 * 1.0 * 0.15, 6);
     // superseded_at absent: the successor's generated.at date (spec §7.7).
     expect(old.superseded).toEqual({ by: NEW, at: '2024-05-06' });
-    expect(old.line).toBe('- Old located_in Place (trust: human-reviewed, source: atlas) (superseded by /entities/new.md as of 2024-05-06)');
+    expect(old.line).toBe(
+      '- Old located_in Place (trust: human-reviewed, source: atlas) (superseded by /entities/new.md as of 2024-05-06)',
+    );
   });
 
   test('HISTORICAL questions do not down-weight superseded subjects, but keep the marker', () => {
@@ -137,7 +139,9 @@ describe('predicateWeight', () => {
   });
   test('ENTITY lifts identity predicates; HISTORICAL lifts succession', () => {
     expect(predicateWeight('ENTITY', 'member_of', false)).toBeGreaterThan(predicateWeight('ENTITY', 'knows', false));
-    expect(predicateWeight('HISTORICAL', 'preceded', false)).toBeGreaterThan(predicateWeight('HISTORICAL', 'knows', true));
+    expect(predicateWeight('HISTORICAL', 'preceded', false)).toBeGreaterThan(
+      predicateWeight('HISTORICAL', 'knows', true),
+    );
   });
   test('GENERAL weighs everything 1', () => {
     expect(predicateWeight('GENERAL', 'anything', true)).toBe(1);
@@ -160,7 +164,9 @@ describe('factLine (spec §6.5)', () => {
         score: 1,
         hop: 0,
       }),
-    ).toBe('- Andreessen Horowitz invested_in OpenAI, as of 2021-04-01 (trust: human-reviewed, source: a16z-portfolio)');
+    ).toBe(
+      '- Andreessen Horowitz invested_in OpenAI, as of 2021-04-01 (trust: human-reviewed, source: a16z-portfolio)',
+    );
   });
 
   test('the superseded marker of spec §7.7, exactly', () => {
@@ -176,12 +182,23 @@ describe('factLine (spec §6.5)', () => {
         hop: 0,
         superseded: { by: '/entities/bill-clinton-presidency.md', at: '1993-01-20' },
       }),
-    ).toBe('- George H. W. Bush inaugurated President, as of 1989-01-20 (trust: human-reviewed) (superseded by /entities/bill-clinton-presidency.md as of 1993-01-20)');
+    ).toBe(
+      '- George H. W. Bush inaugurated President, as of 1989-01-20 (trust: human-reviewed) (superseded by /entities/bill-clinton-presidency.md as of 1993-01-20)',
+    );
   });
 
   test('without date or source, and an object path with no concept behind it', () => {
-    expect(factLine({ subject: '/a.md', subjectTitle: 'A', predicate: 'cites', object: '/gone.md', objectPath: '/gone.md', trust: 'unverified', score: 1, hop: 0 })).toBe(
-      '- A cites /gone.md (trust: unverified)',
-    );
+    expect(
+      factLine({
+        subject: '/a.md',
+        subjectTitle: 'A',
+        predicate: 'cites',
+        object: '/gone.md',
+        objectPath: '/gone.md',
+        trust: 'unverified',
+        score: 1,
+        hop: 0,
+      }),
+    ).toBe('- A cites /gone.md (trust: unverified)');
   });
 });

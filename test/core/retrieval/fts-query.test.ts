@@ -9,7 +9,10 @@ let index: WikiIndex;
 
 beforeAll(async () => {
   index = await indexOfSpecs({
-    '/entities/kurt-godel.md': { title: 'Kurt Gödel', body: 'Logician of the incompleteness theorems. NOT a physicist; AND a friend of Einstein.' },
+    '/entities/kurt-godel.md': {
+      title: 'Kurt Gödel',
+      body: 'Logician of the incompleteness theorems. NOT a physicist; AND a friend of Einstein.',
+    },
     '/entities/c-plus-plus.md': { title: 'C++', body: 'A language: "C with classes" (1985).' },
     '/entities/emoji.md': { title: 'Rocket', body: 'Launch 🚀 day.' },
   });
@@ -17,7 +20,9 @@ beforeAll(async () => {
 afterAll(() => index.close());
 
 function match(query: string): string[] {
-  return rawDatabase(index).all<{ path: string }>('select path from concepts_fts where concepts_fts match ? order by path', [query]).map((r) => r.path);
+  return rawDatabase(index)
+    .all<{ path: string }>('select path from concepts_fts where concepts_fts match ? order by path', [query])
+    .map((r) => r.path);
 }
 
 describe('toFtsQuery', () => {
@@ -36,7 +41,11 @@ describe('toFtsQuery', () => {
   test.each([
     ['double quotes', 'what is "C with classes"', '"c" OR "classes"'],
     ['unbalanced quote', 'say "hello', '"say" OR "hello"'],
-    ['AND/OR/NOT are words, not operators', 'Gödel AND Einstein NOT physics OR logic', '"godel" OR "einstein" OR "physics" OR "logic"'],
+    [
+      'AND/OR/NOT are words, not operators',
+      'Gödel AND Einstein NOT physics OR logic',
+      '"godel" OR "einstein" OR "physics" OR "logic"',
+    ],
     ['NEAR is a word', 'NEAR(godel einstein)', '"near" OR "godel" OR "einstein"'],
     ['prefix star', 'comput*', '"comput"'],
     ['column filter colon', 'title:godel', '"title" OR "godel"'],
@@ -89,7 +98,36 @@ describe('FTS5 accepts every query it builds', () => {
     const arbitrary = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 60 }),
       fc.string({ unit: 'grapheme', maxLength: 60 }),
-      fc.array(fc.constantFrom('"', "'", 'AND', 'OR', 'NOT', 'NEAR', '*', ':', '(', ')', '^', '+', '-', '🚀', 'gödel', 'x', ' ', '\t', '\n', '{', '}', ',', '.'), { maxLength: 20 }).map((a) => a.join('')),
+      fc
+        .array(
+          fc.constantFrom(
+            '"',
+            "'",
+            'AND',
+            'OR',
+            'NOT',
+            'NEAR',
+            '*',
+            ':',
+            '(',
+            ')',
+            '^',
+            '+',
+            '-',
+            '🚀',
+            'gödel',
+            'x',
+            ' ',
+            '\t',
+            '\n',
+            '{',
+            '}',
+            ',',
+            '.',
+          ),
+          { maxLength: 20 },
+        )
+        .map((a) => a.join('')),
     );
     fc.assert(
       fc.property(arbitrary, (question) => {

@@ -31,13 +31,27 @@ const clock = fixedClock('2026-11-30');
 /** A calibration whose only meaningful field here is the fusion weight; the gate keeps vectors from answering alone. */
 function calibration(trust: number, gate = 0.99): VectorCalibration {
   const d = { n: 1, mean: 0, sd: 0, p5: 0, p50: 0, p95: 0, max: 0 };
-  return { model: 'nomic-embed-text', dim: 64, concepts: 3, gate, floor: -1, trust, offTopic: d, ownConcept: d, otherConcept: d, selfHitAt1: { vector: trust, bm25: 1 } };
+  return {
+    model: 'nomic-embed-text',
+    dim: 64,
+    concepts: 3,
+    gate,
+    floor: -1,
+    trust,
+    offTopic: d,
+    ownConcept: d,
+    otherConcept: d,
+    selfHitAt1: { vector: trust, bm25: 1 },
+  };
 }
 
 let index: WikiIndex;
 // The fake model reads "machine" as the Bombe's "electromechanical" and "naval" as the lake's "water": the
 // vector signal ranks the Bombe first and the lake above the park.
-const embedder = new FakeEmbedder('nomic-embed-text', new FakeVectors(64, { machine: 'electromechanical', naval: 'water' }));
+const embedder = new FakeEmbedder(
+  'nomic-embed-text',
+  new FakeVectors(64, { machine: 'electromechanical', naval: 'water' }),
+);
 beforeAll(async () => {
   index = await indexOfSpecs(specs);
   await embedIndex(index, embedder);

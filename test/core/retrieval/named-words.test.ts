@@ -41,7 +41,9 @@ describe('on the demo bundle', () => {
   });
 
   test('names the page holds pass the gate, and a page named by its title needs no other name', async () => {
-    const byWords = await contextFor(index, 'Which operating system did Ken Thompson write at Bell Labs?', { clock: today });
+    const byWords = await contextFor(index, 'Which operating system did Ken Thompson write at Bell Labs?', {
+      clock: today,
+    });
     expect(byWords.confident).toBe(true);
     const byTitle = await contextFor(index, 'Did Alan Turing ever meet Zorblax?', { clock: today });
     expect(byTitle.seeds.map((s) => s.path)).toContain('/entities/alan-turing.md');
@@ -49,7 +51,9 @@ describe('on the demo bundle', () => {
 });
 
 test('okf-wiki.json thresholds.requireNames takes a boolean and names a bad value', () => {
-  expect(parseBundleConfig('{"thresholds": {"requireNames": false}}').config.thresholds).toEqual({ requireNames: false });
+  expect(parseBundleConfig('{"thresholds": {"requireNames": false}}').config.thresholds).toEqual({
+    requireNames: false,
+  });
   const bad = parseBundleConfig('{"thresholds": {"requireNames": "no"}}');
   expect(bad.config.thresholds).toEqual({});
   expect(bad.diagnostics.map((d) => d.message).join('\n')).toMatch(/thresholds\.requireNames" should be true or false/);

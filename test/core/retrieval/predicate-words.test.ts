@@ -5,7 +5,14 @@ import { predicateWords } from '../../../src/core/retrieval/predicate-words';
 import { predicateWeight } from '../../../src/core/retrieval/weights';
 import type { Intent } from '../../../src/core/retrieval/types';
 
-const SPELLINGS = ['wasFoundedIn', 'was_founded_in', 'was-founded-in', 'was founded in', 'WasFoundedIn', 'WAS_FOUNDED_IN'];
+const SPELLINGS = [
+  'wasFoundedIn',
+  'was_founded_in',
+  'was-founded-in',
+  'was founded in',
+  'WasFoundedIn',
+  'WAS_FOUNDED_IN',
+];
 
 describe('predicateWords', () => {
   test('every spelling of a predicate gives the same words', () => {

@@ -38,11 +38,17 @@ test('porterStem agrees with FTS5 porter on every word of the demo and the real 
   const list = await markdownWords();
   expect(list.length).toBeGreaterThan(2000);
   const db = await Database.open();
-  db.exec("create virtual table t using fts5(x, tokenize = 'porter unicode61 remove_diacritics 2'); create virtual table v using fts5vocab(t, 'instance');");
+  db.exec(
+    "create virtual table t using fts5(x, tokenize = 'porter unicode61 remove_diacritics 2'); create virtual table v using fts5vocab(t, 'instance');",
+  );
   db.transaction(() => list.forEach((w, i) => db.run('insert into t (rowid, x) values (?, ?)', [i + 1, w])));
-  const fts = new Map(db.all<{ doc: number; term: string }>('select doc, term from v').map((r) => [Number(r.doc), r.term]));
+  const fts = new Map(
+    db.all<{ doc: number; term: string }>('select doc, term from v').map((r) => [Number(r.doc), r.term]),
+  );
   db.close();
-  const disagreements = list.filter((w, i) => fts.get(i + 1) !== undefined && fts.get(i + 1) !== porterStem(w)).map((w) => `${w}: fts5 ${fts.get(list.indexOf(w) + 1)}, ours ${porterStem(w)}`);
+  const disagreements = list
+    .filter((w, i) => fts.get(i + 1) !== undefined && fts.get(i + 1) !== porterStem(w))
+    .map((w) => `${w}: fts5 ${fts.get(list.indexOf(w) + 1)}, ours ${porterStem(w)}`);
   expect(disagreements.slice(0, 20)).toEqual([]);
   // Every word was tokenized as exactly one term (words() and unicode61 split the same way on these).
   expect(list.filter((_, i) => fts.get(i + 1) === undefined)).toEqual([]);

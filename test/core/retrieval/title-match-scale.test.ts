@@ -5,7 +5,13 @@ import { matchTitles, titleEntries, type TitleEntry, type TitleHit } from '../..
 import { foldText } from '../../../src/core/retrieval/text';
 
 test('4,000 copies of one alias are one entry', () => {
-  const entries = titleEntries([{ path: '/entities/enigma.md', title: 'Enigma', aliases: Array.from({ length: 4000 }, (_v, i) => (i % 2 ? 'Enigma machine' : 'ENIGMA MACHINE')) }]);
+  const entries = titleEntries([
+    {
+      path: '/entities/enigma.md',
+      title: 'Enigma',
+      aliases: Array.from({ length: 4000 }, (_v, i) => (i % 2 ? 'Enigma machine' : 'ENIGMA MACHINE')),
+    },
+  ]);
   expect(entries).toEqual([
     { path: '/entities/enigma.md', folded: 'enigma' },
     { path: '/entities/enigma.md', folded: 'enigma machine' },
@@ -13,8 +19,15 @@ test('4,000 copies of one alias are one entry', () => {
 });
 
 test('4,000 concepts sharing one title, named 16 times in the question: each found once, inner matches dropped', () => {
-  const rows = Array.from({ length: 4000 }, (_v, i) => ({ path: `/entities/enigma-${String(i).padStart(4, '0')}.md`, title: 'Enigma', aliases: [] }));
-  const entries = titleEntries([...rows, { path: '/entities/enigma-machine.md', title: 'Enigma machine', aliases: [] }]);
+  const rows = Array.from({ length: 4000 }, (_v, i) => ({
+    path: `/entities/enigma-${String(i).padStart(4, '0')}.md`,
+    title: 'Enigma',
+    aliases: [],
+  }));
+  const entries = titleEntries([
+    ...rows,
+    { path: '/entities/enigma-machine.md', title: 'Enigma machine', aliases: [] },
+  ]);
   const hits = matchTitles(Array.from({ length: 16 }, () => 'the Enigma machine').join(' and '), entries);
   // "Enigma" only ever occurs inside "Enigma machine": the shorter titles are all dropped.
   expect(hits.map((h) => h.path)).toEqual(['/entities/enigma-machine.md']);
@@ -28,7 +41,11 @@ function reference(question: string, entries: readonly TitleEntry[]): TitleHit[]
   const word = /[\p{L}\p{N}]/u;
   const hits: TitleHit[] = [];
   for (const entry of entries) {
-    for (let at = text.indexOf(entry.folded), found = 0; at >= 0 && found < 16; at = text.indexOf(entry.folded, at + 1)) {
+    for (
+      let at = text.indexOf(entry.folded), found = 0;
+      at >= 0 && found < 16;
+      at = text.indexOf(entry.folded, at + 1)
+    ) {
       const end = at + entry.folded.length;
       const okBefore = !word.test(text[at]) || at === 0 || !word.test(text[at - 1]);
       const okAfter = !word.test(text[end - 1]) || end === text.length || !word.test(text[end]);
@@ -38,8 +55,13 @@ function reference(question: string, entries: readonly TitleEntry[]): TitleHit[]
       }
     }
   }
-  const kept = hits.filter((h) => !hits.some((o) => o !== h && o.start <= h.start && o.end >= h.end && o.end - o.start > h.end - h.start));
-  kept.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const kept = hits.filter(
+    (h) => !hits.some((o) => o !== h && o.start <= h.start && o.end >= h.end && o.end - o.start > h.end - h.start),
+  );
+  kept.sort(
+    (a, b) =>
+      b.end - b.start - (a.end - a.start) || a.start - b.start || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+  );
   const seen = new Set<string>();
   return kept.filter((h) => (seen.has(h.path) ? false : (seen.add(h.path), true)));
 }
@@ -47,7 +69,14 @@ function reference(question: string, entries: readonly TitleEntry[]): TitleHit[]
 test('agrees with the pairwise definition on random names and questions', () => {
   const word = fc.constantFrom('bell', 'labs', 'nokia', 'c', 'c++', 'go', 'ai');
   const name = fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join(' '));
-  const rows = fc.array(fc.record({ path: fc.constantFrom('/a.md', '/b.md', '/c.md', '/d.md'), title: name, aliases: fc.array(name, { maxLength: 3 }) }), { maxLength: 6 });
+  const rows = fc.array(
+    fc.record({
+      path: fc.constantFrom('/a.md', '/b.md', '/c.md', '/d.md'),
+      title: name,
+      aliases: fc.array(name, { maxLength: 3 }),
+    }),
+    { maxLength: 6 },
+  );
   const question = fc.array(fc.oneof(word, fc.constantFrom(',', 'or', '?')), { maxLength: 14 }).map((w) => w.join(' '));
   fc.assert(
     fc.property(rows, question, (r, q) => {

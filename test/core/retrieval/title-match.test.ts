@@ -73,7 +73,10 @@ describe('matchTitles', () => {
   });
 
   test('a shorter title found elsewhere in the question is kept', () => {
-    expect(paths('How is Nokia Bell Labs related to Bell Labs?')).toEqual(['/entities/nokia-bell-labs.md', '/entities/bell-labs.md']);
+    expect(paths('How is Nokia Bell Labs related to Bell Labs?')).toEqual([
+      '/entities/nokia-bell-labs.md',
+      '/entities/bell-labs.md',
+    ]);
     expect(paths('Bell Labs or Nokia Bell Labs?')).toEqual(['/entities/nokia-bell-labs.md', '/entities/bell-labs.md']);
   });
 

@@ -16,7 +16,14 @@ describe('§10.3: the page about X seeds first, not the page that mentions X mos
 
   test('the finding reproduces: another page mentions him more and wins on BM25 alone', async () => {
     const mentions = (path: string) =>
-      (rawDatabase(index).get<{ t: string }>("select title || ' ' || description || ' ' || tags || ' ' || body as t from concepts where path = ?", [path])!.t.match(/marc[ -]andreessen/gi) ?? []).length;
+      (
+        rawDatabase(index)
+          .get<{ t: string }>(
+            "select title || ' ' || description || ' ' || tags || ' ' || body as t from concepts where path = ?",
+            [path],
+          )!
+          .t.match(/marc[ -]andreessen/gi) ?? []
+      ).length;
     expect(mentions('/entities/andreessen-horowitz.md')).toBeGreaterThan(mentions('/entities/marc-andreessen.md'));
     expect(bm25Search(index, 'Who is Marc Andreessen?')[0].path).toBe('/entities/andreessen-horowitz.md');
     const bm25Only = await contextFor(index, 'Who is Marc Andreessen?', { clock, disabledSignals: ['title'] });
@@ -35,7 +42,9 @@ describe('§10.3: the page about X seeds first, not the page that mentions X mos
   test('a question naming the firm seeds the firm', async () => {
     const result = await contextFor(index, 'What did Andreessen Horowitz invest in?', { clock });
     expect(result.seeds[0].path).toBe('/entities/andreessen-horowitz.md');
-    expect(result.text).toContain('- Andreessen Horowitz invested_in OpenAI, as of 2021-04-01 (trust: human-reviewed, source: a16z-portfolio)');
+    expect(result.text).toContain(
+      '- Andreessen Horowitz invested_in OpenAI, as of 2021-04-01 (trust: human-reviewed, source: a16z-portfolio)',
+    );
   });
 });
 
@@ -60,8 +69,14 @@ describe('§10.3: titles match at word boundaries, never as substrings', () => {
   });
 
   test('the titles themselves still seed', async () => {
-    expect((await contextFor(index, 'What is AI?', { clock })).seeds[0]).toMatchObject({ path: '/concepts/ai.md', signals: { title: 0 } });
-    expect((await contextFor(index, 'When was Go released?', { clock })).seeds[0]).toMatchObject({ path: '/entities/go.md', signals: { title: 0 } });
+    expect((await contextFor(index, 'What is AI?', { clock })).seeds[0]).toMatchObject({
+      path: '/concepts/ai.md',
+      signals: { title: 0 },
+    });
+    expect((await contextFor(index, 'When was Go released?', { clock })).seeds[0]).toMatchObject({
+      path: '/entities/go.md',
+      signals: { title: 0 },
+    });
   });
 });
 
@@ -89,7 +104,9 @@ describe('§10.4: BM25 confidence is gated on word coverage, not on a nonempty m
   });
 
   test('…and yet only the genuine question is confident', async () => {
-    expect((await contextFor(index, 'Which buildings does zoning reform allow?', { clock })).seeds[0].path).toBe('/entities/zoning-reform.md');
+    expect((await contextFor(index, 'Which buildings does zoning reform allow?', { clock })).seeds[0].path).toBe(
+      '/entities/zoning-reform.md',
+    );
     expect((await contextFor(index, offDomain, { clock })).confident).toBe(false);
   });
 
@@ -144,7 +161,9 @@ describe('§7.7: supersession chain A → B → C', () => {
     const old = result.facts.filter((f) => f.subject === A || f.subject === B);
     expect(old.length).toBeGreaterThan(0);
     for (const f of old) expect(f.superseded).toBeDefined();
-    for (const line of result.text.split('\n').filter((l) => /^- (George H\. W\. Bush|Bill Clinton) presidency /.test(l))) {
+    for (const line of result.text
+      .split('\n')
+      .filter((l) => /^- (George H\. W\. Bush|Bill Clinton) presidency /.test(l))) {
       expect(line).toMatch(/ \(superseded by \/entities\/[a-z-]+\.md as of \d{4}-\d{2}-\d{2}\)$/);
     }
     expect(result.text).toContain(
@@ -175,12 +194,20 @@ describe('§7.7: supersession chain A → B → C', () => {
   test('a HISTORICAL question may seed a concept in a cycle, and expansion terminates', async () => {
     const result = await contextFor(index, 'What was Cycle Xylophone before?', { clock });
     expect(result.seeds.map((s) => s.path)).toEqual(['/entities/cycle-x.md']);
-    expect(result.facts[0]).toMatchObject({ subject: '/entities/cycle-x.md', objectPath: '/entities/cycle-y.md', hop: 0 });
+    expect(result.facts[0]).toMatchObject({
+      subject: '/entities/cycle-x.md',
+      objectPath: '/entities/cycle-y.md',
+      hop: 0,
+    });
   });
 
   test('the chain walk stops after 5 hops', async () => {
     // long-2 reaches long-7 in 5 hops; long-1 would need 6.
-    expect((await contextFor(index, 'Tell me about Longchain step 2', { clock })).seeds.map((s) => s.path)).toEqual(['/entities/long-7.md']);
-    expect((await contextFor(index, 'Tell me about Longchain step 1', { clock })).seeds.map((s) => s.path)).not.toContain('/entities/long-1.md');
+    expect((await contextFor(index, 'Tell me about Longchain step 2', { clock })).seeds.map((s) => s.path)).toEqual([
+      '/entities/long-7.md',
+    ]);
+    expect(
+      (await contextFor(index, 'Tell me about Longchain step 1', { clock })).seeds.map((s) => s.path),
+    ).not.toContain('/entities/long-1.md');
   });
 });

@@ -15,7 +15,12 @@ import { createOllamaEmbedder } from '../../../src/core/embed/ollama';
 const PARAPHRASE = 'Which automobiles consume petrol?';
 const synonyms = { automobiles: 'car', consume: 'burns', petrol: 'fuel' };
 const specs: Record<string, ConceptSpec> = {
-  '/entities/car.md': { title: 'Car', verified: 'human', body: 'A car burns fuel.', relations: [{ predicate: 'powered_by', object: '/entities/engine.md' }] },
+  '/entities/car.md': {
+    title: 'Car',
+    verified: 'human',
+    body: 'A car burns fuel.',
+    relations: [{ predicate: 'powered_by', object: '/entities/engine.md' }],
+  },
   '/entities/engine.md': { title: 'Engine', body: 'An engine turns heat into motion.' },
   '/entities/bicycle.md': { title: 'Bicycle', body: 'A bicycle has pedals and a chain.' },
   '/entities/train.md': { title: 'Train', body: 'A train runs on rails between stations.' },
@@ -40,7 +45,11 @@ const carText = documentText({ title: 'Car', tags: [], body: 'A car burns fuel.'
 test('the paraphrase has no lexical overlap with the bundle', async () => {
   const lexical = await contextFor(index, PARAPHRASE, { clock });
   expect(lexical.confident).toBe(false);
-  expect(lexical.vector).toEqual({ used: false, off: { kind: 'not-configured' }, reason: 'no embedding backend configured' });
+  expect(lexical.vector).toEqual({
+    used: false,
+    off: { kind: 'not-configured' },
+    reason: 'no embedding backend configured',
+  });
 });
 
 test('the question is embedded once, as a query', async () => {
@@ -53,7 +62,8 @@ test('vector hits are ranked by cosine similarity', async () => {
   if (!('hits' in outcome)) throw new Error(outcome.off.kind);
   expect(outcome.hits[0].path).toBe('/entities/car.md');
   expect(outcome.hits[0].similarity).toBeCloseTo(embedder.vectors.similarity(PARAPHRASE, carText), 5);
-  for (let i = 1; i < outcome.hits.length; i++) expect(outcome.hits[i].similarity).toBeLessThanOrEqual(outcome.hits[i - 1].similarity);
+  for (let i = 1; i < outcome.hits.length; i++)
+    expect(outcome.hits[i].similarity).toBeLessThanOrEqual(outcome.hits[i - 1].similarity);
 });
 
 describe('a vector-only match and the similarity threshold', () => {
@@ -63,7 +73,9 @@ describe('a vector-only match and the similarity threshold', () => {
     expect(similarity()).toBeGreaterThan(0.7);
     for (const path of ['/entities/engine.md', '/entities/bicycle.md', '/entities/train.md']) {
       const s = specs[path];
-      expect(embedder.vectors.similarity(PARAPHRASE, documentText({ title: s.title, tags: [], body: s.body! }))).toBeLessThan(0.5);
+      expect(
+        embedder.vectors.similarity(PARAPHRASE, documentText({ title: s.title, tags: [], body: s.body! })),
+      ).toBeLessThan(0.5);
     }
   });
 
@@ -90,7 +102,10 @@ describe('a vector-only match and the similarity threshold', () => {
 
 describe('when the vector signal cannot run', () => {
   test('an embedder failure turns it off with the reason; lexical signals still answer', async () => {
-    embedder.failWith = new EmbedError('Ollama is not reachable at http://127.0.0.1:1 (ECONNREFUSED); start it with `ollama serve`. The vector signal is off.', 'unreachable');
+    embedder.failWith = new EmbedError(
+      'Ollama is not reachable at http://127.0.0.1:1 (ECONNREFUSED); start it with `ollama serve`. The vector signal is off.',
+      'unreachable',
+    );
     const result = await contextFor(index, 'Tell me about the Bicycle', { clock, embedder });
     expect(result.vector).toEqual({
       used: false,
@@ -140,7 +155,11 @@ describe('when the vector signal cannot run', () => {
 
   test('disabled for the query', async () => {
     const result = await contextFor(index, PARAPHRASE, { clock, embedder, disabledSignals: ['vector'] });
-    expect(result.vector).toEqual({ used: false, off: { kind: 'disabled-for-query' }, reason: 'the vector signal was disabled for this query' });
+    expect(result.vector).toEqual({
+      used: false,
+      off: { kind: 'disabled-for-query' },
+      reason: 'the vector signal was disabled for this query',
+    });
     expect(embedder.calls).toEqual([]);
   });
 
@@ -154,7 +173,9 @@ describe('when the vector signal cannot run', () => {
 test('an edited concept’s old vector is never compared', async () => {
   const local = await indexOfSpecs(specs);
   await embedIndex(local, embedder);
-  local.applyFile(readConcept('/entities/car.md', specFile({ ...specs['/entities/car.md'], body: 'A car is a thing.' })));
+  local.applyFile(
+    readConcept('/entities/car.md', specFile({ ...specs['/entities/car.md'], body: 'A car is a thing.' })),
+  );
   const outcome = await vectorSearch(local, PARAPHRASE, embedder);
   if (!('hits' in outcome)) throw new Error(outcome.off.kind);
   expect(outcome.hits.map((h) => h.path)).not.toContain('/entities/car.md');
@@ -167,7 +188,9 @@ describe('the paraphrase over real HTTP, through the Ollama client and the fake 
   beforeAll(async () => {
     server = await FakeOllama.start({ vectors: new FakeVectors(64, synonyms) });
     local = await indexOfSpecs(specs);
-    expect((await embedIndex(local, createOllamaEmbedder({ host: server.url, timeoutMs: 5000 }))).error).toBeUndefined();
+    expect(
+      (await embedIndex(local, createOllamaEmbedder({ host: server.url, timeoutMs: 5000 }))).error,
+    ).toBeUndefined();
   });
   afterAll(async () => {
     local.close();
@@ -178,11 +201,19 @@ describe('the paraphrase over real HTTP, through the Ollama client and the fake 
     const ollama = createOllamaEmbedder({ host: server.url, timeoutMs: 5000 });
     const similarity = server.vectors.similarity(PARAPHRASE, carText);
     server.clear();
-    const answered = await contextFor(local, PARAPHRASE, { clock, embedder: ollama, vectorThreshold: similarity - 0.01 });
+    const answered = await contextFor(local, PARAPHRASE, {
+      clock,
+      embedder: ollama,
+      vectorThreshold: similarity - 0.01,
+    });
     expect(server.embeddedTexts).toEqual([`search_query: ${PARAPHRASE}`]);
     expect(answered.confident).toBe(true);
     expect(answered.seeds.map((s) => s.path)).toEqual(['/entities/car.md']);
-    const abstained = await contextFor(local, PARAPHRASE, { clock, embedder: ollama, vectorThreshold: similarity + 0.01 });
+    const abstained = await contextFor(local, PARAPHRASE, {
+      clock,
+      embedder: ollama,
+      vectorThreshold: similarity + 0.01,
+    });
     expect(abstained.confident).toBe(false);
     expect(abstained.vector).toMatchObject({ used: true, model: 'nomic-embed-text' });
   });

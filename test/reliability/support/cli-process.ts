@@ -22,7 +22,10 @@ export interface BuiltCli {
   /** The script that runs the bundled CLI: `node ENTRY ARGS` (for harnesses that spawn it themselves). */
   readonly entry: string;
   /** Runs `okf-wiki ARGS`; `preload` is a CommonJS file required first (to inject a fault). */
-  run(args: readonly string[], options?: { timeoutMs?: number; preload?: string; cwd?: string }): Promise<CliProcessResult>;
+  run(
+    args: readonly string[],
+    options?: { timeoutMs?: number; preload?: string; cwd?: string },
+  ): Promise<CliProcessResult>;
   /** Writes a preload script into the build folder and returns its path. */
   preload(name: string, source: string): string;
   cleanup(): void;
@@ -54,7 +57,10 @@ export async function buildCli(): Promise<BuiltCli> {
     ],
   });
   const entry = nodePath.join(dir, 'entry.cjs');
-  writeFileSync(entry, `require(${JSON.stringify(outfile)}).run(process.argv.slice(2)).then((code) => { process.exitCode = code; });\n`);
+  writeFileSync(
+    entry,
+    `require(${JSON.stringify(outfile)}).run(process.argv.slice(2)).then((code) => { process.exitCode = code; });\n`,
+  );
   return {
     entry,
     run(args, options = {}) {

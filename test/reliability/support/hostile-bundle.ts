@@ -1,7 +1,16 @@
 // A hostile bundle in a temporary folder: the committed corpus (test/fixtures/hostile/) plus the files too big
 // or too odd to commit (a 5 MB body, 10,000 relations, symlinks out of the bundle, odd file names), with a
 // sentinel file beside the bundle that no input may read or write.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import { createHash } from 'node:crypto';
@@ -40,7 +49,8 @@ export interface HostileBundle {
 
 /** Text of a concept with a body of about `bytes` bytes. */
 export function hugeBodyConcept(bytes: number): string {
-  const paragraph = 'The analytical engine weaves algebraic patterns just as the Jacquard loom weaves flowers and leaves. ';
+  const paragraph =
+    'The analytical engine weaves algebraic patterns just as the Jacquard loom weaves flowers and leaves. ';
   return `---\ntype: Note\ntitle: Huge Body\n---\n${paragraph.repeat(Math.ceil(bytes / paragraph.length))}\n`;
 }
 
@@ -48,7 +58,11 @@ export function hugeBodyConcept(bytes: number): string {
 export function manyRelationsConcept(n: number): string {
   const lines = ['---', 'type: Note', 'title: Ten Thousand Relations', 'relations:'];
   for (let i = 0; i < n; i++) {
-    lines.push(i % 2 === 0 ? `  - { predicate: mentions, object: /entities/target-${i}.md }` : `  - { predicate: counts, object: "item ${i}" }`);
+    lines.push(
+      i % 2 === 0
+        ? `  - { predicate: mentions, object: /entities/target-${i}.md }`
+        : `  - { predicate: counts, object: "item ${i}" }`,
+    );
   }
   return lines.join('\n') + '\n---\nA concept with very many relations.\n';
 }
@@ -69,7 +83,8 @@ export function makeHostileBundle(options: { huge?: boolean } = {}): HostileBund
   symlinkSync(sentinel, at(GENERATED.symlinkOutside));
   symlinkSync('/etc/passwd', at(GENERATED.symlinkEtc));
   symlinkSync(parent, at(GENERATED.symlinkDirOutside));
-  for (const name of Object.values(GENERATED.oddNames)) writeFileSync(at(name), `---\ntype: Note\ntitle: Odd Name\n---\nA file with an odd name.\n`);
+  for (const name of Object.values(GENERATED.oddNames))
+    writeFileSync(at(name), `---\ntype: Note\ntitle: Odd Name\n---\nA file with an odd name.\n`);
   return { parent, dir, sentinel, cleanup: () => rmSync(parent, { recursive: true, force: true }) };
 }
 

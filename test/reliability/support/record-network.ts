@@ -27,7 +27,11 @@ export async function recordNetwork<T>(fn: () => Promise<T>): Promise<{ result: 
   net.Socket.prototype.connect = function (this: import('node:net').Socket, ...args: unknown[]) {
     // net.connect() hands the socket its normalized arguments as one array.
     const [first, second] = (Array.isArray(args[0]) ? args[0] : args) as [unknown, unknown];
-    const options = (typeof first === 'object' && first !== null ? first : { port: first, host: typeof second === 'string' ? second : 'localhost' }) as {
+    const options = (
+      typeof first === 'object' && first !== null
+        ? first
+        : { port: first, host: typeof second === 'string' ? second : 'localhost' }
+    ) as {
       host?: string;
       port?: number;
       path?: string;
@@ -52,4 +56,3 @@ export async function recordNetwork<T>(fn: () => Promise<T>): Promise<{ result: 
     (dns.promises as { lookup: unknown }).lookup = originalPromisesLookup;
   }
 }
-
