@@ -16,7 +16,7 @@ import type { ContextOptions } from '../core/retrieval/types';
 import { systemClock, type Clock } from '../core/types';
 import { markersFor, successorTitlesFor, type QueryAnswer } from './answer';
 import { readPersisted } from './atomic-write';
-import { isIndexedPath, toBundlePath, type BundleScope } from './bundle-scope';
+import { isIndexedPath, type BundleScope } from './bundle-scope';
 import type { ChangeBatch } from '../core/engine/change-batcher';
 import { EmbeddingScheduler, type EmbeddingState } from './embedding-scheduler';
 import { Exclusive } from './exclusive';
@@ -24,6 +24,7 @@ import { DEFAULT_PERSIST_DELAY_MS, IndexPersister } from './index-persister';
 import { readBundleThresholds, thresholdReport } from './threshold-report';
 import { contextOptionsFrom, settingsImpact, wikiDbVaultPath, type OkfSettings } from './settings';
 import { VaultBundle } from './vault-bundle';
+import { bundleChangesOf } from './vault-batch';
 
 export type IndexState =
   | { readonly kind: 'waiting' }
@@ -138,17 +139,9 @@ export class WikiService {
     return this.exclusive.run(async () => {
       const session = this.session;
       if (!session || this.closed) return;
-      const scope = this.bundle.scope;
+      const { removed, toRead } = bundleChangesOf(this.options.vault, this.bundle.scope, batch);
       let touched = 0;
-      const removeUnder = (bundlePath: string | null) => (bundlePath === null ? 0 : session.remove(bundlePath));
-      for (const vaultPath of batch.removed) touched += removeUnder(toBundlePath(scope, vaultPath));
-      const toRead: string[] = [];
-      for (const vaultPath of this.expandFolders(batch.changed)) {
-        const bundlePath = toBundlePath(scope, vaultPath);
-        if (bundlePath === null || !isIndexedPath(scope, vaultPath)) continue;
-        if (this.options.vault.getFileByPath(vaultPath) === null) touched += removeUnder(bundlePath);
-        else toRead.push(bundlePath);
-      }
+      for (const bundlePath of removed) touched += session.remove(bundlePath);
       touched += (await session.refresh(toRead)).length;
       if (touched > 0) this.indexChanged(session.index);
     });
@@ -329,7 +322,8 @@ export class WikiService {
       return bytes;
     } catch (error) {
       this.options.notify(
-        `OKF Graph Wiki: could not read ${this.persister.path} (${(error as Error).message}); rebuilding from the concept files.`,
+        `OKF Graph Wiki: could not read ${this.persister.path} ` +
+          `(${(error as Error).message}); rebuilding from the concept files.`,
       );
       return undefined;
     }
@@ -346,23 +340,6 @@ export class WikiService {
       (this.indexState.kind === 'waiting' ? this.options.notStarted?.() : undefined) ??
       'The index is still being built.'
     );
-  }
-
-  /** A renamed or created folder stands for the files in it. */
-  private expandFolders(paths: readonly string[]): string[] {
-    const out: string[] = [];
-    for (const path of paths) {
-      const folder = this.options.vault.getFolderByPath(path);
-      if (!folder) out.push(path);
-      else
-        out.push(
-          ...this.options.vault
-            .getFiles()
-            .filter((f) => f.path.startsWith(path + '/'))
-            .map((f) => f.path),
-        );
-    }
-    return [...new Set(out)];
   }
 
   private indexChanged(index: WikiIndex): void {

@@ -1,6 +1,7 @@
 // The read queries of the index, named by what they return: retrieval, lint, the generators and evaluation ask
 // WikiIndex for these instead of writing SQL. Rows keep SQLite's shapes (JSON text for list columns, null for
 // absent values); the read models that map them stay with their users.
+import type { Diagnostic } from '../types';
 import type { Database } from './sqlite';
 
 /** A BM25 hit with the text its word coverage is measured on. */
@@ -59,13 +60,15 @@ export interface CitingRow {
  */
 export function bm25Rows(db: Database, match: string, limit: number, weights: readonly number[]): Bm25Row[] {
   const columnWeights = weights.map((w) => w.toFixed(1)).join(', ');
-  const matches = `select rowid, bm25(concepts_fts, ${columnWeights}) as score from concepts_fts where concepts_fts match ?`;
+  const matches =
+    `select rowid, bm25(concepts_fts, ${columnWeights}) as score from ` + `concepts_fts where concepts_fts match ?`;
   const columns = "c.path, c.title, c.aliases, coalesce(c.description, '') as description, c.tags, c.body";
   const wide = limit * 2;
   const best = db.all<{ rowid: number; score: number }>(`${matches} order by score limit ?`, [match, wide]);
   if (best.length === wide && best[limit - 1].score === best[wide - 1].score) {
     return db.all<Bm25Row>(
-      `select f.score, ${columns} from (${matches}) f join concepts c on c.rowid = f.rowid order by f.score, c.path limit ?`,
+      `select f.score, ${columns} from (${matches}) f join concepts c on ` +
+        `c.rowid = f.rowid order by f.score, c.path limit ?`,
       [match, limit],
     );
   }
@@ -93,7 +96,9 @@ function byCodePoint(a: string, b: string): number {
 /** The relations of the given subjects, in (subject, ord) order. */
 export function edgesFrom(db: Database, subjects: readonly string[]): EdgeRow[] {
   return db.all<EdgeRow>(
-    'select subject_path, ord, predicate, object_path, object_literal, date, source_id from edges where subject_path in (select value from json_each(?)) order by subject_path, ord',
+    'select subject_path, ord, predicate, object_path, object_literal, ' +
+      'date, source_id from edges where subject_path in (select value from ' +
+      'json_each(?)) order by subject_path, ord',
     [JSON.stringify(subjects)],
   );
 }
@@ -150,7 +155,9 @@ export function conceptPaths(db: Database): string[] {
 export function conceptsCitingReferences(db: Database): CitingRow[] {
   return db.all<CitingRow>(
     `select path, title, trust, status, sources, verified from concepts
-     where exists (select 1 from json_each(concepts.sources) s where json_extract(s.value, '$.resource') like '%references/%')
+   ` +
+      `  where exists (select 1 from json_each(concepts.sources) s where ` +
+      `json_extract(s.value, '$.resource') like '%references/%')
      order by path`,
   );
 }
@@ -177,7 +184,10 @@ function selectArrays<T extends unknown[]>(db: Database, columns: string, from: 
   }
 }
 
-/** Generator fields of every concept, in path order: path, type, title, description, tags, trust, status, superseded_by, relations, sources. */
+/**
+ * Generator fields of every concept, in path order: path, type, title, description, tags, trust, status, superseded_by,
+ * relations, sources.
+ */
 export function recordArrays<T extends unknown[]>(db: Database): T[] {
   return selectArrays<T>(
     db,
@@ -186,7 +196,10 @@ export function recordArrays<T extends unknown[]>(db: Database): T[] {
   );
 }
 
-/** Lint fields of every concept, in path order: path, title, type, status, stale_after, superseded_by, supersedes, sources, resource, extra. */
+/**
+ * Lint fields of every concept, in path order: path, title, type, status, stale_after, superseded_by, supersedes,
+ * sources, resource, extra.
+ */
 export function lintConceptArrays<T extends unknown[]>(db: Database): T[] {
   return selectArrays<T>(
     db,
@@ -195,7 +208,9 @@ export function lintConceptArrays<T extends unknown[]>(db: Database): T[] {
   );
 }
 
-/** Every relation as [subject, ord, predicate, object_path, object_literal, date, source_id], in (subject, ord) order. */
+/**
+ * Every relation as [subject, ord, predicate, object_path, object_literal, date, source_id], in (subject, ord) order.
+ */
 export function edgeArrays<T extends unknown[]>(db: Database): T[] {
   return selectArrays<T>(
     db,
@@ -216,4 +231,59 @@ export function linkArrays<T extends unknown[]>(db: Database): T[] {
 /** Every indexed file as [path, status]. */
 export function fileStatusArrays<T extends unknown[]>(db: Database): T[] {
   return selectArrays<T>(db, 'path, status', 'select * from files');
+}
+
+/** Counts shown after a build. */
+export interface IndexStats {
+  readonly concepts: number;
+  readonly relations: number;
+  readonly files: number;
+  readonly invalidFiles: number;
+  readonly skippedFiles: number;
+  readonly embeddings: number;
+  readonly diagnostics: { readonly error: number; readonly warning: number; readonly info: number };
+}
+
+/** Counts for summaries and the status bar. */
+export function indexStats(db: Database): IndexStats {
+  const count = (sql: string) => Number(db.get<{ n: number }>(sql)?.n ?? 0);
+  const bySeverity = new Map(
+    db
+      .all<{ severity: string; n: number }>('select severity, count(*) as n from diagnostics group by severity')
+      .map((r) => [r.severity, Number(r.n)]),
+  );
+  return {
+    concepts: count('select count(*) as n from concepts'),
+    relations: count('select count(*) as n from edges'),
+    files: count('select count(*) as n from files'),
+    invalidFiles: count("select count(*) as n from files where status = 'invalid'"),
+    skippedFiles: count("select count(*) as n from files where status = 'skipped'"),
+    embeddings: count('select count(*) as n from embeddings e join concepts c on c.path = e.path and c.hash = e.hash'),
+    diagnostics: {
+      error: bySeverity.get('error') ?? 0,
+      warning: bySeverity.get('warning') ?? 0,
+      info: bySeverity.get('info') ?? 0,
+    },
+  };
+}
+
+/** Every diagnostic, ordered by file then position. */
+export function diagnostics(db: Database): Diagnostic[] {
+  return db
+    .all<{
+      path: string;
+      severity: Diagnostic['severity'];
+      code: string;
+      message: string;
+      line: number | null;
+      value: string | null;
+    }>('select path, severity, code, message, line, value from diagnostics order by path, ord')
+    .map((r) => ({
+      path: r.path,
+      severity: r.severity,
+      code: r.code,
+      message: r.message,
+      ...(r.line !== null ? { line: r.line } : {}),
+      ...(r.value !== null ? { value: r.value } : {}),
+    }));
 }

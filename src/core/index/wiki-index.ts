@@ -7,6 +7,7 @@ import type { VectorCalibration } from '../embed/calibrate';
 import { applyFileRows, insertNewFiles, pathOf, removeFileRows, type FileBatch } from './file-rows';
 import * as embeddings from './embeddings-store';
 import * as reads from './read-queries';
+import type { IndexStats } from './read-queries';
 import type { DocumentFields, StoredVector } from './embeddings-store';
 import { INDEX_FORMAT, SCHEMA_SQL, SCHEMA_VERSION, TABLES } from './schema';
 import { checksum, oversizedReason, readSnapshot, withTrailer } from './snapshot';
@@ -15,16 +16,7 @@ import { schemaProblem } from './verify-schema';
 /** Why a persisted `wiki.db` was not used. */
 export type LoadProblem = { readonly reason: string };
 
-/** Counts shown after a build. */
-export interface IndexStats {
-  readonly concepts: number;
-  readonly relations: number;
-  readonly files: number;
-  readonly invalidFiles: number;
-  readonly skippedFiles: number;
-  readonly embeddings: number;
-  readonly diagnostics: { readonly error: number; readonly warning: number; readonly info: number };
-}
+export type { IndexStats } from './read-queries';
 
 /** The SQLite index over one bundle. */
 export class WikiIndex {
@@ -205,7 +197,8 @@ export class WikiIndex {
   vectorCount(model: string): number {
     return Number(
       this.db.get<{ n: number }>(
-        'select count(*) as n from embeddings e join concepts c on c.path = e.path and c.hash = e.hash where e.model = ?',
+        'select count(*) as n from embeddings e join concepts c on c.path = ' +
+          'e.path and c.hash = e.hash where e.model = ?',
         [model],
       )?.n ?? 0,
     );
@@ -365,48 +358,12 @@ export class WikiIndex {
 
   /** Counts for summaries and the status bar. */
   stats(): IndexStats {
-    const count = (sql: string) => Number(this.db.get<{ n: number }>(sql)?.n ?? 0);
-    const bySeverity = new Map(
-      this.db
-        .all<{ severity: string; n: number }>('select severity, count(*) as n from diagnostics group by severity')
-        .map((r) => [r.severity, Number(r.n)]),
-    );
-    return {
-      concepts: count('select count(*) as n from concepts'),
-      relations: count('select count(*) as n from edges'),
-      files: count('select count(*) as n from files'),
-      invalidFiles: count("select count(*) as n from files where status = 'invalid'"),
-      skippedFiles: count("select count(*) as n from files where status = 'skipped'"),
-      embeddings: count(
-        'select count(*) as n from embeddings e join concepts c on c.path = e.path and c.hash = e.hash',
-      ),
-      diagnostics: {
-        error: bySeverity.get('error') ?? 0,
-        warning: bySeverity.get('warning') ?? 0,
-        info: bySeverity.get('info') ?? 0,
-      },
-    };
+    return reads.indexStats(this.db);
   }
 
   /** Every diagnostic, ordered by file then position. */
   diagnostics(): Diagnostic[] {
-    return this.db
-      .all<{
-        path: string;
-        severity: Diagnostic['severity'];
-        code: string;
-        message: string;
-        line: number | null;
-        value: string | null;
-      }>('select path, severity, code, message, line, value from diagnostics order by path, ord')
-      .map((r) => ({
-        path: r.path,
-        severity: r.severity,
-        code: r.code,
-        message: r.message,
-        ...(r.line !== null ? { line: r.line } : {}),
-        ...(r.value !== null ? { value: r.value } : {}),
-      }));
+    return reads.diagnostics(this.db);
   }
 
   /** The `wiki.db` bytes: the database, then the checksum that lets the next load skip the slow checks. */
