@@ -1,8 +1,11 @@
 // ESLint: eslint-plugin-obsidianmd's recommended config (ESLint's and typescript-eslint's type-checked rules plus
 // the Obsidian review rules, no-unsupported-api against manifest.json's minAppVersion among them) over the
-// plugin's sources. The CLI, the MCP server and the tests are Node programs, not plugin code.
+// plugin's sources, and the same type-checked rules over the Node shells (the CLI, the MCP server and src/node), which
+// are Node programs: Obsidian's mobile and popout-window rules do not apply to them. Last, eslint-config-prettier
+// turns off every rule that would argue with Prettier's formatting.
 import { defineConfig } from 'eslint/config';
 import obsidianmd from 'eslint-plugin-obsidianmd';
+import prettier from 'eslint-config-prettier';
 
 export default defineConfig([
   {
@@ -19,9 +22,6 @@ export default defineConfig([
       'examples/**',
       'hooks/**',
       'tools/**',
-      'src/cli/**',
-      'src/mcp/**',
-      'src/node/**',
       '*.mjs',
       '*.cjs',
     ],
@@ -46,4 +46,14 @@ export default defineConfig([
       ],
     },
   },
+  {
+    files: ['src/cli/**/*.ts', 'src/mcp/**/*.ts', 'src/node/**/*.ts'],
+    rules: {
+      // TypeScript checks names itself (typescript-eslint's advice for no-undef).
+      'no-undef': 'off',
+      'obsidianmd/no-nodejs-modules': 'off',
+      'obsidianmd/prefer-window-timers': 'off',
+    },
+  },
+  prettier,
 ]);

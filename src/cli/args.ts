@@ -81,7 +81,7 @@ export function parseCommandLine(argv: readonly string[]): {
       allowPositionals: true,
       strict: true,
     });
-    return { command: positionals[0], positionals: positionals.slice(1), flags: values as Flags };
+    return { command: positionals[0], positionals: positionals.slice(1), flags: values };
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
