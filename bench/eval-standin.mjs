@@ -103,7 +103,9 @@ try {
         .join('\n'),
     );
     console.log(
-      `thresholds: coverage > ${evaluation.configuration.coverageThreshold}, vector >= ${evaluation.configuration.vectorThreshold}${evaluation.configuration.vectorThresholdSource ? ` (${evaluation.configuration.vectorThresholdSource})` : ''}`,
+      `thresholds: coverage > ${evaluation.configuration.coverageThreshold}, ` +
+        `vector >= ${evaluation.configuration.vectorThreshold}` +
+        (evaluation.configuration.vectorThresholdSource ? ` (${evaluation.configuration.vectorThresholdSource})` : ''),
     );
     console.log(table(evaluation, mini));
     if (showFailures)

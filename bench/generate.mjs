@@ -27,7 +27,8 @@ const pick = (r, list) => list[Math.floor(r() * list.length)];
 const between = (r, lo, hi) => lo + Math.floor(r() * (hi - lo + 1));
 
 const SYLLABLES = (
-  'ka lo ri ven tar mo sel dri qua nor bel fin gor ha is ju kel lum mar nev ost pra rin sul tov ul var wen xi yor zan ' +
+  'ka lo ri ven tar mo sel dri qua nor bel fin gor ha is ju kel lum mar ' +
+  'nev ost pra rin sul tov ul var wen xi yor zan ' +
   'bra cor del esk fal gri hol ilt jor kra lin mes nor oph pel quin ros sta tri umb vel wyr ald ber cas dun'
 ).split(' ');
 
@@ -45,13 +46,14 @@ function pseudoWord(i, minSyllables = 2) {
 const capital = (w) => w[0].toUpperCase() + w.slice(1);
 
 /** English function words interleaved with the topic vocabulary, so bodies read like prose to a tokenizer. */
-const FUNCTION_WORDS =
-  'the of and to in a is was for on that with as by at from it its which an were be this has had their also into after its his her they'.split(
-    ' ',
-  );
+const FUNCTION_WORDS = (
+  'the of and to in a is was for on that with as by at from it its which ' +
+  'an were be this has had their also into after its his her they'
+).split(' ');
 /** Real English content words that a wiki of this kind uses (topic-neutral), mixed into the Zipf vocabulary. */
 const COMMON_WORDS = (
-  'system research project machine language program design theory history laboratory company model data computer network ' +
+  'system research project machine language program design theory ' +
+  'history laboratory company model data computer network ' +
   'early first later work paper report team method process result version standard engine memory software hardware ' +
   'university government war year century study development production series field problem question method value'
 ).split(' ');
@@ -99,9 +101,12 @@ function sentence(r, extra) {
 }
 
 const FIRST = (
-  'Ada Alan Alonzo Anna Barbara Carl Claude Dana Dennis Donald Edsger Elena Emil Frances Grace Hedy Ivan John Joan Karen ' +
-  'Ken Klara Leslie Linus Lynn Margaret Maria Marvin Mary Niklaus Olga Peter Radia Rob Ruth Sophie Tim Tony Ursula Vint ' +
-  'Yuki Zora Amir Bao Chen Deepa Eero Farah Goran Hana Ines Jonas Kofi Lars Mina Noor Omar Priya Quentin Rosa Sami Tomas'
+  'Ada Alan Alonzo Anna Barbara Carl Claude Dana Dennis Donald Edsger ' +
+  'Elena Emil Frances Grace Hedy Ivan John Joan Karen ' +
+  ('Ken Klara Leslie Linus Lynn Margaret Maria Marvin Mary Niklaus Olga ' +
+    'Peter Radia Rob Ruth Sophie Tim Tony Ursula Vint ') +
+  ('Yuki Zora Amir Bao Chen Deepa Eero Farah Goran Hana Ines Jonas Kofi ' +
+    'Lars Mina Noor Omar Priya Quentin Rosa Sami Tomas')
 ).split(' ');
 const TYPES = [
   { type: 'Person', folder: 'entities/people', share: 0.4 },

@@ -164,17 +164,23 @@ index.close();
 if (keep === undefined) rmSync(dir, { recursive: true, force: true });
 
 console.log(
-  `Lint benchmark: ${N.toLocaleString('en-US')} concepts, ${files.length.toLocaleString('en-US')} files, node ${process.version}, ${os.cpus().length} cores`,
+  `Lint benchmark: ${N.toLocaleString('en-US')} ` +
+    `concepts, ${files.length.toLocaleString('en-US')} files, ` +
+    `node ${process.version}, ${os.cpus().length} cores`,
 );
 console.log(`  index build (not lint)       ${ms(indexMs)}`);
 console.log(
-  `  lint, whole pass             ${ms(median(totals))} median of ${RUNS} [${ms(Math.min(...totals))}–${ms(Math.max(...totals))}], CPU ${ms(median(cpu))}`,
+  `  lint, whole pass             ${ms(median(totals))} median ` +
+    `of ${RUNS} [${ms(Math.min(...totals))}–${ms(Math.max(...totals))}], ` +
+    `CPU ${ms(median(cpu))}`,
 );
 console.log(
-  `  load average                 ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores (wall times inflate when it exceeds the cores)`,
+  `  load average                 ${os.loadavg()[0].toFixed(1)} ` +
+    `on ${os.cpus().length} cores (wall times inflate when it exceeds the cores)`,
 );
 console.log(
-  `  findings                     ${report.counts.error} errors, ${report.counts.warning} warnings, ${report.counts.info} info`,
+  `  findings                     ${report.counts.error} ` +
+    `errors, ${report.counts.warning} warnings, ${report.counts.info} info`,
 );
 console.log(`  loading the lint context     ${ms(contextMs)}`);
 for (const c of perCheck) console.log(`  ${c.id.padEnd(28)} ${ms(c.ms).padStart(7)}  (${c.found} findings)`);

@@ -49,112 +49,202 @@ const doubleJs = await buildDouble();
 // ---- In the page: one start of the plugin on a store, timed.
 
 /** Runs in Chromium. Starts the plugin on `store` (creating the vault as Obsidian would) and times it. */
-const startOnce = `async (store, mainJs, manifest) => {
-  const O = window.obsidianDouble;
+const startOnce =
+  `async (store, mainJs, manifest) => {
+  const O = ` +
+  `window.obsidianDouble;
   const app = await O.App.create(store);
-  const requireObsidian = (name) => { if (name === 'obsidian') return O; throw new Error('Cannot find module ' + name); };
-  const load = window.eval('(function anonymous(require, module, exports) {' + mainJs + '\\n})');
+  ` +
+  `const requireObsidian = (name) => { if (name === 'obsidian') return ` +
+  `O; throw new Error('Cannot find module ' + name); };
+  const load = ` +
+  `window.eval('(function anonymous(require, module, exports) {' + ` +
+  `mainJs + '\\n})');
   const module = { exports: {} };
-  load(requireObsidian, module, module.exports);
-  const t0 = performance.now();
-  const plugin = new module.exports.default(app, manifest);
+  ` +
+  `load(requireObsidian, module, module.exports);
+  const t0 = ` +
+  `performance.now();
+  const plugin = new module.exports.default(app, ` +
+  `manifest);
   plugin.load();
   await plugin.loading;
-  const onloadMs = performance.now() - t0;
+  const onloadMs ` +
+  `= performance.now() - t0;
   const ready = new Promise((resolve) => {
-    const check = () => { const k = plugin.service.state.kind; if (k === 'ready' || k === 'failed') resolve(k); };
-    plugin.service.onChange(check);
+ ` +
+  `   const check = () => { const k = plugin.service.state.kind; if (k ` +
+  `=== 'ready' || k === 'failed') resolve(k); };
+    ` +
+  `plugin.service.onChange(check);
   });
-  const t1 = performance.now();
+  const t1 = ` +
+  `performance.now();
   app.workspace.triggerLayoutReady();
-  const kind = await ready;
+  const kind ` +
+  `= await ready;
   const readyMs = performance.now() - t1;
-  if (kind !== 'ready') throw new Error('index failed: ' + plugin.service.state.message);
-  const outcome = plugin.service.lastOpen;
+  if (kind ` +
+  `!== 'ready') throw new Error('index failed: ' + ` +
+  `plugin.service.state.message);
+  const outcome = ` +
+  `plugin.service.lastOpen;
   await plugin.service.persistNow();
-  plugin.unload();
+  ` +
+  `plugin.unload();
   await plugin.service.close();
   app.destroy();
-  return { onloadMs, readyMs, outcome: outcome.kind, updated: outcome.kind === 'loaded' ? outcome.sync.updated.length : null };
+  ` +
+  `return { onloadMs, readyMs, outcome: outcome.kind, updated: ` +
+  `outcome.kind === 'loaded' ? outcome.sync.updated.length : null };
 }`;
 
 /** Runs in Chromium. One plugin life through issue 14's phases, counting the long tasks inside each. */
-const phasesOnce = `async (files, mainJs, manifest, questions, catchUp) => {
-  const O = window.obsidianDouble;
+const phasesOnce =
+  `async (files, mainJs, manifest, questions, catchUp) => {
+  const O = ` +
+  `window.obsidianDouble;
   const tasks = [];
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) tasks.push({ start: e.startTime, duration: e.duration }); }).observe({ type: 'longtask' });
+  new ` +
+  `PerformanceObserver((list) => { for (const e of list.getEntries()) ` +
+  `tasks.push({ start: e.startTime, duration: e.duration }); ` +
+  `}).observe({ type: 'longtask' });
   const phases = [];
-  const phase = async (name, fn) => {
-    // A fresh task to begin in, so a task left from the set-up (App.create) is not counted as the phase's.
-    await new Promise((r) => setTimeout(r, 200));
-    const from = performance.now();
+  const phase ` +
+  `= async (name, fn) => {
+    // A fresh task to begin in, so a task ` +
+  `left from the set-up (App.create) is not counted as the phase's.
+    ` +
+  `await new Promise((r) => setTimeout(r, 200));
+    const from = ` +
+  `performance.now();
     const extra = await fn();
-    const to = performance.now();
+    const to = ` +
+  `performance.now();
     await new Promise((r) => setTimeout(r, 200));
-    // Overlap, not start: the phase's first step usually runs inside a task that began just before it.
-    const inside = tasks.filter((t) => t.start < to && t.start + t.duration > from);
-    phases.push({ name, ms: to - from, longTasks: inside.length, longestMs: inside.reduce((m, t) => Math.max(m, t.duration), 0), ...extra });
-  };
+ ` +
+  `   // Overlap, not start: the phase's first step usually runs inside ` +
+  `a task that began just before it.
+    const inside = tasks.filter((t) ` +
+  `=> t.start < to && t.start + t.duration > from);
+    phases.push({ ` +
+  `name, ms: to - from, longTasks: inside.length, longestMs: ` +
+  `inside.reduce((m, t) => Math.max(m, t.duration), 0), ...extra });
+  ` +
+  `};
   const store = O.MemoryStore.from(files);
-  // Creating the double's App (its vault over the store) is the test double's work, not the plugin's: done
-  // before a start phase begins, which covers onload's end to index-ready, as the start-up table does.
-  const prepare = async () => {
+  // Creating the ` +
+  `double's App (its vault over the store) is the test double's work, ` +
+  `not the plugin's: done
+  // before a start phase begins, which covers ` +
+  `onload's end to index-ready, as the start-up table does.
+  const ` +
+  `prepare = async () => {
     const app = await O.App.create(store);
-    const requireObsidian = (name) => { if (name === 'obsidian') return O; throw new Error('Cannot find module ' + name); };
-    const load = window.eval('(function anonymous(require, module, exports) {' + mainJs + '\\n})');
+   ` +
+  ` const requireObsidian = (name) => { if (name === 'obsidian') return ` +
+  `O; throw new Error('Cannot find module ' + name); };
+    const load = ` +
+  `window.eval('(function anonymous(require, module, exports) {' + ` +
+  `mainJs + '\\n})');
     const module = { exports: {} };
-    load(requireObsidian, module, module.exports);
-    const plugin = new module.exports.default(app, manifest);
+    ` +
+  `load(requireObsidian, module, module.exports);
+    const plugin = new ` +
+  `module.exports.default(app, manifest);
     return { app, plugin };
-  };
+  ` +
+  `};
   const start = async ({ app, plugin }) => {
     plugin.load();
-    await plugin.loading;
+   ` +
+  ` await plugin.loading;
     const ready = new Promise((resolve) => {
-      const check = () => { const k = plugin.service.state.kind; if (k === 'ready' || k === 'failed') resolve(k); };
-      plugin.service.onChange(check);
+  ` +
+  `    const check = () => { const k = plugin.service.state.kind; if (k ` +
+  `=== 'ready' || k === 'failed') resolve(k); };
+      ` +
+  `plugin.service.onChange(check);
     });
-    app.workspace.triggerLayoutReady();
-    if ((await ready) !== 'ready') throw new Error('index failed: ' + plugin.service.state.message);
+    ` +
+  `app.workspace.triggerLayoutReady();
+    if ((await ready) !== ` +
+  `'ready') throw new Error('index failed: ' + ` +
+  `plugin.service.state.message);
   };
-  const shut = async ({ app, plugin }) => { await plugin.service.persistNow(); plugin.unload(); await plugin.service.close(); app.destroy(); };
-  const written = async (fn) => {
+  const shut = async ({ app, ` +
+  `plugin }) => { await plugin.service.persistNow(); plugin.unload(); ` +
+  `await plugin.service.close(); app.destroy(); };
+  const written = ` +
+  `async (fn) => {
     const before = await store.stat('wiki.db');
-    await fn();
+    ` +
+  `await fn();
     const after = await store.stat('wiki.db');
-    return { bytesWritten: after && (!before || after.mtime !== before.mtime) ? after.size : 0 };
+    return ` +
+  `{ bytesWritten: after && (!before || after.mtime !== before.mtime) ? ` +
+  `after.size : 0 };
   };
-  const paths = Object.keys(files).filter((p) => p.endsWith('.md') && !p.endsWith('index.md'));
+  const paths = Object.keys(files).filter((p) ` +
+  `=> p.endsWith('.md') && !p.endsWith('index.md'));
   let s;
-  // The observer's self-check: one 120 ms task on purpose must show as one long task of ~120 ms.
-  await phase('self-check: a 120 ms busy loop', async () => { await new Promise((r) => setTimeout(r, 0)); const end = performance.now() + 120; while (performance.now() < end); });
-  s = await prepare();
-  await phase('start without wiki.db (full build)', () => start(s));
-  await phase('write wiki.db (persistNow)', () => written(() => s.plugin.service.persistNow()));
+  // The ` +
+  `observer's self-check: one 120 ms task on purpose must show as one ` +
+  `long task of ~120 ms.
+  await phase('self-check: a 120 ms busy loop', ` +
+  `async () => { await new Promise((r) => setTimeout(r, 0)); const end = ` +
+  `performance.now() + 120; while (performance.now() < end); });
+  s = ` +
+  `await prepare();
+  await phase('start without wiki.db (full build)', ` +
+  `() => start(s));
+  await phase('write wiki.db (persistNow)', () => ` +
+  `written(() => s.plugin.service.persistNow()));
   await shut(s);
-  s = await prepare();
-  await phase('start with wiki.db', () => start(s));
-  await phase('save of one file (batch applied, then wiki.db written)', () =>
+  s = ` +
+  `await prepare();
+  await phase('start with wiki.db', () => ` +
+  `start(s));
+  await phase('save of one file (batch applied, then ` +
+  `wiki.db written)', () =>
     written(async () => {
-      const file = s.app.vault.getFileByPath(paths[3]);
-      await s.app.vault.modify(file, files[paths[3]] + '\\nEdited during the benchmark.\\n');
+      const file = ` +
+  `s.app.vault.getFileByPath(paths[3]);
+      await ` +
+  `s.app.vault.modify(file, files[paths[3]] + '\\nEdited during the ` +
+  `benchmark.\\n');
       await new Promise((r) => setTimeout(r, 600));
-      await s.plugin.service.whenIdle();
-      await s.plugin.service.persistNow();
+ ` +
+  `     await s.plugin.service.whenIdle();
+      await ` +
+  `s.plugin.service.persistNow();
     }),
   );
-  await phase('query (' + questions.length + ' questions)', async () => {
-    // One question per task, as a person asks them (back-to-back awaits would chain into one task).
-    for (const q of questions) { await new Promise((r) => setTimeout(r, 0)); await s.plugin.service.query(q); }
+  await phase('query (' + ` +
+  `questions.length + ' questions)', async () => {
+    // One question ` +
+  `per task, as a person asks them (back-to-back awaits would chain into ` +
+  `one task).
+    for (const q of questions) { await new Promise((r) => ` +
+  `setTimeout(r, 0)); await s.plugin.service.query(q); }
   });
-  await phase('full rebuild (Rebuild index)', async () => { await s.plugin.service.rebuild(); await s.plugin.service.whenIdle(); });
-  await shut(s);
-  const step = Math.max(1, Math.floor(paths.length / catchUp));
-  for (let i = 0, k = 0; i < paths.length && k < catchUp; i += step, k++) await store.writeBytes(paths[i], new TextEncoder().encode(files[paths[i]] + '\\nEdited while closed.\\n'));
+  await ` +
+  `phase('full rebuild (Rebuild index)', async () => { await ` +
+  `s.plugin.service.rebuild(); await s.plugin.service.whenIdle(); });
+  ` +
+  `await shut(s);
+  const step = Math.max(1, Math.floor(paths.length / ` +
+  `catchUp));
+  for (let i = 0, k = 0; i < paths.length && k < catchUp; ` +
+  `i += step, k++) await store.writeBytes(paths[i], new ` +
+  `TextEncoder().encode(files[paths[i]] + '\\nEdited while ` +
+  `closed.\\n'));
   s = await prepare();
-  await phase('start + catch-up of ' + catchUp + ' files', () => start(s));
+  await phase('start + catch-up ` +
+  `of ' + catchUp + ' files', () => start(s));
   await shut(s);
-  return phases;
+  return ` +
+  `phases;
 }`;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -237,26 +327,39 @@ console.log(
 );
 console.log('');
 console.log(
-  `${'concepts'.padStart(9)}  ${'runs'.padStart(4)}  ${'onload'.padStart(8)}  ${'no wiki.db'.padStart(11)}  ${'wiki.db'.padStart(9)}  ${'wiki.db + 1% edited'.padStart(20)}  ${'wiki.db size'.padStart(12)}`,
+  `${'concepts'.padStart(9)}  ${'runs'.padStart(4)} ` +
+    ` ${'onload'.padStart(8)}  ${'no wiki.db'.padStart(11)} ` +
+    ` ${'wiki.db'.padStart(9)}  ${'wiki.db + 1% edited'.padStart(20)} ` +
+    ` ${'wiki.db size'.padStart(12)}`,
 );
 for (const r of rows) {
   console.log(
-    `${r.n.toLocaleString('en-US').padStart(9)}  ${String(r.runs).padStart(4)}  ${fmt(r.onload).padStart(8)}  ${fmt(r.cold).padStart(11)}  ${fmt(r.warm).padStart(9)}  ${`${fmt(r.touched)} (${r.touchedFiles} re-read)`.padStart(20)}  ${`${r.dbMb.toFixed(1)} MB`.padStart(12)}`,
+    `${r.n.toLocaleString('en-US').padStart(9)} ` +
+      ` ${String(r.runs).padStart(4)}  ${fmt(r.onload).padStart(8)} ` +
+      ` ${fmt(r.cold).padStart(11)}  ${fmt(r.warm).padStart(9)} ` +
+      ` ${`${fmt(r.touched)} (${r.touchedFiles} re-read)`.padStart(20)} ` +
+      ` ${`${r.dbMb.toFixed(1)} MB`.padStart(12)}`,
   );
 }
 
 console.log('');
 console.log(
-  `Main thread during each phase (issue 14: no task > 50 ms at start with wiki.db, a save, a query, a catch-up of 500 files; none > 100 ms in a full rebuild)`,
+  `Main thread during each phase (issue 14: no task > 50 ms at start ` +
+    `with wiki.db, a save, a query, a catch-up of 500 files; none > 100 ms ` +
+    `in a full rebuild)`,
 );
 console.log(
-  `${'concepts'.padStart(9)}  ${'phase'.padEnd(56)}${'time'.padStart(9)}  ${'long tasks'.padStart(10)}  ${'longest'.padStart(9)}  bytes written`,
+  `${'concepts'.padStart(9)}  ${'phase'.padEnd(56)}${'time'.padStart(9)} ` +
+    ` ${'long tasks'.padStart(10)}  ${'longest'.padStart(9)}  bytes written`,
 );
 for (const { n, phases } of phaseRows) {
   for (const p of phases) {
     const bytes = p.bytesWritten === undefined ? '' : `${(p.bytesWritten / 2 ** 20).toFixed(1)} MB`;
     console.log(
-      `${n.toLocaleString('en-US').padStart(9)}  ${p.name.padEnd(56)}${fmt(p.ms).padStart(9)}  ${String(p.longTasks).padStart(10)}  ${fmt(p.longestMs).padStart(9)}  ${bytes}`,
+      `${n.toLocaleString('en-US').padStart(9)} ` +
+        ` ${p.name.padEnd(56)}${fmt(p.ms).padStart(9)} ` +
+        ` ${String(p.longTasks).padStart(10)}  ${fmt(p.longestMs).padStart(9)} ` +
+        ` ${bytes}`,
     );
   }
 }

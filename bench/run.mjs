@@ -71,7 +71,8 @@ if (argv.includes('--load-only')) {
   log(`N=${n}: load of a persisted wiki.db (build, embed, write, then 5 loads each way)`);
   const r = job(['load', '--n', String(n), '--dir', dir, '--runs', '5']);
   process.stdout.write(
-    `Load of a persisted wiki.db at ${n.toLocaleString('en-US')} concepts (${mb(r.wikiDbBytes)}), load average ${round2(os.loadavg()[0])}:\n`,
+    `Load of a persisted wiki.db at ${n.toLocaleString('en-US')} concepts ` +
+      `(${mb(r.wikiDbBytes)}), load average ${round2(os.loadavg()[0])}:\n`,
   );
   process.stdout.write(`  ${'with its checksum (now)'.padEnd(46)}${fig(r.load)}\n`);
   process.stdout.write(`  ${'full checks (no checksum: every load before)'.padEnd(46)}${fig(r.loadFullCheck)}\n`);
@@ -87,7 +88,9 @@ const machine = {
 };
 if (loadAtStart > machine.cores)
   log(
-    `warning: load average ${loadAtStart.toFixed(1)} on ${machine.cores} cores: other work is competing; wall times will be inflated (CPU times are in results.json)`,
+    `warning: load average ${loadAtStart.toFixed(1)} on ${machine.cores} ` +
+      `cores: other work is competing; wall times will be inflated (CPU ` +
+      `times are in results.json)`,
   );
 
 const results = { machine, date: new Date().toISOString(), goalsAt: GOALS_AT, sizes: {}, demo: undefined };
@@ -233,8 +236,13 @@ function renderTable(r) {
   const v = r.sizes[ns[0]].compare.versions;
   let out = '\n';
   out += `OKF Graph Wiki benchmark — ${m.cores} cores (${m.cpu}), ${m.memoryGb} GB, Node ${m.node}, ${m.platform}\n`;
-  out += `SQLite: WASM ${v.wasm} (the index) vs native ${v.native} (better-sqlite3). Load average ${m.loadAverageAtStart} → ${m.loadAverageAtEnd}.\n`;
-  out += `Each figure: median [min–max] over the runs shown; latencies: median over passes of each pass's percentile.\n\n`;
+  out +=
+    `SQLite: WASM ${v.wasm} (the index) vs native ${v.native} ` +
+    `(better-sqlite3). Load average ${m.loadAverageAtStart} ` +
+    `→ ${m.loadAverageAtEnd}.\n`;
+  out +=
+    `Each figure: median [min–max] over the runs shown; latencies: median ` +
+    `over passes of each pass's percentile.\n\n`;
   out += head('concepts') + ns.map((n) => n.toLocaleString('en-US').padEnd(col)).join('') + '\n';
   out += row('relations (both directions)', (s) => s.product.relations.toLocaleString('en-US'));
   out += row(
@@ -251,7 +259,8 @@ function renderTable(r) {
   out += row(
     'context p50 / p95 vs the smallest N',
     (s) =>
-      `${ratio(s.product.context.p50.median, r.sizes[ns[0]].product.context.p50.median)} / ${ratio(s.product.context.p95.median, r.sizes[ns[0]].product.context.p95.median)}`,
+      `${ratio(s.product.context.p50.median, r.sizes[ns[0]].product.context.p50.median)} ` +
+      `/ ${ratio(s.product.context.p95.median, r.sizes[ns[0]].product.context.p95.median)}`,
   );
   out += row('first context (cold caches)', (s) => ms(s.product.context.coldFirstQueryMs));
   out += row('peak memory, reindex + context', (s) => `${s.product.peakRssMb} MB`);
@@ -292,9 +301,17 @@ function renderTable(r) {
       : `${head('lint (every check)')}${fig(extras.lint)} (${extras.lint.findings} findings)\n`;
   }
   const d = r.demo;
-  out += `\nDemo labeled set (${d.labeled} in-bundle questions with an expected seed, ${d.outOfBundle} out of bundle)\n`;
-  out += `${head('seed hit@1')}ours ${pct(d.ours.hitAt1)} (title + BM25 + gate), our BM25 alone ${pct(d.oursBm25Only.hitAt1)}, MiniSearch ${pct(d.minisearch.hitAt1)}\n`;
-  out += `${head('out-of-bundle abstention')}ours ${pct(d.ours.abstentionRecall)}, MiniSearch ${pct(d.minisearch.abstentionRecall)} (it ranks, it has no confidence gate)\n`;
+  out +=
+    `\nDemo labeled set (${d.labeled} in-bundle questions with an expected ` +
+    `seed, ${d.outOfBundle} out of bundle)\n`;
+  out +=
+    `${head('seed hit@1')}ours ${pct(d.ours.hitAt1)} (title + BM25 + ` +
+    `gate), our BM25 alone ${pct(d.oursBm25Only.hitAt1)}, ` +
+    `MiniSearch ${pct(d.minisearch.hitAt1)}\n`;
+  out +=
+    `${head('out-of-bundle abstention')}ours ${pct(d.ours.abstentionRecall)}, ` +
+    `MiniSearch ${pct(d.minisearch.abstentionRecall)} (it ranks, it has no ` +
+    `confidence gate)\n`;
   out += renderGoals(r, r.goalsAt ?? EXTRAS_AT);
   out += `\nTotal ${r.totalSeconds} s.\n`;
   return out;

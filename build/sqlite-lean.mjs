@@ -13,11 +13,18 @@ const INITIALIZER_END = '\t\t});';
 /** Replaces `from` (a string or a global regex) and fails when it matched fewer than `atLeast` times. */
 function replace(source, from, to, what, atLeast = 1) {
   let count = 0;
-  const out = source.replace(typeof from === 'string' ? new RegExp(from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g') : from, (...m) => {
-    count++;
-    return typeof to === 'function' ? to(...m) : to;
-  });
-  if (count < atLeast) throw new Error(`sqlite-lean: expected to remove ${what} from @sqlite.org/sqlite-wasm, but it was not found (did the package change?)`);
+  const out = source.replace(
+    typeof from === 'string' ? new RegExp(from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g') : from,
+    (...m) => {
+      count++;
+      return typeof to === 'function' ? to(...m) : to;
+    },
+  );
+  if (count < atLeast)
+    throw new Error(
+      `sqlite-lean: expected to remove ${what} from @sqlite.org/sqlite-wasm, ` +
+        `but it was not found (did the package change?)`,
+    );
   return out;
 }
 
@@ -43,15 +50,29 @@ function dropInitializers(source) {
 export function leanSqlite(original) {
   const { source: withoutVfs, dropped } = dropInitializers(original);
   // Worker1 API, kvvfs, opfs, its utilities, opfs-sahpool, opfs-wl.
-  if (dropped < 6) throw new Error(`sqlite-lean: expected to drop 6 engine initializers (Worker1, kvvfs, OPFS), dropped ${dropped}`);
+  if (dropped < 6)
+    throw new Error(`sqlite-lean: expected to drop 6 engine initializers (Worker1, kvvfs, OPFS), dropped ${dropped}`);
   let s = withoutVfs;
-  s = replace(s, /\/\/#region src\/bin\/sqlite3-worker1-promiser\.mjs[\s\S]*?\/\/#endregion/g, 'var sqlite3_worker1_promiser_default = void 0;', 'the Worker1 promiser');
+  s = replace(
+    s,
+    /\/\/#region src\/bin\/sqlite3-worker1-promiser\.mjs[\s\S]*?\/\/#endregion/g,
+    'var sqlite3_worker1_promiser_default = void 0;',
+    'the Worker1 promiser',
+  );
   s = replace(s, 'new XMLHttpRequest()', 'okfLeftOut("synchronous XHR")', 'synchronous XMLHttpRequest', 3);
   s = replace(s, 'globalThis.XMLHttpRequest', 'false', 'the XMLHttpRequest checks', 1);
   s = replace(s, /(?<![\w$.])fetch\(/g, 'okfLeftOut("fetch", ', 'fetch', 2);
-  s = replace(s, 'const sIMS = globalThis.sqlite3InitModuleState = ', 'const sIMS = ', 'the sqlite3InitModuleState global');
+  s = replace(
+    s,
+    'const sIMS = globalThis.sqlite3InitModuleState = ',
+    'const sIMS = ',
+    'the sqlite3InitModuleState global',
+  );
   s = replace(s, 'const sIM = globalThis.sqlite3InitModule = ', 'const sIM = ', 'the sqlite3InitModule global');
-  return `const okfLeftOut = (what) => { throw new Error(what + " is left out of OKF Graph Wiki's SQLite build"); };\n${s}`;
+  return (
+    `const okfLeftOut = (what) => { throw new Error(what + " is left out ` +
+    `of OKF Graph Wiki's SQLite build"); };\n${s}`
+  );
 }
 
 /** The esbuild plugin applying leanSqlite() to @sqlite.org/sqlite-wasm's browser build. */

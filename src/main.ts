@@ -64,7 +64,8 @@ export default class OkfGraphWikiPlugin extends Plugin {
       notStarted: () =>
         this.config.settings.bundleChosen
           ? undefined
-          : 'Choose the folder that holds your OKF wiki first: run “Choose the wiki folder…” or click OKF in the status bar.',
+          : 'Choose the folder that holds your OKF wiki first: run “Choose the ' +
+            'wiki folder…” or click OKF in the status bar.',
     });
 
     // The element is removed with the plugin (addStatusBarItem), and its click listener with it.
@@ -138,7 +139,9 @@ export default class OkfGraphWikiPlugin extends Plugin {
     );
   }
 
-  /** After layout-ready and a chosen folder: watch the vault, then open the index (events meanwhile wait their turn). */
+  /**
+   * After layout-ready and a chosen folder: watch the vault, then open the index (events meanwhile wait their turn).
+   */
   private startIndex(): void {
     if (this.batcher) return;
     const timers = {

@@ -18,7 +18,9 @@ export function embeddingFromFlags(flags: Flags, purpose: 'query' | 'index' = 'i
     intFlag('timeout', flags.timeout, purpose === 'query' ? QUERY_TIMEOUT_SECONDS : INDEX_TIMEOUT_SECONDS) * 1000;
   if (timeoutMs > MAX_TIMEOUT_MS) {
     throw new UsageError(
-      `--timeout must be at most ${Math.floor(MAX_TIMEOUT_MS / 1000)} seconds (about 24 days, the longest timer Node can set), got "${flags.timeout}"`,
+      `--timeout must be at most ${Math.floor(MAX_TIMEOUT_MS / 1000)} ` +
+        `seconds (about 24 days, the longest timer Node can set), got ` +
+        `"${flags.timeout}"`,
     );
   }
   return { embedder: createOllamaEmbedder({ host, model: flags.model ?? DEFAULT_EMBED_MODEL, timeoutMs }) };

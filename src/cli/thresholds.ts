@@ -1,6 +1,7 @@
 // The CLI's thresholds (issue 11 item 2): explicit flags (--coverage-threshold, --vector-threshold,
 // --coverage-weighting) are the user's setting; okf-wiki.json's `thresholds` come next; contextFor applies the
-// calibration and the defaults below them. okf-wiki.json is read in node/bundle-thresholds.ts, as the MCP server reads it.
+// calibration and the defaults below them. okf-wiki.json is read in node/bundle-thresholds.ts, as the MCP server reads
+// it.
 import { UsageError, type Flags } from './args';
 import type { ThresholdSettings } from '../node/bundle-thresholds';
 

@@ -44,7 +44,8 @@ export class LiveSession {
     if (follower && !this.toldFailure) {
       this.toldFailure = true;
       this.io.err(
-        `note: the file watcher on ${this.bundle.root} stopped (${follower.failed}); catching up by stat before each call\n`,
+        `note: the file watcher on ${this.bundle.root} stopped ` +
+          `(${follower.failed}); catching up by stat before each call\n`,
       );
     }
     const caught = await session.sync();
@@ -78,7 +79,8 @@ export class LiveSession {
       return await BundleFollower.start(this.bundle, () => void this.queue(() => this.applyWhenIdle()));
     } catch (error) {
       this.io.err(
-        `note: could not watch ${this.bundle.root} (${(error as Error).message}); catching up by stat before each call\n`,
+        `note: could not watch ${this.bundle.root} ` +
+          `(${(error as Error).message}); catching up by stat before each call\n`,
       );
       return undefined;
     }

@@ -103,7 +103,9 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
     {
       title: 'Context for a question',
       description:
-        'The bounded, trust-ranked slice of the wiki for a question (spec §6): fact lines and background prose to put in your context, or an explicit "no confident match". Same text as `okf-wiki context`.',
+        'The bounded, trust-ranked slice of the wiki for a question (spec §6): ' +
+        'fact lines and background prose to put in your context, or an ' +
+        'explicit "no confident match". Same text as `okf-wiki context`.',
       inputSchema: {
         question: z.string().min(1).describe('The question, in natural language.'),
         budget: z
@@ -120,7 +122,8 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
           .enum(['text', 'json', 'mermaid'])
           .optional()
           .describe(
-            'text (default), json (as `json: true`), or mermaid: the answer as a Mermaid flowchart (wrap it in a ```mermaid fence to show it in a note).',
+            'text (default), json (as `json: true`), or mermaid: the answer as a ' +
+              'Mermaid flowchart (wrap it in a ```mermaid fence to show it in a note).',
           ),
       },
       annotations: { readOnlyHint: true },
@@ -144,7 +147,9 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
     {
       title: 'Lint the wiki',
       description:
-        'Every integrity check (spec §7.3, §7.6, §7.7): broken targets, asymmetric relations and supersessions, cycles, stale concepts, predicate drift. Detects only; never rewrites.',
+        'Every integrity check (spec §7.3, §7.6, §7.7): broken targets, ' +
+        'asymmetric relations and supersessions, cycles, stale concepts, ' +
+        'predicate drift. Detects only; never rewrites.',
       inputSchema: {},
       annotations: { readOnlyHint: true },
     },
@@ -160,7 +165,10 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
     {
       title: 'Relate two concepts (both directions)',
       description:
-        'Adds `{predicate, object}` to the subject and the inverse predicate back to the object in one step (spec §7.1 hard rule); the inverse comes from `inverse` or okf-wiki.json. Refuses rather than write half. Then reindexes and logs.',
+        'Adds `{predicate, object}` to the subject and the inverse predicate ' +
+        'back to the object in one step (spec §7.1 hard rule); the inverse ' +
+        'comes from `inverse` or okf-wiki.json. Refuses rather than write ' +
+        'half. Then reindexes and logs.',
       inputSchema: {
         subject: z
           .string()
@@ -197,7 +205,10 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
     {
       title: 'Supersede a concept',
       description:
-        "Records that NEW replaces OLD (spec §7.7): `status: superseded`, `superseded_by`, `superseded_at` on OLD and OLD appended to NEW's `supersedes`, in one step. Refuses a cycle or a second successor. Then reindexes and logs.",
+        'Records that NEW replaces OLD (spec §7.7): `status: superseded`, ' +
+        "`superseded_by`, `superseded_at` on OLD and OLD appended to NEW's " +
+        '`supersedes`, in one step. Refuses a cycle or a second successor. ' +
+        'Then reindexes and logs.',
       inputSchema: {
         old: z.string().describe('The outdated concept path.'),
         new: z.string().describe('The concept that replaces it.'),
@@ -217,7 +228,9 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
     {
       title: 'File an answer back as a concept page',
       description:
-        'Creates a new Concept page (spec §7.2) from a synthesized answer worth keeping, with `generated {by, at}` and a safe file name from the title; never overwrites a page. Then reindexes and logs.',
+        'Creates a new Concept page (spec §7.2) from a synthesized answer ' +
+        'worth keeping, with `generated {by, at}` and a safe file name from ' +
+        'the title; never overwrites a page. Then reindexes and logs.',
       inputSchema: {
         title: z.string().describe('Page title; the file name is derived from it.'),
         body: z.string().describe('Markdown body (no frontmatter). Link concepts with [Title](/entities/x.md).'),

@@ -58,7 +58,8 @@ export class BundleFollower {
     const relative = (full: string) => nodePath.relative(bundle.root, full).split(nodePath.sep).join('/');
     const watcher = watch(bundle.root, {
       ignoreInitial: true,
-      // Hidden folders (.git, .obsidian, the lock and pending records in .okf-wiki) and dependency trees never hold concepts.
+      // Hidden folders (.git, .obsidian, the lock and pending records in .okf-wiki) and dependency trees never hold
+      // concepts.
       ignored: (full) => {
         const rel = relative(full);
         return rel !== '' && (isHidden(rel) || rel.split('/').includes('node_modules'));

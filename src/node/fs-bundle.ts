@@ -135,7 +135,10 @@ export class FsBundle implements BundleSource, BundleWriter {
     return found === undefined || found.isSymbolicLink() ? undefined : refusalOf(path, full, found);
   }
 
-  /** The file a write replaces, inside the bundle, its folder created: for a link, the file it points to when that is inside too. */
+  /**
+   * The file a write replaces, inside the bundle, its folder created: for a link, the file it points to when that is
+   * inside too.
+   */
   private async writeTarget(path: string): Promise<string> {
     const full = this.resolve(path);
     // Checked before mkdir too: a linked folder must not get new folders created inside its outside target.
@@ -183,7 +186,12 @@ async function lstatIfExists(full: string): Promise<Stats | undefined> {
 async function refusalOf(path: string, full: string, stat: Stats): Promise<string | undefined> {
   if (!stat.isFile()) return `${path} is not a file; refused`;
   if ((stat.mode & 0o222) !== 0 && (await writable(full))) return undefined;
-  return `${path} is read-only (mode ${(stat.mode & 0o777).toString(8).padStart(4, '0')}); okf-wiki does not replace a read-only file. Make it writable (chmod u+w ${full}) to let okf-wiki change it.`;
+  return (
+    `${path} is read-only ` +
+    `(mode ${(stat.mode & 0o777).toString(8).padStart(4, '0')}); okf-wiki ` +
+    `does not replace a read-only file. Make it writable (chmod ` +
+    `u+w ${full}) to let okf-wiki change it.`
+  );
 }
 
 async function writable(full: string): Promise<boolean> {
@@ -217,13 +225,17 @@ async function checkUnchanged(path: string, full: string, expected: string): Pro
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
     throw new Error(
-      `${path} is not valid UTF-8; editing it would replace the undecodable bytes. Convert it to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again`,
+      `${path} is not valid UTF-8; editing it would replace the undecodable ` +
+        `bytes. Convert it to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again`,
     );
   }
   if (text !== expected) throw new ChangedSincePlan(path, `${path} changed since the preview; it was not overwritten`);
 }
 
-/** Puts a new page in place only if no file has that name (a hard link fails on an existing name; a copy where links are not supported). */
+/**
+ * Puts a new page in place only if no file has that name (a hard link fails on an existing name; a copy where links are
+ * not supported).
+ */
 async function createExclusively(tmp: string, full: string, path: string): Promise<void> {
   try {
     await fs.link(tmp, full);

@@ -122,7 +122,9 @@ export async function completePendingWrites(bundle: FsBundle, clock: Clock): Pro
     const record = parseRecord(await fs.readFile(file, 'utf8').catch(() => ''));
     if (record === undefined) {
       notes.push(
-        `${nodePath.join(STATE_DIR, PENDING_DIR, name)} is not a record okf-wiki can read; removed it. Run okf-wiki lint to check the files an interrupted edit touched.`,
+        `${nodePath.join(STATE_DIR, PENDING_DIR, name)} is not a record ` +
+          `okf-wiki can read; removed it. Run okf-wiki lint to check the files ` +
+          `an interrupted edit touched.`,
       );
       await fs.rm(file, { force: true });
       continue;
@@ -130,7 +132,10 @@ export async function completePendingWrites(bundle: FsBundle, clock: Clock): Pro
     if (record.host !== hostname()) {
       // Completing it would write texts this machine never planned (the record came with a copy of the bundle).
       notes.push(
-        `${nodePath.join(STATE_DIR, PENDING_DIR, name)} records an interrupted ${record.operation} from another machine (${record.host}); left alone. Run the next writing command there to complete it, or delete the record.`,
+        `${nodePath.join(STATE_DIR, PENDING_DIR, name)} records an ` +
+          `interrupted ${record.operation} from another machine ` +
+          `(${record.host}); left alone. Run the next writing command there to ` +
+          `complete it, or delete the record.`,
       );
       continue;
     }
@@ -160,7 +165,10 @@ export async function completePendingWrites(bundle: FsBundle, clock: Clock): Pro
     if (failed.length > 0) {
       // Kept, to be completed by a later run once the cause is fixed.
       notes.push(
-        `an interrupted ${record.operation} could not be completed: ${record.summary} Could not write ${failed.join(', ')}. Fix that and run any writing command again, or delete ${where} to leave the files as they are.`,
+        `an interrupted ${record.operation} could not be ` +
+          `completed: ${record.summary} Could not write ${failed.join(', ')}. ` +
+          `Fix that and run any writing command again, or delete ${where} to ` +
+          `leave the files as they are.`,
       );
       continue;
     }
@@ -169,7 +177,9 @@ export async function completePendingWrites(bundle: FsBundle, clock: Clock): Pro
       `an interrupted ${record.operation} was completed: ${record.summary}` +
         (completed.length > 0 ? ` Wrote ${completed.join(', ')}.` : '') +
         (left.length > 0
-          ? ` ${left.join(', ')} changed since and ${left.length === 1 ? 'was' : 'were'} left as ${left.length === 1 ? 'it is' : 'they are'}; run okf-wiki lint.`
+          ? ` ${left.join(', ')} changed since ` +
+            `and ${left.length === 1 ? 'was' : 'were'} left ` +
+            `as ${left.length === 1 ? 'it is' : 'they are'}; run okf-wiki lint.`
           : ''),
     );
     await fs.rm(file, { force: true });

@@ -26,7 +26,8 @@ export function underWriteLock<T>(
     {
       onWait: (owner) =>
         io.err(
-          `note: ${owner ? `${owner.command} (pid ${owner.pid})` : 'another okf-wiki'} is writing ${bundle.root}; waiting for it to finish\n`,
+          `note: ${owner ? `${owner.command} (pid ${owner.pid})` : 'another okf-wiki'} ` +
+            `is writing ${bundle.root}; waiting for it to finish\n`,
         ),
     },
   );

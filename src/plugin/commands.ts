@@ -28,7 +28,8 @@ export async function copyAnswer(answer: QueryAnswer): Promise<void> {
   if (!(await copyText(result.text))) return;
   new Notice(
     result.confident
-      ? `Copied context: ${formatCount(result.facts.length)} fact${result.facts.length === 1 ? '' : 's'}, ${formatCount(result.tokens)} tokens.`
+      ? `Copied context: ${formatCount(result.facts.length)} ` +
+          `fact${result.facts.length === 1 ? '' : 's'}, ${formatCount(result.tokens)} tokens.`
       : `No confident match in this wiki; copied a note saying so (${formatCount(result.tokens)} tokens).`,
   );
 }

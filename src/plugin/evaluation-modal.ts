@@ -29,7 +29,9 @@ export function showEvaluation(app: App, outcome: EvaluateFileOutcome): void {
   switch (outcome.kind) {
     case 'missing':
       new Notice(
-        `OKF Graph Wiki: no ${outcome.setPath.replace(/^\//, '')} in the bundle. Add a labeled question set to evaluate retrieval (see the demo bundle's evaluate.json).`,
+        `OKF Graph Wiki: no ${outcome.setPath.replace(/^\//, '')} in the ` +
+          `bundle. Add a labeled question set to evaluate retrieval (see the ` +
+          `demo bundle's evaluate.json).`,
       );
       return;
     case 'invalid':

@@ -72,7 +72,8 @@ export class IndexPersister {
         if (!this.failureShown) {
           this.failureShown = true;
           this.options.notify(
-            `OKF Graph Wiki: could not save ${path} (${(error as Error).message}). The index stays in memory and will be rebuilt if needed.`,
+            `OKF Graph Wiki: could not save ${path} (${(error as Error).message}). ` +
+              `The index stays in memory and will be rebuilt if needed.`,
           );
         }
       }
@@ -88,7 +89,8 @@ export class IndexPersister {
         if (await this.adapter.exists(path)) await this.adapter.remove(path);
       } catch (error) {
         this.options.notify(
-          `OKF Graph Wiki: the index now lives at ${written}, but the old ${path} could not be removed (${(error as Error).message}).`,
+          `OKF Graph Wiki: the index now lives at ${written}, but the ` +
+            `old ${path} could not be removed (${(error as Error).message}).`,
         );
       }
     }

@@ -64,7 +64,9 @@ export class OkfSettingTab extends PluginSettingTab {
       new Setting(containerEl)
         .setName('Not set up yet')
         .setDesc(
-          'No folder is chosen, so nothing is indexed or written. Choose the folder that holds your OKF concepts (found for you), or create the example wiki.',
+          'No folder is chosen, so nothing is indexed or written. Choose the ' +
+            'folder that holds your OKF concepts (found for you), or create the ' +
+            'example wiki.',
         )
         .setClass('okf-setup-pending')
         .addButton((b) =>
@@ -94,7 +96,9 @@ export class OkfSettingTab extends PluginSettingTab {
     const concepts = new Setting(containerEl)
       .setName('Concept folders')
       .setDesc(
-        'Folders of the bundle whose notes are concepts, one per line, such as entities and concepts. Empty: every note in the bundle. Changing them rebuilds the index.',
+        'Folders of the bundle whose notes are concepts, one per line, such as ' +
+          'entities and concepts. Empty: every note in the bundle. Changing them ' +
+          'rebuilds the index.',
       );
     concepts.addTextArea((t) => {
       t.setPlaceholder('(every note in the bundle)').setValue(s.conceptFolders.join('\n'));
@@ -173,7 +177,8 @@ export class OkfSettingTab extends PluginSettingTab {
     const coverage = this.number(
       'coverageThreshold',
       'Coverage threshold',
-      'A full-text-only match is confident when it covers more than this share of the question’s words (0–1). Empty: okf-wiki.json, else the default.',
+      'A full-text-only match is confident when it covers more than this ' +
+        'share of the question’s words (0–1). Empty: okf-wiki.json, else the default.',
       defaultContextOptions.coverageThreshold,
       0,
       1,
@@ -181,12 +186,15 @@ export class OkfSettingTab extends PluginSettingTab {
     const vector = this.number(
       'vectorThreshold',
       'Vector threshold',
-      'A vector-only match is confident at or above this cosine similarity (−1–1). Empty: okf-wiki.json, else the gate calibrated for the model on this bundle, else the default.',
+      'A vector-only match is confident at or above this cosine similarity ' +
+        '(−1–1). Empty: okf-wiki.json, else the gate calibrated for the model ' +
+        'on this bundle, else the default.',
       defaultContextOptions.vectorThreshold,
       -1,
       1,
     );
-    // Where each threshold in force comes from (issue 11): "vector gate 0.41 (calibrated for nomic-embed-text on 1,204 concepts)".
+    // Where each threshold in force comes from (issue 11): "vector gate 0.41 (calibrated for nomic-embed-text on 1,204
+    // concepts)".
     void this.thresholds?.().then((now) => {
       coverage.descEl.createDiv({ text: `In force: ${now.coverage}.` });
       vector.descEl.createDiv({ text: `In force: ${now.vector}.` });

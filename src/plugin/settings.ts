@@ -84,7 +84,10 @@ export function indexFileNameProblem(path: string): string | null {
     !path.toLowerCase().endsWith(INDEX_FILE_EXTENSION) ||
     path.slice(path.lastIndexOf('/') + 1).length <= INDEX_FILE_EXTENSION.length
   ) {
-    return `The index file must be named like wiki.db (ending in ${INDEX_FILE_EXTENSION}), so that it can never replace a note.`;
+    return (
+      `The index file must be named like wiki.db (ending ` +
+      `in ${INDEX_FILE_EXTENSION}), so that it can never replace a note.`
+    );
   }
   if (path.split('/').some((part) => part === '..')) return 'The index file must be inside the vault.';
   return null;

@@ -28,7 +28,10 @@ export function statusText(index: IndexState, embedding: EmbeddingState): { text
         case 'failed':
           return {
             text: `${base} · vectors paused`,
-            tooltip: `${embedding.message} Until this is fixed, queries use titles and full text; embeddings are retried after a minute, on the next save, or when the Ollama settings change (or turn Compute embeddings off).`,
+            tooltip:
+              `${embedding.message} Until this is fixed, queries use titles and full ` +
+              `text; embeddings are retried after a minute, on the next save, or ` +
+              `when the Ollama settings change (or turn Compute embeddings off).`,
           };
         case 'disabled':
           return { text: base, tooltip: 'Embeddings are off: titles and full text answer queries.' };
@@ -43,7 +46,8 @@ export function statusText(index: IndexState, embedding: EmbeddingState): { text
 export const SETUP_STATUS = {
   text: 'OKF: choose a wiki folder',
   tooltip:
-    'OKF Graph Wiki has not indexed anything yet: click to choose the folder that holds your OKF concepts, or to create the example wiki.',
+    'OKF Graph Wiki has not indexed anything yet: click to choose the ' +
+    'folder that holds your OKF concepts, or to create the example wiki.',
 };
 
 export class StatusBar {

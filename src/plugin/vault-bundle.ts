@@ -105,7 +105,9 @@ export class VaultBundle implements BundleSource, BundleWriter {
     return normalizePath(toVaultPath(this.scope, path));
   }
 
-  /** Creates a new file (and its folder: `Vault.create` does not); one the tree does not show yet is replaced on disk. */
+  /**
+   * Creates a new file (and its folder: `Vault.create` does not); one the tree does not show yet is replaced on disk.
+   */
   private async create(path: string, vaultPath: string, data: string | Uint8Array): Promise<void> {
     const slash = vaultPath.lastIndexOf('/');
     const parent = slash > 0 ? vaultPath.slice(0, slash) : '';

@@ -13,8 +13,10 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const IMPORT =
-  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+const STATIC_IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]/;
+const DYNAMIC_IMPORT = /import\s*\(\s*['"]([^'"]+)['"]\s*\)/;
+const REQUIRE = /require\(\s*['"]([^'"]+)['"]\s*\)/;
+const IMPORT = new RegExp([STATIC_IMPORT, DYNAMIC_IMPORT, REQUIRE].map((r) => r.source).join('|'), 'g');
 const forbidden = new Set(['obsidian', 'electron', ...builtinModules]);
 
 test('src/core imports neither obsidian nor any Node built-in', () => {

@@ -147,54 +147,59 @@ jest.setTimeout(90_000);
       );
     });
 
-    test('a 60-fact answer: collapsed per concept; long tasks measured with the graph hidden and shown (printed)', async () => {
-      await page.evaluate(() => (window as any).okf.plugin.config.update({ tokenBudget: 8000 }));
-      const measure = async (label: string) => {
-        await page.evaluate(() => {
-          const w = window as any;
-          w.__longTasks = [];
-          w.__observer?.disconnect();
-          w.__observer = new PerformanceObserver((list) =>
-            w.__longTasks.push(...list.getEntries().map((e) => Math.round(e.duration))),
+    test(
+      'a 60-fact answer: collapsed per concept; long tasks measured with the ' + 'graph hidden and shown (printed)',
+      async () => {
+        await page.evaluate(() => (window as any).okf.plugin.config.update({ tokenBudget: 8000 }));
+        const measure = async (label: string) => {
+          await page.evaluate(() => {
+            const w = window as any;
+            w.__longTasks = [];
+            w.__observer?.disconnect();
+            w.__observer = new PerformanceObserver((list) =>
+              w.__longTasks.push(...list.getEntries().map((e) => Math.round(e.duration))),
+            );
+            w.__observer.observe({ type: 'longtask' });
+          });
+          const started = Date.now();
+          const result = await ask(label === 'warm-up' ? 'Who is Central Hub?' : 'Tell me about Central Hub');
+          // Two frames, so the drawing has been laid out and painted.
+          await page.evaluate(
+            () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
           );
-          w.__observer.observe({ type: 'longtask' });
-        });
-        const started = Date.now();
-        const result = await ask(label === 'warm-up' ? 'Who is Central Hub?' : 'Tell me about Central Hub');
-        // Two frames, so the drawing has been laid out and painted.
-        await page.evaluate(
-          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+          const tasks = await page.evaluate(() => (window as any).__longTasks as number[]);
+          // The plugin measures each drawing of the graph (performance.measure); the last one is this answer's.
+          const drawn = await page.evaluate(() => {
+            const all = performance.getEntriesByName('okf-graph-wiki: answer graph');
+            performance.clearMeasures('okf-graph-wiki: answer graph');
+            return all.map((e) => e.duration.toFixed(1));
+          });
+          // eslint-disable-next-line no-console
+          console.log(
+            `answer graph, ${result.facts.length} facts, ${label}: main-thread ` +
+              `long tasks ${tasks.length === 0 ? 'none' : tasks.map((t) => `${t} ms`).join(', ')}; ` +
+              (`graph drawing ${drawn.length === 0 ? 'none' : drawn.map((d) => `${d} ms`).join(', ')} ` +
+                `(question to painted answer ${Date.now() - started} ms)`),
+          );
+          return result;
+        };
+        await measure('warm-up');
+        await page.click('.okf-graph-toggle');
+        await measure('graph hidden');
+        await page.click('.okf-graph-toggle');
+        const result = await measure('graph shown');
+        expect(result.facts).toHaveLength(60);
+        const edges = await count('.okf-graph svg path.okf-graph-edge.is-fact');
+        const more = await page.$$eval('.okf-graph svg .okf-graph-node.is-more text', (els) =>
+          els.map((e) => Number(/^\+(\d+)/.exec(e.textContent ?? '')?.[1])),
         );
-        const tasks = await page.evaluate(() => (window as any).__longTasks as number[]);
-        // The plugin measures each drawing of the graph (performance.measure); the last one is this answer's.
-        const drawn = await page.evaluate(() => {
-          const all = performance.getEntriesByName('okf-graph-wiki: answer graph');
-          performance.clearMeasures('okf-graph-wiki: answer graph');
-          return all.map((e) => e.duration.toFixed(1));
-        });
-        // eslint-disable-next-line no-console
-        console.log(
-          `answer graph, ${result.facts.length} facts, ${label}: main-thread long tasks ${tasks.length === 0 ? 'none' : tasks.map((t) => `${t} ms`).join(', ')}; ` +
-            `graph drawing ${drawn.length === 0 ? 'none' : drawn.map((d) => `${d} ms`).join(', ')} (question to painted answer ${Date.now() - started} ms)`,
-        );
-        return result;
-      };
-      await measure('warm-up');
-      await page.click('.okf-graph-toggle');
-      await measure('graph hidden');
-      await page.click('.okf-graph-toggle');
-      const result = await measure('graph shown');
-      expect(result.facts).toHaveLength(60);
-      const edges = await count('.okf-graph svg path.okf-graph-edge.is-fact');
-      const more = await page.$$eval('.okf-graph svg .okf-graph-node.is-more text', (els) =>
-        els.map((e) => Number(/^\+(\d+)/.exec(e.textContent ?? '')?.[1])),
-      );
-      expect(edges).toBeLessThanOrEqual(40);
-      expect(edges + more.reduce((a, b) => a + b, 0)).toBe(60);
-      await page
-        .locator('.mod-right-split')
-        .screenshot({ path: nodePath.join(ARTIFACTS, 'answer-graph-60-facts.png') });
-    });
+        expect(edges).toBeLessThanOrEqual(40);
+        expect(edges + more.reduce((a, b) => a + b, 0)).toBe(60);
+        await page
+          .locator('.mod-right-split')
+          .screenshot({ path: nodePath.join(ARTIFACTS, 'answer-graph-60-facts.png') });
+      },
+    );
 
     test('the console stayed clean', () => {
       expect(consoleProblems).toEqual([]);

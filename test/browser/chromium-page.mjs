@@ -30,7 +30,10 @@ export function chromiumRuns(what) {
   return runs;
 }
 
-/** Builds main.js with the release options (`esbuild.config.mjs plugin`) at `outFile` (relative to the root) and returns it. */
+/**
+ * Builds main.js with the release options (`esbuild.config.mjs plugin`) at `outFile` (relative to the root) and returns
+ * it.
+ */
 export function buildMainJs(outFile = 'main.js') {
   mkdirSync(nodePath.dirname(nodePath.join(ROOT, outFile)), { recursive: true });
   execFileSync(process.execPath, ['esbuild.config.mjs', 'plugin', outFile], { cwd: ROOT, stdio: 'pipe' });
@@ -89,7 +92,9 @@ export async function openObsidianPage(
     ? readFileSync(nodePath.join(ROOT, 'test', 'browser', 'obsidian-theme.css'), 'utf8') +
       readFileSync(nodePath.join(ROOT, 'styles.css'), 'utf8')
     : '';
-  const html = `<!doctype html><html><head><meta charset="utf-8"><title>OKF Graph Wiki</title><style>${css}</style></head><body></body></html>`;
+  const html =
+    `<!doctype html><html><head><meta charset="utf-8"><title>OKF Graph ` +
+    `Wiki</title><style>${css}</style></head><body></body></html>`;
   await page.route('http://obsidian.test/**', (route) =>
     route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
   );

@@ -62,24 +62,27 @@ jest.setTimeout(60_000);
     const run = (id: string) =>
       page.evaluate((cmd) => (window as any).okf.app.commands.executeCommandById(`okf-graph-wiki:${cmd}`), id);
 
-    test('first run on a vault without OKF notes: the dialog says so, nothing is indexed or written; screenshot', async () => {
-      await page.waitForSelector('.modal .okf-setup');
-      const before = await vaultFiles();
-      expect(await page.textContent('.modal-title')).toBe('Set up OKF Graph Wiki');
-      expect(await page.textContent('.okf-setup-none')).toMatch(/^No OKF concept notes were found in this vault/);
-      expect(await page.$$('.okf-setup-candidate')).toHaveLength(0);
-      expect(await page.textContent('.status-bar .okf-status')).toBe('OKF: choose a wiki folder');
-      await page.screenshot({ path: nodePath.join(ARTIFACTS, 'first-run.png') });
-      expect(await page.evaluate(() => (window as any).okf.plugin.service.state)).toEqual({ kind: 'waiting' });
-      expect(before).toEqual(Object.keys(folderFiles(VAULT)).sort());
-      // Closing the dialog is "later": it is remembered, nothing else is written.
-      await page.click('.modal .modal-close-button');
-      await page.waitForSelector('.modal .okf-setup', { state: 'detached' });
-      await page.evaluate(() => (window as any).okf.plugin.config.saved());
-      expect(await vaultFiles()).toEqual([...before, DATA_JSON].sort());
-      expect(JSON.parse(await read(DATA_JSON))).toMatchObject({ bundleChosen: false, setupOffered: true });
-      expect(await page.textContent('.status-bar .okf-status')).toBe('OKF: choose a wiki folder');
-    });
+    test(
+      'first run on a vault without OKF notes: the dialog says so, nothing ' + 'is indexed or written; screenshot',
+      async () => {
+        await page.waitForSelector('.modal .okf-setup');
+        const before = await vaultFiles();
+        expect(await page.textContent('.modal-title')).toBe('Set up OKF Graph Wiki');
+        expect(await page.textContent('.okf-setup-none')).toMatch(/^No OKF concept notes were found in this vault/);
+        expect(await page.$$('.okf-setup-candidate')).toHaveLength(0);
+        expect(await page.textContent('.status-bar .okf-status')).toBe('OKF: choose a wiki folder');
+        await page.screenshot({ path: nodePath.join(ARTIFACTS, 'first-run.png') });
+        expect(await page.evaluate(() => (window as any).okf.plugin.service.state)).toEqual({ kind: 'waiting' });
+        expect(before).toEqual(Object.keys(folderFiles(VAULT)).sort());
+        // Closing the dialog is "later": it is remembered, nothing else is written.
+        await page.click('.modal .modal-close-button');
+        await page.waitForSelector('.modal .okf-setup', { state: 'detached' });
+        await page.evaluate(() => (window as any).okf.plugin.config.saved());
+        expect(await vaultFiles()).toEqual([...before, DATA_JSON].sort());
+        expect(JSON.parse(await read(DATA_JSON))).toMatchObject({ bundleChosen: false, setupOffered: true });
+        expect(await page.textContent('.status-bar .okf-status')).toBe('OKF: choose a wiki folder');
+      },
+    );
 
     test('the status bar reopens the dialog; "Create the example" writes the example wiki and indexes it', async () => {
       await page.click('.status-bar .okf-status');
@@ -146,51 +149,55 @@ jest.setTimeout(60_000);
       await page.screenshot({ path: nodePath.join(ARTIFACTS, 'authoring-failure.png') });
     });
 
-    test('Add relation: preview then Cancel writes nothing; preview then Apply writes both ends, the index and log.md; screenshot', async () => {
-      const ada = `${EXAMPLE}/entities/ada-lovelace.md`;
-      const hopper = `${EXAMPLE}/entities/grace-hopper.md`;
-      const before = {
-        ada: await read(ada),
-        hopper: await read(hopper),
-        log: await page.evaluate((p) => (window as any).okf.app.vault.adapter.exists(p), `${EXAMPLE}/log.md`),
-      };
-      await page.click('.okf-author-modal button.okf-author-preview');
-      await page.waitForSelector('.okf-plan-modal');
-      expect(await page.textContent('.okf-plan-modal .okf-plan-summary')).toMatch(/influenced/);
-      expect(await page.$$eval('.okf-plan-modal .okf-plan-path', (els) => els.map((e) => e.textContent))).toEqual([
-        'entities/ada-lovelace.md',
-        'entities/grace-hopper.md',
-      ]);
-      expect(await page.textContent('.okf-plan-modal pre.okf-plan-diff')).toContain(
-        '+  - { predicate: influenced, object: /entities/grace-hopper.md, date: "1843-01-01" }',
-      );
-      await page.screenshot({ path: nodePath.join(ARTIFACTS, 'authoring-preview.png') });
-      await page.click('.okf-plan-modal button.okf-plan-cancel');
-      await page.waitForSelector('.okf-plan-modal', { state: 'detached' });
-      expect(await read(ada)).toBe(before.ada);
-      expect(await read(hopper)).toBe(before.hopper);
+    test(
+      'Add relation: preview then Cancel writes nothing; preview then Apply ' +
+        'writes both ends, the index and log.md; screenshot',
+      async () => {
+        const ada = `${EXAMPLE}/entities/ada-lovelace.md`;
+        const hopper = `${EXAMPLE}/entities/grace-hopper.md`;
+        const before = {
+          ada: await read(ada),
+          hopper: await read(hopper),
+          log: await page.evaluate((p) => (window as any).okf.app.vault.adapter.exists(p), `${EXAMPLE}/log.md`),
+        };
+        await page.click('.okf-author-modal button.okf-author-preview');
+        await page.waitForSelector('.okf-plan-modal');
+        expect(await page.textContent('.okf-plan-modal .okf-plan-summary')).toMatch(/influenced/);
+        expect(await page.$$eval('.okf-plan-modal .okf-plan-path', (els) => els.map((e) => e.textContent))).toEqual([
+          'entities/ada-lovelace.md',
+          'entities/grace-hopper.md',
+        ]);
+        expect(await page.textContent('.okf-plan-modal pre.okf-plan-diff')).toContain(
+          '+  - { predicate: influenced, object: /entities/grace-hopper.md, date: "1843-01-01" }',
+        );
+        await page.screenshot({ path: nodePath.join(ARTIFACTS, 'authoring-preview.png') });
+        await page.click('.okf-plan-modal button.okf-plan-cancel');
+        await page.waitForSelector('.okf-plan-modal', { state: 'detached' });
+        expect(await read(ada)).toBe(before.ada);
+        expect(await read(hopper)).toBe(before.hopper);
 
-      await page.click('.okf-author-modal button.okf-author-preview');
-      await page.waitForSelector('.okf-plan-modal');
-      await page.click('.okf-plan-modal button.okf-plan-apply');
-      await page.waitForSelector('.notice:has-text("Updated the index and the generated files; logged in log.md.")');
-      await page.evaluate(() => (window as any).okf.plugin.service.whenIdle());
-      expect(await page.$('.okf-plan-modal, .okf-author-modal')).toBeNull();
-      expect(await read(ada)).toContain(
-        '- { predicate: influenced, object: /entities/grace-hopper.md, date: "1843-01-01" }',
-      );
-      expect(await read(hopper)).toContain('predicate: influenced_by, object: /entities/ada-lovelace.md');
-      expect(before.log).toBe(false);
-      expect(await read(`${EXAMPLE}/log.md`)).toMatch(
-        /\*\*Related\*\*: \/entities\/ada-lovelace\.md influenced \/entities\/grace-hopper\.md/,
-      );
-      const related = await page.evaluate(async () =>
-        (await (window as any).okf.plugin.service.query('Who did Ada Lovelace influence?')).result.facts.map(
-          (f: { predicate: string; object: string }) => `${f.predicate} ${f.object}`,
-        ),
-      );
-      expect(related).toEqual(expect.arrayContaining([expect.stringMatching(/^influenced .*grace-hopper/)]));
-    });
+        await page.click('.okf-author-modal button.okf-author-preview');
+        await page.waitForSelector('.okf-plan-modal');
+        await page.click('.okf-plan-modal button.okf-plan-apply');
+        await page.waitForSelector('.notice:has-text("Updated the index and the generated files; logged in log.md.")');
+        await page.evaluate(() => (window as any).okf.plugin.service.whenIdle());
+        expect(await page.$('.okf-plan-modal, .okf-author-modal')).toBeNull();
+        expect(await read(ada)).toContain(
+          '- { predicate: influenced, object: /entities/grace-hopper.md, date: "1843-01-01" }',
+        );
+        expect(await read(hopper)).toContain('predicate: influenced_by, object: /entities/ada-lovelace.md');
+        expect(before.log).toBe(false);
+        expect(await read(`${EXAMPLE}/log.md`)).toMatch(
+          /\*\*Related\*\*: \/entities\/ada-lovelace\.md influenced \/entities\/grace-hopper\.md/,
+        );
+        const related = await page.evaluate(async () =>
+          (await (window as any).okf.plugin.service.query('Who did Ada Lovelace influence?')).result.facts.map(
+            (f: { predicate: string; object: string }) => `${f.predicate} ${f.object}`,
+          ),
+        );
+        expect(related).toEqual(expect.arrayContaining([expect.stringMatching(/^influenced .*grace-hopper/)]));
+      },
+    );
 
     test('the console stayed clean', () => {
       expect(problems).toEqual([]);

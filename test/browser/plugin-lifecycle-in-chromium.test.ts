@@ -82,38 +82,43 @@ jest.setTimeout(60_000);
     const field = (name: string) =>
       page.locator('.setting-item', { has: page.locator('.setting-item-name', { hasText: new RegExp(`^${name}$`) }) });
 
-    test('the settings tab refuses a malformed Ollama host and an index file that would replace a note, with the reason and no side effect; screenshot', async () => {
-      await openSettings();
-      const before = await readVault(dataJson);
-      const ada = await readVault('wiki/entities/ada-lovelace.md');
+    test(
+      'the settings tab refuses a malformed Ollama host and an index file ' +
+        'that would replace a note, with the reason and no side effect; ' +
+        'screenshot',
+      async () => {
+        await openSettings();
+        const before = await readVault(dataJson);
+        const ada = await readVault('wiki/entities/ada-lovelace.md');
 
-      await field('Ollama host').locator('input').fill('http://not a url');
-      await field('Ollama host').locator('input').press('Enter');
-      await page.waitForSelector('.okf-setting-error');
-      expect(await field('Ollama host').locator('.okf-setting-error').textContent()).toMatch(
-        /contains spaces\. Enter an http:\/\/ or https:\/\/ address/,
-      );
+        await field('Ollama host').locator('input').fill('http://not a url');
+        await field('Ollama host').locator('input').press('Enter');
+        await page.waitForSelector('.okf-setting-error');
+        expect(await field('Ollama host').locator('.okf-setting-error').textContent()).toMatch(
+          /contains spaces\. Enter an http:\/\/ or https:\/\/ address/,
+        );
 
-      // Typed letter by letter, as a person types; leaving the field commits.
-      await field('Index file').locator('input').pressSequentially('wiki/entities/ada-lovelace.md');
-      await field('Index file').locator('input').press('Tab');
-      await page.waitForFunction(() => document.querySelectorAll('.okf-setting-error').length === 2);
-      expect(await field('Index file').locator('.okf-setting-error').textContent()).toMatch(
-        /must be named like wiki\.db/,
-      );
-      await page.screenshot({ path: nodePath.join(ARTIFACTS, 'settings-invalid.png'), fullPage: true });
+        // Typed letter by letter, as a person types; leaving the field commits.
+        await field('Index file').locator('input').pressSequentially('wiki/entities/ada-lovelace.md');
+        await field('Index file').locator('input').press('Tab');
+        await page.waitForFunction(() => document.querySelectorAll('.okf-setting-error').length === 2);
+        expect(await field('Index file').locator('.okf-setting-error').textContent()).toMatch(
+          /must be named like wiki\.db/,
+        );
+        await page.screenshot({ path: nodePath.join(ARTIFACTS, 'settings-invalid.png'), fullPage: true });
 
-      await page.evaluate(() => (window as any).okf.plugin.service.persistNow());
-      expect(await readVault(dataJson)).toBe(before);
-      expect(await readVault('wiki/entities/ada-lovelace.md')).toBe(ada);
-      const files: string[] = await page.evaluate(() =>
-        (window as any).okf.app.vault.getFiles().map((f: { path: string }) => f.path),
-      );
-      expect(
-        files.filter((f) => f.startsWith('wiki/entities/ada-lovelace.md') && f !== 'wiki/entities/ada-lovelace.md'),
-      ).toEqual([]);
-      expect(await page.evaluate(() => (window as any).okf.plugin.service.wikiDbPath)).toBe('wiki/wiki.db');
-    });
+        await page.evaluate(() => (window as any).okf.plugin.service.persistNow());
+        expect(await readVault(dataJson)).toBe(before);
+        expect(await readVault('wiki/entities/ada-lovelace.md')).toBe(ada);
+        const files: string[] = await page.evaluate(() =>
+          (window as any).okf.app.vault.getFiles().map((f: { path: string }) => f.path),
+        );
+        expect(
+          files.filter((f) => f.startsWith('wiki/entities/ada-lovelace.md') && f !== 'wiki/entities/ada-lovelace.md'),
+        ).toEqual([]);
+        expect(await page.evaluate(() => (window as any).okf.plugin.service.wikiDbPath)).toBe('wiki/wiki.db');
+      },
+    );
 
     test('the bundle folder suggests folders; choosing one commits it and rebuilds', async () => {
       await field('Bundle folder').locator('input').fill('ent');
@@ -135,69 +140,78 @@ jest.setTimeout(60_000);
       await page.evaluate(() => (window as any).okf.app.settingTabs[0]?.containerEl.remove());
     });
 
-    test('lint report: a finding opens its file at its line, paths as the vault shows them, fix text without raw backticks; screenshot', async () => {
-      expect(
-        await page.evaluate(() =>
-          (window as any).okf.app.commands.executeCommandById('okf-graph-wiki:open-lint-report'),
-        ),
-      ).toBe(true);
-      await page.waitForSelector('.okf-lint-group');
-      const paths = await page.$$eval('.okf-finding-path', (els) => els.map((e) => e.textContent ?? ''));
-      expect(paths.length).toBeGreaterThan(0);
-      expect(paths.filter((p) => p.startsWith('/'))).toEqual([]);
-      expect(
-        await page.$$eval(
-          '.okf-finding-fix, .okf-finding-message',
-          (els) => els.filter((e) => (e.textContent ?? '').includes('`')).length,
-        ),
-      ).toBe(0);
-      expect(
-        await page.$$eval('.okf-finding-fix code, .okf-finding-message code', (els) => els.length),
-      ).toBeGreaterThan(0);
-      const withLine = await page.evaluate(() => {
-        const view = (window as any).okf.app.workspace.getLeavesOfType('okf-graph-wiki-lint')[0].view;
-        return view.currentReport.findings.find((f: { line?: number }) => f.line !== undefined && f.line > 1) as {
-          path: string;
-          line: number;
-        };
-      });
-      await page.screenshot({ path: nodePath.join(ARTIFACTS, 'lint-report-lines.png') });
-      await page
-        .locator(`.okf-finding-path[data-path="${withLine.path}"]`, { hasText: new RegExp(`:${withLine.line}$`) })
-        .first()
-        .click();
-      await page.waitForFunction(({ path, line }) => {
-        const { workspace } = (window as any).okf.app;
-        return (
-          workspace.getActiveFile()?.path === `wiki${path}` &&
-          workspace.activeLeaf?.view?.editor?.getCursor().line === line - 1
-        );
-      }, withLine);
-    });
+    test(
+      'lint report: a finding opens its file at its line, paths as the vault ' +
+        'shows them, fix text without raw backticks; screenshot',
+      async () => {
+        expect(
+          await page.evaluate(() =>
+            (window as any).okf.app.commands.executeCommandById('okf-graph-wiki:open-lint-report'),
+          ),
+        ).toBe(true);
+        await page.waitForSelector('.okf-lint-group');
+        const paths = await page.$$eval('.okf-finding-path', (els) => els.map((e) => e.textContent ?? ''));
+        expect(paths.length).toBeGreaterThan(0);
+        expect(paths.filter((p) => p.startsWith('/'))).toEqual([]);
+        expect(
+          await page.$$eval(
+            '.okf-finding-fix, .okf-finding-message',
+            (els) => els.filter((e) => (e.textContent ?? '').includes('`')).length,
+          ),
+        ).toBe(0);
+        expect(
+          await page.$$eval('.okf-finding-fix code, .okf-finding-message code', (els) => els.length),
+        ).toBeGreaterThan(0);
+        const withLine = await page.evaluate(() => {
+          const view = (window as any).okf.app.workspace.getLeavesOfType('okf-graph-wiki-lint')[0].view;
+          return view.currentReport.findings.find((f: { line?: number }) => f.line !== undefined && f.line > 1) as {
+            path: string;
+            line: number;
+          };
+        });
+        await page.screenshot({ path: nodePath.join(ARTIFACTS, 'lint-report-lines.png') });
+        await page
+          .locator(`.okf-finding-path[data-path="${withLine.path}"]`, { hasText: new RegExp(`:${withLine.line}$`) })
+          .first()
+          .click();
+        await page.waitForFunction(({ path, line }) => {
+          const { workspace } = (window as any).okf.app;
+          return (
+            workspace.getActiveFile()?.path === `wiki${path}` &&
+            workspace.activeLeaf?.view?.editor?.getCursor().line === line - 1
+          );
+        }, withLine);
+      },
+    );
 
-    test('query sidebar: its own icon, the question box focused on open, labels in plain words with explanations', async () => {
-      await page.evaluate(() =>
-        (window as any).okf.app.commands.executeCommandById('okf-graph-wiki:open-query-sidebar'),
-      );
-      await page.waitForSelector('.okf-query-view input.okf-question');
-      await page.waitForFunction(() => document.activeElement?.matches('.okf-query-view input.okf-question') === true);
-      expect(
+    test(
+      'query sidebar: its own icon, the question box focused on open, labels ' + 'in plain words with explanations',
+      async () => {
         await page.evaluate(() =>
-          (window as any).okf.app.workspace.getLeavesOfType('okf-graph-wiki-query')[0].getIcon(),
-        ),
-      ).not.toBe('search');
-      await page.keyboard.type('Who was Ada Lovelace?');
-      await page.keyboard.press('Enter');
-      await page.waitForSelector('.okf-seed');
-      const shown = (await page.textContent('.okf-query-view')) ?? '';
-      for (const jargon of [/\bGENERAL\b|\bENTITY\b/, /\bseeds?\b/i, /\bhop \d/, /#\d/])
-        expect(shown).not.toMatch(jargon);
-      const labels = await page.$$eval('.okf-signal, .okf-hop, .okf-answer-stats', (els) =>
-        els.map((e) => e.getAttribute('aria-label') ?? ''),
-      );
-      expect(labels.length).toBeGreaterThan(0);
-      for (const label of labels) expect(label).toMatch(/\w{4,}.*\./);
-    });
+          (window as any).okf.app.commands.executeCommandById('okf-graph-wiki:open-query-sidebar'),
+        );
+        await page.waitForSelector('.okf-query-view input.okf-question');
+        await page.waitForFunction(
+          () => document.activeElement?.matches('.okf-query-view input.okf-question') === true,
+        );
+        expect(
+          await page.evaluate(() =>
+            (window as any).okf.app.workspace.getLeavesOfType('okf-graph-wiki-query')[0].getIcon(),
+          ),
+        ).not.toBe('search');
+        await page.keyboard.type('Who was Ada Lovelace?');
+        await page.keyboard.press('Enter');
+        await page.waitForSelector('.okf-seed');
+        const shown = (await page.textContent('.okf-query-view')) ?? '';
+        for (const jargon of [/\bGENERAL\b|\bENTITY\b/, /\bseeds?\b/i, /\bhop \d/, /#\d/])
+          expect(shown).not.toMatch(jargon);
+        const labels = await page.$$eval('.okf-signal, .okf-hop, .okf-answer-stats', (els) =>
+          els.map((e) => e.getAttribute('aria-label') ?? ''),
+        );
+        expect(labels.length).toBeGreaterThan(0);
+        for (const label of labels) expect(label).toMatch(/\w{4,}.*\./);
+      },
+    );
 
     test('disabling leaves no timers, window/document listeners, globals or DOM; re-enabling works again', async () => {
       await page.evaluate(async () => {

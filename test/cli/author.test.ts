@@ -52,63 +52,74 @@ test('relate --dry-run prints both diffs and writes nothing', async () => {
   );
   expect(code).toBe(0);
   expect(stdout).toContain(
-    'Would do (dry run, nothing written): Related /entities/marc-andreessen.md invested_in /entities/openai.md (2019-03-01)',
+    'Would do (dry run, nothing written): Related ' +
+      '/entities/marc-andreessen.md invested_in /entities/openai.md ' +
+      '(2019-03-01)',
   );
   expect(stdout).toContain('+++ b/entities/openai.md\n');
   expect(stdout).toContain('+  - { predicate: backed_by, object: /entities/marc-andreessen.md, date: "2019-03-01" }\n');
   expect(snapshotFiles(dir, /$^/)).toEqual(before);
 });
 
-test('relate writes both files, reindexes, and lint finds nothing asymmetric about them; a second run is a no-op', async () => {
-  const { code, stdout, stderr } = await cli(
-    'relate',
-    'entities/marc-andreessen',
-    'invested_in',
-    'entities/openai',
-    '--date',
-    '2019-03-01',
-    '--source',
-    'tc-profile',
-  );
-  expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-  expect(stdout).toMatch(
-    /^Related \/entities\/marc-andreessen\.md invested_in \/entities\/openai\.md \(2019-03-01\), and \/entities\/openai\.md backed_by/,
-  );
-  expect(stdout).toContain('Updated wiki.db and the generated files; logged in log.md.\n');
-  expect(read('log.md')).toBe(
-    '# Update log\n\n## 2026-12-01\n\n* **Related**: /entities/marc-andreessen.md invested_in /entities/openai.md (2019-03-01), and /entities/openai.md backed_by /entities/marc-andreessen.md (by `human:cli`, okf-wiki relate).\n',
-  );
-  expect(read('timeline.md')).toContain('2019-03-01');
-  expect(read('entities/marc-andreessen.md')).toContain(
-    '  - { predicate: invested_in, object: /entities/openai.md, date: "2019-03-01", source: tc-profile }\n',
-  );
-  expect(read('entities/openai.md')).toContain(
-    'relations:\n  - { predicate: backed_by, object: /entities/marc-andreessen.md, date: "2019-03-01" }\n',
-  );
-  expect(existsSync(path.join(dir, 'wiki.db'))).toBe(true);
-  expect(await asymmetricFindings(['/entities/marc-andreessen.md', '/entities/openai.md'])).toEqual([]);
-  // The refreshed wiki.db holds exactly what a full rebuild from the files gives (meta aside: build time).
-  const bundle = new FsBundle(dir);
-  const loaded = await WikiIndex.load((await bundle.readBytes('/wiki.db'))!);
-  if (isLoadProblem(loaded)) throw new Error(loaded.reason);
-  const rebuilt = await buildIndex(bundle);
-  const withoutMeta = (dump: Record<string, string[]>) => ({ ...dump, meta: [] });
-  expect(withoutMeta(dumpIndex(loaded))).toEqual(withoutMeta(dumpIndex(rebuilt)));
-  loaded.close();
-  rebuilt.close();
+test(
+  'relate writes both files, reindexes, and lint finds nothing ' + 'asymmetric about them; a second run is a no-op',
+  async () => {
+    const { code, stdout, stderr } = await cli(
+      'relate',
+      'entities/marc-andreessen',
+      'invested_in',
+      'entities/openai',
+      '--date',
+      '2019-03-01',
+      '--source',
+      'tc-profile',
+    );
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(stdout).toMatch(
+      new RegExp(
+        /^Related \/entities\/marc-andreessen\.md invested_in \/entities\/openai\.md \(2019-03-01\), /.source +
+          /and \/entities\/openai\.md backed_by/.source,
+      ),
+    );
+    expect(stdout).toContain('Updated wiki.db and the generated files; logged in log.md.\n');
+    expect(read('log.md')).toBe(
+      '# Update log\n\n## 2026-12-01\n\n* **Related**: ' +
+        '/entities/marc-andreessen.md invested_in /entities/openai.md ' +
+        '(2019-03-01), and /entities/openai.md backed_by ' +
+        '/entities/marc-andreessen.md (by `human:cli`, okf-wiki relate).\n',
+    );
+    expect(read('timeline.md')).toContain('2019-03-01');
+    expect(read('entities/marc-andreessen.md')).toContain(
+      '  - { predicate: invested_in, object: /entities/openai.md, date: "2019-03-01", source: tc-profile }\n',
+    );
+    expect(read('entities/openai.md')).toContain(
+      'relations:\n  - { predicate: backed_by, object: /entities/marc-andreessen.md, date: "2019-03-01" }\n',
+    );
+    expect(existsSync(path.join(dir, 'wiki.db'))).toBe(true);
+    expect(await asymmetricFindings(['/entities/marc-andreessen.md', '/entities/openai.md'])).toEqual([]);
+    // The refreshed wiki.db holds exactly what a full rebuild from the files gives (meta aside: build time).
+    const bundle = new FsBundle(dir);
+    const loaded = await WikiIndex.load((await bundle.readBytes('/wiki.db'))!);
+    if (isLoadProblem(loaded)) throw new Error(loaded.reason);
+    const rebuilt = await buildIndex(bundle);
+    const withoutMeta = (dump: Record<string, string[]>) => ({ ...dump, meta: [] });
+    expect(withoutMeta(dumpIndex(loaded))).toEqual(withoutMeta(dumpIndex(rebuilt)));
+    loaded.close();
+    rebuilt.close();
 
-  const logged = read('log.md');
-  const again = await cli(
-    'relate',
-    'entities/marc-andreessen',
-    'invested_in',
-    'entities/openai',
-    '--date',
-    '2019-03-01',
-  );
-  expect(again).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Already related: /) });
-  expect(read('log.md')).toBe(logged);
-});
+    const logged = read('log.md');
+    const again = await cli(
+      'relate',
+      'entities/marc-andreessen',
+      'invested_in',
+      'entities/openai',
+      '--date',
+      '2019-03-01',
+    );
+    expect(again).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Already related: /) });
+    expect(read('log.md')).toBe(logged);
+  },
+);
 
 test('a refused relate exits 1, says why on stderr, and leaves every file byte-identical', async () => {
   const before = snapshotFiles(dir, /$^/);
@@ -175,14 +186,18 @@ test('supersede --at writes both ends; lint finds no asymmetric supersession; a 
   expect(read('entities/clinton-presidency.md')).toContain('supersedes: [/entities/bush-41-presidency.md]\n');
   expect(await asymmetricFindings(['/entities/bush-41-presidency.md', '/entities/clinton-presidency.md'])).toEqual([]);
   expect(read('log.md')).toContain(
-    '* **Superseded**: /entities/bush-41-presidency.md by /entities/clinton-presidency.md as of 1993-01-20 (by `human:cli`, okf-wiki supersede).\n',
+    '* **Superseded**: /entities/bush-41-presidency.md by ' +
+      '/entities/clinton-presidency.md as of 1993-01-20 (by `human:cli`, ' +
+      'okf-wiki supersede).\n',
   );
 
   const before = snapshotFiles(dir, /$^/);
   const loop = await cli('supersede', 'entities/clinton-presidency', 'entities/reagan-presidency');
   expect(loop.code).toBe(1);
   expect(loop.stderr).toContain(
-    'refused: this would create a supersession cycle (/entities/clinton-presidency.md → /entities/reagan-presidency.md → /entities/bush-41-presidency.md → /entities/clinton-presidency.md).',
+    'refused: this would create a supersession cycle ' +
+      '(/entities/clinton-presidency.md → /entities/reagan-presidency.md → ' +
+      '/entities/bush-41-presidency.md → /entities/clinton-presidency.md).',
   );
   expect(snapshotFiles(dir, /$^/)).toEqual(before);
 });
@@ -207,10 +222,15 @@ test('file-back reads the body file, stamps generated {by, at}, and refuses to o
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Filed back "Why Netscape mattered" as \/concepts\/why-netscape-mattered\.md\./);
     expect(read('concepts/why-netscape-mattered.md')).toBe(
-      '---\ntype: Concept\ntitle: Why Netscape mattered\ndescription: A short synthesis.\ngenerated: { by: "human:alice", at: "2026-12-01" }\n---\n\n# Synthesis\n\nNetscape was [founded](/entities/netscape.md) in 1994.\n',
+      '---\ntype: Concept\ntitle: Why Netscape mattered\ndescription: A ' +
+        'short synthesis.\ngenerated: { by: "human:alice", at: "2026-12-01" }\n' +
+        '---\n\n# Synthesis\n\nNetscape was [founded](/entities/netscape.md) ' +
+        'in 1994.\n',
     );
     expect(read('log.md')).toContain(
-      '* **Filed back**: "Why Netscape mattered" as /concepts/why-netscape-mattered.md (by `human:alice`, okf-wiki file-back).\n',
+      '* **Filed back**: "Why Netscape mattered" as ' +
+        '/concepts/why-netscape-mattered.md (by `human:alice`, okf-wiki ' +
+        'file-back).\n',
     );
     expect(read('concepts/index.md')).toContain('why-netscape-mattered.md');
     const again = await cli(...args);

@@ -22,30 +22,33 @@ beforeAll(async () => {
 });
 afterAll(() => removeTempDir(tmp));
 
-test(`every labeled question (${SET.questions.length}) gives Mermaid that parses, or the no-match sentence`, async () => {
-  expect(SET.questions.length).toBeGreaterThan(40);
-  const failures: string[] = [];
-  let graphs = 0;
-  for (const { id, question } of SET.questions) {
-    const { code, stdout } = await runCli(
-      ['context', question, '--bundle', bundle, '--no-embed', '--today', SET.today, '--format', 'mermaid'],
-      tmp,
-    );
-    expect(code).toBe(0);
-    if (stdout.startsWith('No confident match in this wiki for: ')) {
-      expect(stdout.split('\n')).toHaveLength(2);
-      continue;
+test(
+  `every labeled question (${SET.questions.length}) gives Mermaid that ` + `parses, or the no-match sentence`,
+  async () => {
+    expect(SET.questions.length).toBeGreaterThan(40);
+    const failures: string[] = [];
+    let graphs = 0;
+    for (const { id, question } of SET.questions) {
+      const { code, stdout } = await runCli(
+        ['context', question, '--bundle', bundle, '--no-embed', '--today', SET.today, '--format', 'mermaid'],
+        tmp,
+      );
+      expect(code).toBe(0);
+      if (stdout.startsWith('No confident match in this wiki for: ')) {
+        expect(stdout.split('\n')).toHaveLength(2);
+        continue;
+      }
+      graphs++;
+      try {
+        expect(await parseMermaid(stdout)).toBe('flowchart-v2');
+      } catch (error) {
+        failures.push(`${id}: ${(error as Error).message}`);
+      }
     }
-    graphs++;
-    try {
-      expect(await parseMermaid(stdout)).toBe('flowchart-v2');
-    } catch (error) {
-      failures.push(`${id}: ${(error as Error).message}`);
-    }
-  }
-  expect(failures).toEqual([]);
-  expect(graphs).toBeGreaterThan(30);
-});
+    expect(failures).toEqual([]);
+    expect(graphs).toBeGreaterThan(30);
+  },
+);
 
 test('--format json equals --json, --format text the plain block; an unknown format is a usage error', async () => {
   const args = ['context', 'Who is Alan Turing?', '--bundle', bundle, '--no-embed', '--today', SET.today];

@@ -22,7 +22,8 @@ test('prints the context block and exits 0; the vector note goes to stderr', asy
   expect(code).toBe(0);
   expect(
     stdout.startsWith(
-      'Context from the wiki for: "Who is Alan Turing?"\nIntent: ENTITY. Seeds: Alan Turing (/entities/alan-turing.md).\n\nFacts:\n',
+      'Context from the wiki for: "Who is Alan Turing?"\nIntent: ENTITY. ' +
+        'Seeds: Alan Turing (/entities/alan-turing.md).\n\nFacts:\n',
     ),
   ).toBe(true);
   expect(stdout).toContain(

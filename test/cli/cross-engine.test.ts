@@ -96,8 +96,11 @@ test('json_each over concepts.relations works there', () => {
     expect(
       db
         .prepare(
-          `select c.path, json_extract(r.value, '$.predicate') as predicate, json_extract(r.value, '$.object') as object, json_extract(r.value, '$.date') as date
-             from concepts c, json_each(c.relations) r order by c.path, r.key`,
+          `select c.path, json_extract(r.value, '$.predicate') as predicate, ` +
+            `json_extract(r.value, '$.object') as object, json_extract(r.value, ` +
+            `'$.date') as date
+             from concepts c, ` +
+            `json_each(c.relations) r order by c.path, r.key`,
         )
         .all(),
     ).toEqual([

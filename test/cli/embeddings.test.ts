@@ -38,7 +38,9 @@ const context = (question: string, ...args: string[]) =>
 const json = (stdout: string) => JSON.parse(stdout);
 
 describe('reindex embeds', () => {
-  /** Requests and texts other than the fixed model probe every reindex sends first (and the calibration's questions). */
+  /**
+   * Requests and texts other than the fixed model probe every reindex sends first (and the calibration's questions).
+   */
   const conceptRequests = () =>
     fake.embedRequests.filter(
       (r) => !r.input.every((t) => t.endsWith(PROBE_TEXT)) && r.input.every((t) => t.startsWith('search_document: ')),
@@ -215,12 +217,15 @@ test('--no-embed on reindex keeps the stored vectors for the next run', async ()
   });
 });
 
-test('--timeout past the longest timer Node can set is a usage error, not an instant timeout on every call', async () => {
-  const { code, stderr } = await context('Who was Alan Turing?', '--timeout', '3000000');
-  expect(code).toBe(2);
-  expect(stderr).toContain(
-    '--timeout must be at most 2147483 seconds (about 24 days, the longest timer Node can set), got "3000000"',
-  );
-  expect(fake.embedRequests).toEqual([]);
-  expect((await context('Who was Alan Turing?', '--timeout', '2147483')).code).toBe(0);
-});
+test(
+  '--timeout past the longest timer Node can set is a usage error, not ' + 'an instant timeout on every call',
+  async () => {
+    const { code, stderr } = await context('Who was Alan Turing?', '--timeout', '3000000');
+    expect(code).toBe(2);
+    expect(stderr).toContain(
+      '--timeout must be at most 2147483 seconds (about 24 days, the longest timer Node can set), got "3000000"',
+    );
+    expect(fake.embedRequests).toEqual([]);
+    expect((await context('Who was Alan Turing?', '--timeout', '2147483')).code).toBe(0);
+  },
+);

@@ -22,19 +22,22 @@ async function evaluate(...args: string[]): Promise<{ code: number; io: { stdout
   return { code, io: { stdout, stderr } };
 }
 
-test('the demo set passes against its committed baseline (lexical signals), and the last result is stored beside it', async () => {
-  expect(existsSync(nodePath.join(bundle, 'evaluate.baseline.json'))).toBe(true);
-  const baselineBefore = readFileSync(nodePath.join(bundle, 'evaluate.baseline.json'), 'utf8');
-  const { code, io } = await evaluate();
-  expect(io.stdout).toContain('No regression against the baseline (lexical).');
-  expect(code).toBe(0);
-  expect(io.stdout).toMatch(
-    /Retrieval evaluation: \d+ questions \(\d+ in bundle, \d+ out of bundle\), judged at 2026-11-30/,
-  );
-  const last = JSON.parse(readFileSync(nodePath.join(bundle, 'evaluate.last.json'), 'utf8'));
-  expect(last.configuration).toMatchObject({ signals: 'lexical', disabledSignals: [], today: '2026-11-30' });
-  expect(readFileSync(nodePath.join(bundle, 'evaluate.baseline.json'), 'utf8')).toBe(baselineBefore);
-});
+test(
+  'the demo set passes against its committed baseline (lexical signals), ' + 'and the last result is stored beside it',
+  async () => {
+    expect(existsSync(nodePath.join(bundle, 'evaluate.baseline.json'))).toBe(true);
+    const baselineBefore = readFileSync(nodePath.join(bundle, 'evaluate.baseline.json'), 'utf8');
+    const { code, io } = await evaluate();
+    expect(io.stdout).toContain('No regression against the baseline (lexical).');
+    expect(code).toBe(0);
+    expect(io.stdout).toMatch(
+      /Retrieval evaluation: \d+ questions \(\d+ in bundle, \d+ out of bundle\), judged at 2026-11-30/,
+    );
+    const last = JSON.parse(readFileSync(nodePath.join(bundle, 'evaluate.last.json'), 'utf8'));
+    expect(last.configuration).toMatchObject({ signals: 'lexical', disabledSignals: [], today: '2026-11-30' });
+    expect(readFileSync(nodePath.join(bundle, 'evaluate.baseline.json'), 'utf8')).toBe(baselineBefore);
+  },
+);
 
 test('the demo set is labeled as the issue asks: 30+ questions, a third out of bundle, every intent', () => {
   const set = JSON.parse(readFileSync(nodePath.join(DEMO, 'evaluate.json'), 'utf8'));
@@ -56,16 +59,20 @@ test('the demo set is labeled as the issue asks: 30+ questions, a third out of b
   expect(questions.some((q) => (q.must_not_facts ?? []).length > 0)).toBe(true);
 });
 
-test('a deliberately broken ranking (no exact-title signal) is a regression: exit 1, and the baseline is not rewritten', async () => {
-  const baselinePath = nodePath.join(bundle, 'evaluate.baseline.json');
-  const before = readFileSync(baselinePath, 'utf8');
-  const { code, io } = await evaluate('--disable-signal', 'title');
-  expect(code).toBe(1);
-  expect(io.stdout).toMatch(/\nSignals: lexical \(exact title, BM25\).*; DISABLED: title\n/);
-  expect(io.stdout).toContain('REGRESSION against the baseline (lexical):');
-  expect(io.stdout).toMatch(/ {2}- seed hit@1: [\d.]+% -> [\d.]+%/);
-  expect(readFileSync(baselinePath, 'utf8')).toBe(before);
-});
+test(
+  'a deliberately broken ranking (no exact-title signal) is a ' +
+    'regression: exit 1, and the baseline is not rewritten',
+  async () => {
+    const baselinePath = nodePath.join(bundle, 'evaluate.baseline.json');
+    const before = readFileSync(baselinePath, 'utf8');
+    const { code, io } = await evaluate('--disable-signal', 'title');
+    expect(code).toBe(1);
+    expect(io.stdout).toMatch(/\nSignals: lexical \(exact title, BM25\).*; DISABLED: title\n/);
+    expect(io.stdout).toContain('REGRESSION against the baseline (lexical):');
+    expect(io.stdout).toMatch(/ {2}- seed hit@1: [\d.]+% -> [\d.]+%/);
+    expect(readFileSync(baselinePath, 'utf8')).toBe(before);
+  },
+);
 
 test('--json prints the report with the comparison', async () => {
   const { code, io } = await evaluate('--json');

@@ -209,14 +209,18 @@ describe('authoring writes (issue 12: points 1 and 3, links)', () => {
   const file = (path: string) => nodePath.join(root, ...path.split('/').filter(Boolean));
   const mode = (path: string) => statSync(file(path)).mode & 0o7777;
 
-  test('a write expecting the previewed text refuses when the file changed meanwhile, keeping the edit and leaving no temporary file', async () => {
-    writeTree(root, { '/a.md': 'edited meanwhile\n' });
-    const attempt = new FsBundle(root).write('/a.md', 'planned\n', 'previewed\n');
-    await expect(attempt).rejects.toBeInstanceOf(ChangedSincePlan);
-    await expect(attempt).rejects.toThrow('/a.md changed since the preview; it was not overwritten');
-    expect(readFileSync(file('/a.md'), 'utf8')).toBe('edited meanwhile\n');
-    expect(listTree(root)).toEqual(['/a.md']);
-  });
+  test(
+    'a write expecting the previewed text refuses when the file changed ' +
+      'meanwhile, keeping the edit and leaving no temporary file',
+    async () => {
+      writeTree(root, { '/a.md': 'edited meanwhile\n' });
+      const attempt = new FsBundle(root).write('/a.md', 'planned\n', 'previewed\n');
+      await expect(attempt).rejects.toBeInstanceOf(ChangedSincePlan);
+      await expect(attempt).rejects.toThrow('/a.md changed since the preview; it was not overwritten');
+      expect(readFileSync(file('/a.md'), 'utf8')).toBe('edited meanwhile\n');
+      expect(listTree(root)).toEqual(['/a.md']);
+    },
+  );
 
   test('a write expecting the previewed text replaces the file when it still holds it', async () => {
     writeTree(root, { '/a.md': 'previewed\n' });
@@ -268,22 +272,26 @@ describe('authoring writes (issue 12: points 1 and 3, links)', () => {
     writeTree(root, { '/a.md': 'old\n' });
     chmodSync(file('/a.md'), 0o444);
     await expect(new FsBundle(root).write('/a.md', 'new\n', 'old\n')).rejects.toThrow(
-      `/a.md is read-only (mode 0444); okf-wiki does not replace a read-only file. Make it writable (chmod u+w ${file('/a.md')})`,
+      `/a.md is read-only (mode 0444); okf-wiki does not replace a read-only ` +
+        `file. Make it writable (chmod u+w ${file('/a.md')})`,
     );
     expect(readFileSync(file('/a.md'), 'utf8')).toBe('old\n');
     expect(mode('/a.md')).toBe(0o444);
     expect(listTree(root)).toEqual(['/a.md']);
   });
 
-  test('a link to a file inside the bundle stays a link: the file it points to is edited, keeping its mode', async () => {
-    writeTree(root, { '/entities/real.md': 'old\n' });
-    chmodSync(file('/entities/real.md'), 0o600);
-    symlinkSync('entities/real.md', file('/alias.md'));
-    await new FsBundle(root).write('/alias.md', 'new\n', 'old\n');
-    expect(lstatSync(file('/alias.md')).isSymbolicLink()).toBe(true);
-    expect(readlinkSync(file('/alias.md'))).toBe('entities/real.md');
-    expect(readFileSync(file('/entities/real.md'), 'utf8')).toBe('new\n');
-    expect(mode('/entities/real.md')).toBe(0o600);
-    expect(listTree(root)).toEqual(['/alias.md', '/entities/real.md']);
-  });
+  test(
+    'a link to a file inside the bundle stays a link: the file it points ' + 'to is edited, keeping its mode',
+    async () => {
+      writeTree(root, { '/entities/real.md': 'old\n' });
+      chmodSync(file('/entities/real.md'), 0o600);
+      symlinkSync('entities/real.md', file('/alias.md'));
+      await new FsBundle(root).write('/alias.md', 'new\n', 'old\n');
+      expect(lstatSync(file('/alias.md')).isSymbolicLink()).toBe(true);
+      expect(readlinkSync(file('/alias.md'))).toBe('entities/real.md');
+      expect(readFileSync(file('/entities/real.md'), 'utf8')).toBe('new\n');
+      expect(mode('/entities/real.md')).toBe(0o600);
+      expect(listTree(root)).toEqual(['/alias.md', '/entities/real.md']);
+    },
+  );
 });

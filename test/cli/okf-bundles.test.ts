@@ -83,20 +83,25 @@ test.each([
   expect(listTree(original)).toEqual(originalFiles);
 });
 
-test('acme_retail keeps its unquoted dates as written and reads its human verification; its log.md has frontmatter', async () => {
-  const { bundle } = await reindexCopy('acme_retail');
-  const loaded = await loadWikiDb(bundle);
-  expect(
-    rawDatabase(loaded).get('select generated_at, stale_after, trust, verified from concepts where path = ?', [
-      '/metrics/gross-margin.md',
-    ]),
-  ).toEqual({
-    generated_at: '2026-06-30T14:00:00Z',
-    stale_after: '2026-12-31T00:00:00Z',
-    trust: 'human-reviewed',
-    verified: '[{"by":"human:jsmith@acme","at":"2026-07-01T09:00:00Z"}]',
-  });
-  expect(rawDatabase(loaded).get('select count(*) as n from files where path like ?', ['%/log.md'])).toEqual({ n: 0 });
-  expect(readFileSync(nodePath.join(OKF_BUNDLES, 'acme_retail', 'log.md'), 'utf8')).toMatch(/^---\ntype: Log\n/);
-  loaded.close();
-});
+test(
+  'acme_retail keeps its unquoted dates as written and reads its human ' + 'verification; its log.md has frontmatter',
+  async () => {
+    const { bundle } = await reindexCopy('acme_retail');
+    const loaded = await loadWikiDb(bundle);
+    expect(
+      rawDatabase(loaded).get('select generated_at, stale_after, trust, verified from concepts where path = ?', [
+        '/metrics/gross-margin.md',
+      ]),
+    ).toEqual({
+      generated_at: '2026-06-30T14:00:00Z',
+      stale_after: '2026-12-31T00:00:00Z',
+      trust: 'human-reviewed',
+      verified: '[{"by":"human:jsmith@acme","at":"2026-07-01T09:00:00Z"}]',
+    });
+    expect(rawDatabase(loaded).get('select count(*) as n from files where path like ?', ['%/log.md'])).toEqual({
+      n: 0,
+    });
+    expect(readFileSync(nodePath.join(OKF_BUNDLES, 'acme_retail', 'log.md'), 'utf8')).toMatch(/^---\ntype: Log\n/);
+    loaded.close();
+  },
+);

@@ -71,15 +71,19 @@ describe('usage errors exit 2 with a message and the usage text on stderr', () =
 });
 
 describe('reindex', () => {
-  test('exits 0 and writes wiki.db; --bundle is resolved against the working folder; the default is the working folder', async () => {
-    writeTree(tmp, { '/b/entities/a.md': conceptFile({ type: 'Person', title: 'A' }) });
-    const relative = await cli(['reindex', '--bundle', 'b', ...OFFLINE], tmp);
-    expect(relative.code).toBe(0);
-    expect(existsSync(nodePath.join(tmp, 'b', 'wiki.db'))).toBe(true);
-    const here = await cli(['reindex', ...OFFLINE], nodePath.join(tmp, 'b'));
-    expect(here.code).toBe(0);
-    expect(here.stdout).toMatch(/^Indexed 1 concepts and 0 relations from 1 markdown files in [\d,]+ ms\.\n/);
-  });
+  test(
+    'exits 0 and writes wiki.db; --bundle is resolved against the working ' +
+      'folder; the default is the working folder',
+    async () => {
+      writeTree(tmp, { '/b/entities/a.md': conceptFile({ type: 'Person', title: 'A' }) });
+      const relative = await cli(['reindex', '--bundle', 'b', ...OFFLINE], tmp);
+      expect(relative.code).toBe(0);
+      expect(existsSync(nodePath.join(tmp, 'b', 'wiki.db'))).toBe(true);
+      const here = await cli(['reindex', ...OFFLINE], nodePath.join(tmp, 'b'));
+      expect(here.code).toBe(0);
+      expect(here.stdout).toMatch(/^Indexed 1 concepts and 0 relations from 1 markdown files in [\d,]+ ms\.\n/);
+    },
+  );
 
   test('the text summary counts and lists diagnostics grouped by file', async () => {
     const bundle = copyWritable(fixtureDir('bad-input'), tmp);

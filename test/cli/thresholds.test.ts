@@ -90,15 +90,19 @@ test('evaluate --sweep --apply shows the diff and writes the best point, keeping
   expect((await runCli(['evaluate', '--bundle', dir, '--apply', ...FLAGS], dir)).code).toBe(2);
 });
 
-test('evaluate --sweep --sections sweeps the tuning split only; an unknown section or --sections without --sweep is refused', async () => {
-  const tuned = await runCli(
-    ['evaluate', '--bundle', dir, '--sweep', '--sections', 'far-out-of-bundle', ...FLAGS],
-    dir,
-  );
-  expect(tuned.code).toBe(0);
-  expect(tuned.stdout).toContain('Tuning split: section far-out-of-bundle (12 of 146 questions)');
-  const unknown = await runCli(['evaluate', '--bundle', dir, '--sweep', '--sections', 'core,nope', ...FLAGS], dir);
-  expect(unknown.code).not.toBe(0);
-  expect(unknown.stderr).toContain('no section named "nope" in the set');
-  expect((await runCli(['evaluate', '--bundle', dir, '--sections', 'core', ...FLAGS], dir)).code).toBe(2);
-});
+test(
+  'evaluate --sweep --sections sweeps the tuning split only; an unknown ' +
+    'section or --sections without --sweep is refused',
+  async () => {
+    const tuned = await runCli(
+      ['evaluate', '--bundle', dir, '--sweep', '--sections', 'far-out-of-bundle', ...FLAGS],
+      dir,
+    );
+    expect(tuned.code).toBe(0);
+    expect(tuned.stdout).toContain('Tuning split: section far-out-of-bundle (12 of 146 questions)');
+    const unknown = await runCli(['evaluate', '--bundle', dir, '--sweep', '--sections', 'core,nope', ...FLAGS], dir);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain('no section named "nope" in the set');
+    expect((await runCli(['evaluate', '--bundle', dir, '--sections', 'core', ...FLAGS], dir)).code).toBe(2);
+  },
+);

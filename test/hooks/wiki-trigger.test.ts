@@ -67,7 +67,9 @@ function hook(
 const prompt = (text: string) =>
   JSON.stringify({ session_id: 'abc', hook_event_name: 'UserPromptSubmit', prompt: text });
 const nudge = (named: string, dir = bundle) =>
-  `[okf-wiki] This message mentions ${named}, which the knowledge wiki covers. Before answering, consider: npx okf-wiki context "<the question>" --bundle '${dir}'\n`;
+  `[okf-wiki] This message mentions ${named}, which the knowledge wiki ` +
+  `covers. Before answering, consider: npx okf-wiki context "<the ` +
+  `question>" --bundle '${dir}'\n`;
 
 beforeAll(() => {
   tmp = makeTempDir('okf-hook-');
@@ -98,7 +100,8 @@ test.each([
 
 test('wrapper markup is stripped before matching (a time zone naming London must not fire every turn)', () => {
   const wrapped =
-    '<system-reminder>\nThe user is in Europe/London.\n</system-reminder>\n<context tz="Europe/London">London</context>\nHow do I bake bread?';
+    '<system-reminder>\nThe user is in Europe/London.\n</system-reminder>\n' +
+    '<context tz="Europe/London">London</context>\nHow do I bake bread?';
   expect(hook(prompt(wrapped))).toEqual({ code: 0, stdout: '', stderr: '' });
   expect(hook(prompt(`${wrapped} I live in London.`)).stdout).toBe(nudge('London'));
   expect(
@@ -147,18 +150,22 @@ test('non-ASCII keywords, padded lines, and more than five matches', () => {
   );
 });
 
-test('unclosed wrapper tags by the thousand (352 KB): every reader strips them in one pass and still finds the keyword', () => {
-  // A lazy regex retried from each unclosed tag took 63 s (jq) / 11.5 s (node) here; the hook has 5 s.
-  const text =
-    '<system-reminder x'.repeat(4000) +
-    '<context>'.repeat(20000) +
-    ' tell me about Unix ' +
-    '</context'.repeat(3000) +
-    '<system-reminder>London</system-reminder>'.repeat(2000);
-  expect(text.length).toBeGreaterThan(352_000);
-  for (const tool of EXTRACTORS)
-    expect(hook(prompt(text), { tools: [tool] })).toEqual({ code: 0, stdout: nudge('Unix'), stderr: '' });
-});
+test(
+  'unclosed wrapper tags by the thousand (352 KB): every reader strips ' +
+    'them in one pass and still finds the keyword',
+  () => {
+    // A lazy regex retried from each unclosed tag took 63 s (jq) / 11.5 s (node) here; the hook has 5 s.
+    const text =
+      '<system-reminder x'.repeat(4000) +
+      '<context>'.repeat(20000) +
+      ' tell me about Unix ' +
+      '</context'.repeat(3000) +
+      '<system-reminder>London</system-reminder>'.repeat(2000);
+    expect(text.length).toBeGreaterThan(352_000);
+    for (const tool of EXTRACTORS)
+      expect(hook(prompt(text), { tools: [tool] })).toEqual({ code: 0, stdout: nudge('Unix'), stderr: '' });
+  },
+);
 
 test('all readers strip the same: attributes, blanks before `>`, an unclosed wrapper left as written', () => {
   const cases: [string, string][] = [
@@ -180,7 +187,9 @@ test('the suggested command quotes the bundle path, so a path with spaces or quo
   writeFileSync(nodePath.join(odd, 'wiki-trigger-keywords.txt'), 'Unix\n');
   const { stdout } = hook(prompt('unix'), { args: [odd] });
   expect(stdout).toBe(
-    `[okf-wiki] This message mentions Unix, which the knowledge wiki covers. Before answering, consider: npx okf-wiki context "<the question>" --bundle '${odd.replace(/'/g, "'\\''")}'\n`,
+    `[okf-wiki] This message mentions Unix, which the knowledge wiki ` +
+      `covers. Before answering, consider: npx okf-wiki context "<the ` +
+      `question>" --bundle '${odd.replace(/'/g, "'\\''")}'\n`,
   );
   const echoed = spawnSync(BASH, ['-c', `printf '%s' ${stdout.slice(stdout.indexOf('--bundle ') + 9).trimEnd()}`], {
     encoding: 'utf8',

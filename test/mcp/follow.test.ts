@@ -46,53 +46,59 @@ const zuse = conceptFile(
   'Konrad Zuse built the Z3 computer in Berlin.\n',
 );
 
-test('a call with nothing changed stats and reads no file: the watcher keeps the index current, not a catch-up', async () => {
-  await start(true);
-  expect(await ask('Who created Unix?')).toContain('Seeds: Unix');
-  const stat = jest.spyOn(FsBundle.prototype, 'stat');
-  const read = jest.spyOn(FsBundle.prototype, 'read');
-  expect(await ask('Who created Unix?')).toContain('Seeds: Unix');
-  expect(await ask('What did Alan Turing invent?')).toContain('Alan Turing');
-  expect(stat).not.toHaveBeenCalled();
-  expect(read.mock.calls.map(([p]) => p).filter((p) => p.endsWith('.md'))).toEqual([]);
-});
+test(
+  'a call with nothing changed stats and reads no file: the watcher ' + 'keeps the index current, not a catch-up',
+  async () => {
+    await start(true);
+    expect(await ask('Who created Unix?')).toContain('Seeds: Unix');
+    const stat = jest.spyOn(FsBundle.prototype, 'stat');
+    const read = jest.spyOn(FsBundle.prototype, 'read');
+    expect(await ask('Who created Unix?')).toContain('Seeds: Unix');
+    expect(await ask('What did Alan Turing invent?')).toContain('Alan Turing');
+    expect(stat).not.toHaveBeenCalled();
+    expect(read.mock.calls.map(([p]) => p).filter((p) => p.endsWith('.md'))).toEqual([]);
+  },
+);
 
-test('a concept written, edited, moved with its folder and deleted on disk is followed by the next answers', async () => {
-  await start(true);
-  expect(await ask('Who was Konrad Zuse?')).toMatch(/^No confident match/);
-  const stat = jest.spyOn(FsBundle.prototype, 'stat');
+test(
+  'a concept written, edited, moved with its folder and deleted on disk ' + 'is followed by the next answers',
+  async () => {
+    await start(true);
+    expect(await ask('Who was Konrad Zuse?')).toMatch(/^No confident match/);
+    const stat = jest.spyOn(FsBundle.prototype, 'stat');
 
-  mkdirSync(path.join(dir, 'people'));
-  writeFileSync(path.join(dir, 'people', 'konrad-zuse.md'), zuse);
-  await eventually(
-    async () => (await ask('Who was Konrad Zuse?')).includes('Seeds: Konrad Zuse (/people/konrad-zuse.md)'),
-    'the new concept',
-  );
-  // Only what the watcher reported was looked at, not the bundle's 30-odd concept files.
-  expect(new Set(stat.mock.calls.map(([p]) => p))).toEqual(new Set(['/people/konrad-zuse.md']));
+    mkdirSync(path.join(dir, 'people'));
+    writeFileSync(path.join(dir, 'people', 'konrad-zuse.md'), zuse);
+    await eventually(
+      async () => (await ask('Who was Konrad Zuse?')).includes('Seeds: Konrad Zuse (/people/konrad-zuse.md)'),
+      'the new concept',
+    );
+    // Only what the watcher reported was looked at, not the bundle's 30-odd concept files.
+    expect(new Set(stat.mock.calls.map(([p]) => p))).toEqual(new Set(['/people/konrad-zuse.md']));
 
-  writeFileSync(
-    path.join(dir, 'people', 'konrad-zuse.md'),
-    zuse.replace('title: Konrad Zuse', 'title: Konrad Ernst Otto Zuse'),
-  );
-  await eventually(
-    async () => (await ask('Who was Konrad Ernst Otto Zuse?')).includes('Seeds: Konrad Ernst Otto Zuse'),
-    'the edited title',
-  );
+    writeFileSync(
+      path.join(dir, 'people', 'konrad-zuse.md'),
+      zuse.replace('title: Konrad Zuse', 'title: Konrad Ernst Otto Zuse'),
+    );
+    await eventually(
+      async () => (await ask('Who was Konrad Ernst Otto Zuse?')).includes('Seeds: Konrad Ernst Otto Zuse'),
+      'the edited title',
+    );
 
-  renameSync(path.join(dir, 'people'), path.join(dir, 'pioneers'));
-  await eventually(
-    async () => (await ask('Who was Konrad Ernst Otto Zuse?')).includes('(/pioneers/konrad-zuse.md)'),
-    'the moved folder',
-  );
+    renameSync(path.join(dir, 'people'), path.join(dir, 'pioneers'));
+    await eventually(
+      async () => (await ask('Who was Konrad Ernst Otto Zuse?')).includes('(/pioneers/konrad-zuse.md)'),
+      'the moved folder',
+    );
 
-  rmSync(path.join(dir, 'pioneers', 'konrad-zuse.md'));
-  await eventually(
-    async () => /^No confident match/.test(await ask('Who was Konrad Ernst Otto Zuse?')),
-    'the deletion',
-  );
-  expect(await ask('Who created Unix?')).toContain('Seeds: Unix');
-});
+    rmSync(path.join(dir, 'pioneers', 'konrad-zuse.md'));
+    await eventually(
+      async () => /^No confident match/.test(await ask('Who was Konrad Ernst Otto Zuse?')),
+      'the deletion',
+    );
+    expect(await ask('Who created Unix?')).toContain('Seeds: Unix');
+  },
+);
 
 test('a batch is applied between calls too: wiki.db follows an edit with no call made', async () => {
   await start(true);

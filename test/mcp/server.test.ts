@@ -89,7 +89,9 @@ test('relate previews with dry_run, then writes both files, reindexes, and lint 
   };
   const preview = await call('relate', { ...args, dry_run: true });
   expect(textOf(preview)).toContain(
-    'Would do (dry run, nothing written): Related /entities/ken-thompson.md worked_at /entities/lucent-bell-labs.md (1996-09-30)',
+    'Would do (dry run, nothing written): Related ' +
+      '/entities/ken-thompson.md worked_at /entities/lucent-bell-labs.md ' +
+      '(1996-09-30)',
   );
   expect(textOf(preview)).toContain(
     '+  - { predicate: employed, object: /entities/ken-thompson.md, date: "1996-09-30" }',
@@ -107,7 +109,10 @@ test('relate previews with dry_run, then writes both files, reindexes, and lint 
   const log = readFileSync(path.join(dir, 'log.md'), 'utf8');
   expect(log.match(/^\* /gm)).toHaveLength(1);
   expect(log).toContain(
-    '* **Related**: /entities/ken-thompson.md worked_at /entities/lucent-bell-labs.md (1996-09-30), and /entities/lucent-bell-labs.md employed /entities/ken-thompson.md (by `agent:test`, okf-wiki relate).',
+    '* **Related**: /entities/ken-thompson.md worked_at ' +
+      '/entities/lucent-bell-labs.md (1996-09-30), and ' +
+      '/entities/lucent-bell-labs.md employed /entities/ken-thompson.md (by ' +
+      '`agent:test`, okf-wiki relate).',
   );
 
   const bundle = new FsBundle(dir);

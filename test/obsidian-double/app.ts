@@ -26,7 +26,9 @@ export class CommandRegistry {
     return [...this.commands.values()];
   }
 
-  /** Runs a command as the palette does: editor commands only with an active markdown view. False when it cannot run. */
+  /**
+   * Runs a command as the palette does: editor commands only with an active markdown view. False when it cannot run.
+   */
   executeCommandById(id: string): boolean {
     const command = this.commands.get(id);
     if (!command) return false;

@@ -82,7 +82,9 @@ export function installSinceGuards(classes: Record<string, unknown>): void {
     const guarded = function (this: unknown, ...args: unknown[]): unknown {
       if (compareVersions(emulated, since) < 0) {
         throw new TypeError(
-          `${key} is not a function in Obsidian ${emulated}: it exists since ${since} (raise minAppVersion in manifest.json, or feature-detect)`,
+          `${key} is not a function in Obsidian ${emulated}: it exists ` +
+            `since ${since} (raise minAppVersion in manifest.json, or ` +
+            `feature-detect)`,
         );
       }
       return (original as (...a: unknown[]) => unknown).apply(this, args);

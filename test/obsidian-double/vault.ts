@@ -274,7 +274,9 @@ export class Vault extends Events implements VaultApi {
     this.byPath.set(node.path, node);
   }
 
-  /** Removes a node and its descendants from the tree; with `announce`, fires `delete` for files first, then folders. */
+  /**
+   * Removes a node and its descendants from the tree; with `announce`, fires `delete` for files first, then folders.
+   */
   private detachNode(node: TAbstractFile, announce: boolean): void {
     const all = this.collect(node);
     if (node.parent) (node.parent as TFolder).children = (node.parent as TFolder).children.filter((c) => c !== node);

@@ -104,35 +104,38 @@ test('hostile titles are drawn as text, cut to the box with the whole title in t
   }
 });
 
-test('clicking a concept opens its note; hovering a node lights its facts in the list, and a fact lights its edge', async () => {
-  const index = await indexOfSpecs(CHAIN);
-  try {
-    const answer = await answerOf(index, 'What was Old Office before?');
-    const { el, opened } = await draw(answer);
-    const node = el.querySelector<SVGGElement>('.okf-graph-node[data-path="/entities/mid.md"]')!;
-    node.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-    expect(opened).toEqual(['/entities/mid.md']);
+test(
+  'clicking a concept opens its note; hovering a node lights its facts ' + 'in the list, and a fact lights its edge',
+  async () => {
+    const index = await indexOfSpecs(CHAIN);
+    try {
+      const answer = await answerOf(index, 'What was Old Office before?');
+      const { el, opened } = await draw(answer);
+      const node = el.querySelector<SVGGElement>('.okf-graph-node[data-path="/entities/mid.md"]')!;
+      node.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      expect(opened).toEqual(['/entities/mid.md']);
 
-    node.dispatchEvent(new MouseEvent('mouseenter'));
-    const items = Array.from(el.querySelectorAll('.okf-fact'));
-    const lit = items.map((li, i) => (li.classList.contains('is-graph-highlighted') ? i : -1)).filter((i) => i >= 0);
-    const expected = answer.result.facts
-      .map((f, i) => (f.subject === '/entities/mid.md' || f.objectPath === '/entities/mid.md' ? i : -1))
-      .filter((i) => i >= 0);
-    expect(lit).toEqual(expected);
-    expect(lit.length).toBeGreaterThan(0);
-    node.dispatchEvent(new MouseEvent('mouseleave'));
-    expect(el.querySelectorAll('.okf-fact.is-graph-highlighted')).toHaveLength(0);
+      node.dispatchEvent(new MouseEvent('mouseenter'));
+      const items = Array.from(el.querySelectorAll('.okf-fact'));
+      const lit = items.map((li, i) => (li.classList.contains('is-graph-highlighted') ? i : -1)).filter((i) => i >= 0);
+      const expected = answer.result.facts
+        .map((f, i) => (f.subject === '/entities/mid.md' || f.objectPath === '/entities/mid.md' ? i : -1))
+        .filter((i) => i >= 0);
+      expect(lit).toEqual(expected);
+      expect(lit.length).toBeGreaterThan(0);
+      node.dispatchEvent(new MouseEvent('mouseleave'));
+      expect(el.querySelectorAll('.okf-fact.is-graph-highlighted')).toHaveLength(0);
 
-    items[0]!.dispatchEvent(new MouseEvent('mouseenter'));
-    const hot = el.querySelectorAll('path.okf-graph-edge.is-highlighted');
-    expect(hot).toHaveLength(1);
-    expect(hot[0]!.getAttribute('data-fact')).toBe('0');
-    expect(el.querySelector('svg.okf-graph-svg')!.classList.contains('has-highlight')).toBe(true);
-  } finally {
-    index.close();
-  }
-});
+      items[0]!.dispatchEvent(new MouseEvent('mouseenter'));
+      const hot = el.querySelectorAll('path.okf-graph-edge.is-highlighted');
+      expect(hot).toHaveLength(1);
+      expect(hot[0]!.getAttribute('data-fact')).toBe('0');
+      expect(el.querySelector('svg.okf-graph-svg')!.classList.contains('has-highlight')).toBe(true);
+    } finally {
+      index.close();
+    }
+  },
+);
 
 test('the toggle hides the graph and the choice carries to the next answer; no match draws no graph', async () => {
   const index = await indexOfSpecs(CHAIN);
@@ -169,7 +172,8 @@ test('a 60-fact answer collapses per concept: at most 40 fact edges, and the cou
     expect(edges).toBeLessThanOrEqual(40);
     expect(edges + counts.reduce((a, b) => a + b, 0)).toBe(60);
     expect(el.querySelector('.okf-graph-summary')!.textContent).toBe(
-      `${answerGraph(answer.result).nodes.filter((n) => n.kind === 'concept').length} concepts · 60 facts (${60 - edges} collapsed)`,
+      `${answerGraph(answer.result).nodes.filter((n) => n.kind === 'concept').length} ` +
+        `concepts · 60 facts (${60 - edges} collapsed)`,
     );
   } finally {
     index.close();

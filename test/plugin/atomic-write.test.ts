@@ -11,10 +11,13 @@ function adapter(files: Record<string, string | Uint8Array> = {}): DataAdapterDo
   return new DataAdapterDouble(MemoryStore.from(files));
 }
 
-test("Obsidian's adapter.rename refuses to overwrite, which is why a plain write-then-rename cannot replace a file", async () => {
-  const a = adapter({ 'a.txt': 'a', 'b.txt': 'b' });
-  await expect(a.rename('a.txt', 'b.txt')).rejects.toThrow('Destination file already exists!');
-});
+test(
+  "Obsidian's adapter.rename refuses to overwrite, which is why a plain " + 'write-then-rename cannot replace a file',
+  async () => {
+    const a = adapter({ 'a.txt': 'a', 'b.txt': 'b' });
+    await expect(a.rename('a.txt', 'b.txt')).rejects.toThrow('Destination file already exists!');
+  },
+);
 
 test('writes a new file through a temporary file and leaves nothing else behind', async () => {
   const a = adapter({ 'wiki/x.md': '' });

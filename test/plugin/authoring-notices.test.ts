@@ -57,29 +57,35 @@ test('a bad date is refused in a notice that names the Date field, not the --at 
   $(form, 'button.okf-author-preview').click();
   await waitFor(() => noticeMessages().length === 1, 'the refusal');
   expect(noticeMessages()[0]).toBe(
-    'OKF Graph Wiki: refused, nothing was changed: the Date field "1834-13-45" is not an ISO 8601 date such as 1993-01-20',
+    'OKF Graph Wiki: refused, nothing was changed: the Date field ' +
+      '"1834-13-45" is not an ISO 8601 date such as 1993-01-20',
   );
   expect(document.querySelector('.okf-plan-modal')).toBeNull();
 });
 
-test('a preview that fails (the vault cannot be listed) shows a notice, leaves the dialog open, rejects nothing unhandled', async () => {
-  const form = await supersedeForm();
-  jest.spyOn(running.app.vault, 'getFiles').mockImplementation(() => {
-    throw new Error('EIO: i/o error, read');
-  });
-  $(form, 'button.okf-author-preview').click();
-  await waitFor(() => noticeMessages().length === 1, 'the failure notice');
-  expect(noticeMessages()[0]).toMatch(/^OKF Graph Wiki: could not prepare the preview: .*EIO: i\/o error, read/);
-  expect(document.querySelector('.okf-plan-modal')).toBeNull();
-  expect(document.querySelector('.okf-author-modal')).not.toBeNull();
-  await new Promise((r) => setTimeout(r, 50));
-  expect(unhandled).toEqual([]);
-});
+test(
+  'a preview that fails (the vault cannot be listed) shows a notice, ' +
+    'leaves the dialog open, rejects nothing unhandled',
+  async () => {
+    const form = await supersedeForm();
+    jest.spyOn(running.app.vault, 'getFiles').mockImplementation(() => {
+      throw new Error('EIO: i/o error, read');
+    });
+    $(form, 'button.okf-author-preview').click();
+    await waitFor(() => noticeMessages().length === 1, 'the failure notice');
+    expect(noticeMessages()[0]).toMatch(/^OKF Graph Wiki: could not prepare the preview: .*EIO: i\/o error, read/);
+    expect(document.querySelector('.okf-plan-modal')).toBeNull();
+    expect(document.querySelector('.okf-author-modal')).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(unhandled).toEqual([]);
+  },
+);
 
 test('the command-line flags in the core messages become the dialog fields', () => {
   expect(
     withoutCliFlags(
-      'no inverse is declared for `mentored`: pass --inverse PREDICATE (e.g. --inverse mentored_by), or declare the pair',
+      'no inverse is declared for `mentored`: pass --inverse PREDICATE (e.g. ' +
+        '--inverse mentored_by), or declare the pair',
     ),
   ).toBe('no inverse is declared for `mentored`: fill in the Inverse field (e.g. mentored_by), or declare the pair');
   expect(withoutCliFlags('not `x`; lint would report it. Drop --inverse, or change the declaration.')).toBe(

@@ -34,18 +34,22 @@ async function start(extra: Record<string, unknown> = {}): Promise<Running> {
   return running;
 }
 
-test('concepts are embedded in the background after the index opens, through requestUrl, and queries use the vector signal', async () => {
-  const r = await start();
-  expect(conceptTexts()).toHaveLength(4);
-  expect(conceptTexts().every((t) => t.startsWith('search_document: '))).toBe(true);
-  expect(requestLog.some((req) => req.url === `${ollama.url}/api/embed` && req.method === 'POST')).toBe(true);
-  expect(r.plugin.service.index!.stats().embeddings).toBe(4);
-  expect(r.app.statusBarEl.textContent).toBe('OKF: 4 concepts');
+test(
+  'concepts are embedded in the background after the index opens, ' +
+    'through requestUrl, and queries use the vector signal',
+  async () => {
+    const r = await start();
+    expect(conceptTexts()).toHaveLength(4);
+    expect(conceptTexts().every((t) => t.startsWith('search_document: '))).toBe(true);
+    expect(requestLog.some((req) => req.url === `${ollama.url}/api/embed` && req.method === 'POST')).toBe(true);
+    expect(r.plugin.service.index!.stats().embeddings).toBe(4);
+    expect(r.app.statusBarEl.textContent).toBe('OKF: 4 concepts');
 
-  const answer = await r.plugin.service.query('Who was Ada Lovelace?');
-  expect(answer.result.vector).toMatchObject({ used: true, model: 'nomic-embed-text' });
-  expect(noticeMessages()).toEqual([]);
-});
+    const answer = await r.plugin.service.query('Who was Ada Lovelace?');
+    expect(answer.result.vector).toMatchObject({ used: true, model: 'nomic-embed-text' });
+    expect(noticeMessages()).toEqual([]);
+  },
+);
 
 test('a save re-embeds only the concept that changed; wiki.db keeps the vectors across a restart', async () => {
   const r = await start();
@@ -66,40 +70,47 @@ test('a save re-embeds only the concept that changed; wiki.db keeps the vectors 
   expect(running.plugin.service.index!.stats().embeddings).toBe(4);
 });
 
-test('Ollama down: one notice however many saves, the status says vectors are paused, answers stay lexical with the reason', async () => {
-  await ollama.setMode('refused');
-  const r = await start();
-  await waitFor(() => noticeMessages().length > 0, 'the notice');
-  for (const name of ['ada-lovelace', 'charles-babbage']) {
-    const f = r.app.vault.getFileByPath(`wiki/entities/${name}.md`)!;
-    await r.app.vault.modify(f, (await r.app.vault.read(f)) + '\nMore.\n');
-    await settle(r);
-  }
-  r.plugin.service.embeddings.request(true);
-  await r.plugin.service.whenIdle();
-  expect(noticeMessages()).toHaveLength(1);
-  expect(noticeMessages()[0]).toMatch(
-    /^OKF Graph Wiki: embeddings paused\. Ollama is not reachable at http:\/\/127\.0\.0\.1:\d+ .*Search keeps using titles and full text\.$/,
-  );
-  expect(r.app.statusBarEl.textContent).toBe('OKF: 4 concepts · vectors paused');
+test(
+  'Ollama down: one notice however many saves, the status says vectors ' +
+    'are paused, answers stay lexical with the reason',
+  async () => {
+    await ollama.setMode('refused');
+    const r = await start();
+    await waitFor(() => noticeMessages().length > 0, 'the notice');
+    for (const name of ['ada-lovelace', 'charles-babbage']) {
+      const f = r.app.vault.getFileByPath(`wiki/entities/${name}.md`)!;
+      await r.app.vault.modify(f, (await r.app.vault.read(f)) + '\nMore.\n');
+      await settle(r);
+    }
+    r.plugin.service.embeddings.request(true);
+    await r.plugin.service.whenIdle();
+    expect(noticeMessages()).toHaveLength(1);
+    expect(noticeMessages()[0]).toMatch(
+      new RegExp(
+        /^OKF Graph Wiki: embeddings paused\. Ollama is not reachable at http:\/\/127\.0\.0\.1:\d+ /.source +
+          /.*Search keeps using titles and full text\.$/.source,
+      ),
+    );
+    expect(r.app.statusBarEl.textContent).toBe('OKF: 4 concepts · vectors paused');
 
-  const answer = await r.plugin.service.query('Who was Ada Lovelace?');
-  expect(answer.result.confident).toBe(true);
-  expect(answer.result.vector).toMatchObject({
-    used: false,
-    off: { kind: 'embedder-failed', cause: 'unreachable' },
-    reason: expect.stringMatching(/^Ollama is not reachable/),
-  });
+    const answer = await r.plugin.service.query('Who was Ada Lovelace?');
+    expect(answer.result.confident).toBe(true);
+    expect(answer.result.vector).toMatchObject({
+      used: false,
+      off: { kind: 'embedder-failed', cause: 'unreachable' },
+      reason: expect.stringMatching(/^Ollama is not reachable/),
+    });
 
-  // Back up: a settings change retries at once, and the notice may show again only after a success.
-  await ollama.setMode('ok');
-  await r.plugin.config.update({ embeddingModel: 'nomic-embed-text:latest' });
-  await r.plugin.config.flush();
-  await r.plugin.service.whenIdle();
-  expect(r.plugin.service.embeddingState).toEqual({ kind: 'idle' });
-  expect(r.plugin.service.index!.stats().embeddings).toBe(4);
-  expect(r.app.statusBarEl.textContent).toBe('OKF: 4 concepts');
-});
+    // Back up: a settings change retries at once, and the notice may show again only after a success.
+    await ollama.setMode('ok');
+    await r.plugin.config.update({ embeddingModel: 'nomic-embed-text:latest' });
+    await r.plugin.config.flush();
+    await r.plugin.service.whenIdle();
+    expect(r.plugin.service.embeddingState).toEqual({ kind: 'idle' });
+    expect(r.plugin.service.index!.stats().embeddings).toBe(4);
+    expect(r.app.statusBarEl.textContent).toBe('OKF: 4 concepts');
+  },
+);
 
 test('a hung Ollama times out after the configured timeout instead of blocking saves', async () => {
   await ollama.setMode('hang');
@@ -128,42 +139,50 @@ test('turning embeddings off stops the vector signal with a plain reason', async
   expect(r.plugin.service.embeddingState).toEqual({ kind: 'disabled' });
 });
 
-test('"Rebuild index" is the CLI\'s rebuild: unchanged vectors kept (nothing sent to Ollama), generated files rewritten, one log entry', async () => {
-  const r = await start();
-  expect(r.plugin.service.index!.stats().embeddings).toBe(4);
-  const adapter = r.app.vault.adapter;
-  expect(await adapter.exists('wiki/timeline.md')).toBe(false);
-  ollama.clear();
-  await r.plugin.service.rebuild();
-  await r.plugin.service.whenIdle();
-  expect(conceptTexts()).toEqual([]);
-  expect(r.plugin.service.index!.stats().embeddings).toBe(4);
-  expect(await adapter.read('wiki/timeline.md')).toContain('# Timeline');
-  expect(await adapter.exists('wiki/wiki-trigger-keywords.txt')).toBe(true);
-  expect(await adapter.read('wiki/entities/index.md')).toContain('Ada Lovelace');
-  expect((await adapter.read('wiki/log.md')).match(/\*\*Reindex\*\*: rebuilt .*\(Obsidian plugin\)\./g)).toHaveLength(
-    1,
-  );
-});
+test(
+  '"Rebuild index" is the CLI\'s rebuild: unchanged vectors kept ' +
+    '(nothing sent to Ollama), generated files rewritten, one log entry',
+  async () => {
+    const r = await start();
+    expect(r.plugin.service.index!.stats().embeddings).toBe(4);
+    const adapter = r.app.vault.adapter;
+    expect(await adapter.exists('wiki/timeline.md')).toBe(false);
+    ollama.clear();
+    await r.plugin.service.rebuild();
+    await r.plugin.service.whenIdle();
+    expect(conceptTexts()).toEqual([]);
+    expect(r.plugin.service.index!.stats().embeddings).toBe(4);
+    expect(await adapter.read('wiki/timeline.md')).toContain('# Timeline');
+    expect(await adapter.exists('wiki/wiki-trigger-keywords.txt')).toBe(true);
+    expect(await adapter.read('wiki/entities/index.md')).toContain('Ada Lovelace');
+    expect((await adapter.read('wiki/log.md')).match(/\*\*Reindex\*\*: rebuilt .*\(Obsidian plugin\)\./g)).toHaveLength(
+      1,
+    );
+  },
+);
 
-test('the Ollama notice shows at most once per session: after a recovery, a second outage only changes the status bar', async () => {
-  await ollama.setMode('refused');
-  const r = await start();
-  await waitFor(() => noticeMessages().length === 1, 'the first notice');
-  await ollama.setMode('ok');
-  await r.plugin.config.update({ embeddingModel: 'nomic-embed-text:latest' });
-  await r.plugin.config.flush();
-  await r.plugin.service.whenIdle();
-  expect(r.plugin.service.embeddingState).toEqual({ kind: 'idle' });
+test(
+  'the Ollama notice shows at most once per session: after a recovery, a ' +
+    'second outage only changes the status bar',
+  async () => {
+    await ollama.setMode('refused');
+    const r = await start();
+    await waitFor(() => noticeMessages().length === 1, 'the first notice');
+    await ollama.setMode('ok');
+    await r.plugin.config.update({ embeddingModel: 'nomic-embed-text:latest' });
+    await r.plugin.config.flush();
+    await r.plugin.service.whenIdle();
+    expect(r.plugin.service.embeddingState).toEqual({ kind: 'idle' });
 
-  await ollama.setMode('refused');
-  await r.plugin.config.update({ embeddingModel: 'nomic-embed-text' });
-  await r.plugin.config.flush();
-  await r.plugin.service.whenIdle();
-  expect(r.plugin.service.embeddingState.kind).toBe('failed');
-  expect(r.app.statusBarEl.textContent).toBe('OKF: 4 concepts · vectors paused');
-  expect(noticeMessages()).toHaveLength(1);
-});
+    await ollama.setMode('refused');
+    await r.plugin.config.update({ embeddingModel: 'nomic-embed-text' });
+    await r.plugin.config.flush();
+    await r.plugin.service.whenIdle();
+    expect(r.plugin.service.embeddingState.kind).toBe('failed');
+    expect(r.app.statusBarEl.textContent).toBe('OKF: 4 concepts · vectors paused');
+    expect(noticeMessages()).toHaveLength(1);
+  },
+);
 
 test('with embeddings off, an unreachable Ollama never shows a notice', async () => {
   await ollama.setMode('refused');

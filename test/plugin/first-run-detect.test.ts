@@ -32,23 +32,31 @@ test('two bundles marked by their root files are offered separately, most concep
   ]);
 });
 
-test('unmarked concepts form one bundle at their deepest common folder; notes beside it narrow the concept folders', () => {
-  expect(
-    detect([
-      note('wiki/entities/a.md'),
-      note('wiki/concepts/b.md'),
-      note('wiki/entities/broken.md', null),
-      note('notes/x.md', { title: 'x' }),
-    ]),
-  ).toEqual([{ bundleFolder: 'wiki', conceptFolders: [], concepts: 2, otherNotes: 0 }]);
-  expect(
-    detect([note('entities/a.md'), note('concepts/b.md'), note('Daily/d.md', { tags: ['x'] }), note('Inbox.md', null)]),
-  ).toEqual([{ bundleFolder: '', conceptFolders: ['concepts', 'entities'], concepts: 2, otherNotes: 2 }]);
-  expect(detect([note('a.md'), note('Daily/d.md', null)])).toEqual([
-    { bundleFolder: '', conceptFolders: [], concepts: 1, otherNotes: 0 },
-  ]);
-  expect(detect([note('Daily/d.md', { type: 'daily' })])).toEqual([]);
-});
+test(
+  'unmarked concepts form one bundle at their deepest common folder; ' + 'notes beside it narrow the concept folders',
+  () => {
+    expect(
+      detect([
+        note('wiki/entities/a.md'),
+        note('wiki/concepts/b.md'),
+        note('wiki/entities/broken.md', null),
+        note('notes/x.md', { title: 'x' }),
+      ]),
+    ).toEqual([{ bundleFolder: 'wiki', conceptFolders: [], concepts: 2, otherNotes: 0 }]);
+    expect(
+      detect([
+        note('entities/a.md'),
+        note('concepts/b.md'),
+        note('Daily/d.md', { tags: ['x'] }),
+        note('Inbox.md', null),
+      ]),
+    ).toEqual([{ bundleFolder: '', conceptFolders: ['concepts', 'entities'], concepts: 2, otherNotes: 2 }]);
+    expect(detect([note('a.md'), note('Daily/d.md', null)])).toEqual([
+      { bundleFolder: '', conceptFolders: [], concepts: 1, otherNotes: 0 },
+    ]);
+    expect(detect([note('Daily/d.md', { type: 'daily' })])).toEqual([]);
+  },
+);
 
 test('the real OKF bundles of the fixtures, side by side in one vault, are each found with all their concepts', () => {
   const root = nodePath.join(__dirname, '..', 'fixtures', 'okf-bundles');

@@ -30,47 +30,51 @@ const GENERATED = [
   'wiki/concepts/index.md',
 ];
 
-test('a rebuild modifies the generated files in place: same file, one modify each, no adapter rename, temporary or backup file', async () => {
-  running = await launch(vault.dir);
-  const { app, plugin } = running;
-  await plugin.service.rebuild();
-  await settle(running);
-  const before = new Map(GENERATED.map((p) => [p, app.vault.getFileByPath(p)]));
-  for (const [path, file] of before) expect([path, file]).toEqual([path, expect.anything()]);
-  await app.workspace.getLeaf(false).openFile(before.get('wiki/log.md')!);
+test(
+  'a rebuild modifies the generated files in place: same file, one ' +
+    'modify each, no adapter rename, temporary or backup file',
+  async () => {
+    running = await launch(vault.dir);
+    const { app, plugin } = running;
+    await plugin.service.rebuild();
+    await settle(running);
+    const before = new Map(GENERATED.map((p) => [p, app.vault.getFileByPath(p)]));
+    for (const [path, file] of before) expect([path, file]).toEqual([path, expect.anything()]);
+    await app.workspace.getLeaf(false).openFile(before.get('wiki/log.md')!);
 
-  // A new title changes the timeline, the keywords and the index.md catalog; the rebuild appends to log.md.
-  const ada = app.vault.getFileByPath('wiki/entities/ada-lovelace.md')!;
-  await app.vault.modify(ada, (await app.vault.read(ada)).replace('title: Ada Lovelace', 'title: Augusta Ada King'));
-  await settle(running);
-  const events: string[] = [];
-  for (const name of ['create', 'modify', 'delete', 'rename'] as const)
-    app.vault.on(name, (f: O.TAbstractFile) => events.push(`${name} ${f.path}`));
-  app.vault.adapter.calls.length = 0;
-  await plugin.service.rebuild();
-  await settle(running);
+    // A new title changes the timeline, the keywords and the index.md catalog; the rebuild appends to log.md.
+    const ada = app.vault.getFileByPath('wiki/entities/ada-lovelace.md')!;
+    await app.vault.modify(ada, (await app.vault.read(ada)).replace('title: Ada Lovelace', 'title: Augusta Ada King'));
+    await settle(running);
+    const events: string[] = [];
+    for (const name of ['create', 'modify', 'delete', 'rename'] as const)
+      app.vault.on(name, (f: O.TAbstractFile) => events.push(`${name} ${f.path}`));
+    app.vault.adapter.calls.length = 0;
+    await plugin.service.rebuild();
+    await settle(running);
 
-  expect(
-    app.vault.adapter.calls.filter(
-      (c) => /^(write|writeBinary|append|rename|remove|copy) /.test(c) && !c.includes('wiki.db'),
-    ),
-  ).toEqual([]);
-  expect(events.filter((e) => !e.includes('wiki.db'))).toEqual([
-    'modify wiki/timeline.md',
-    'modify wiki/wiki-trigger-keywords.txt',
-    'modify wiki/entities/index.md',
-    'modify wiki/log.md',
-  ]);
-  for (const [path, file] of before) expect([path, app.vault.getFileByPath(path)]).toEqual([path, file]);
-  expect(
-    app.vault
-      .getFiles()
-      .map((f) => f.path)
-      .filter((p) => /\.(tmp|bak)$/.test(p)),
-  ).toEqual([]);
-  expect(app.workspace.getActiveFile()).toBe(before.get('wiki/log.md'));
-  expect(await app.vault.read(before.get('wiki/log.md')!)).toMatch(/Reindex[\s\S]*Reindex/);
-});
+    expect(
+      app.vault.adapter.calls.filter(
+        (c) => /^(write|writeBinary|append|rename|remove|copy) /.test(c) && !c.includes('wiki.db'),
+      ),
+    ).toEqual([]);
+    expect(events.filter((e) => !e.includes('wiki.db'))).toEqual([
+      'modify wiki/timeline.md',
+      'modify wiki/wiki-trigger-keywords.txt',
+      'modify wiki/entities/index.md',
+      'modify wiki/log.md',
+    ]);
+    for (const [path, file] of before) expect([path, app.vault.getFileByPath(path)]).toEqual([path, file]);
+    expect(
+      app.vault
+        .getFiles()
+        .map((f) => f.path)
+        .filter((p) => /\.(tmp|bak)$/.test(p)),
+    ).toEqual([]);
+    expect(app.workspace.getActiveFile()).toBe(before.get('wiki/log.md'));
+    expect(await app.vault.read(before.get('wiki/log.md')!)).toMatch(/Reindex[\s\S]*Reindex/);
+  },
+);
 
 test('a generated file edited between the read and the write is not overwritten, and the error names it', async () => {
   const app = await createTestApp(
@@ -92,21 +96,27 @@ test('a generated file edited between the read and the write is not overwritten,
   );
 });
 
-test('a new generated file in a folder that does not exist yet is created with its folder, through the vault', async () => {
-  const app = await createTestApp(MemoryStore.from({ 'wiki/entities/x.md': '---\ntype: Thing\ntitle: X\n---\n' }));
-  const bundle = new VaultBundle(app.vault as unknown as O.Vault, { bundleFolder: 'wiki', conceptFolders: [] });
-  const created: string[] = [];
-  app.vault.on('create', (f: O.TAbstractFile) => created.push(f.path));
-  await bundle.write('/datasets/index.md', '# Datasets\n');
-  expect(created).toEqual(['wiki/datasets', 'wiki/datasets/index.md']);
-  expect(await bundle.list()).toContain('/datasets/index.md');
-});
+test(
+  'a new generated file in a folder that does not exist yet is created ' + 'with its folder, through the vault',
+  async () => {
+    const app = await createTestApp(MemoryStore.from({ 'wiki/entities/x.md': '---\ntype: Thing\ntitle: X\n---\n' }));
+    const bundle = new VaultBundle(app.vault as unknown as O.Vault, { bundleFolder: 'wiki', conceptFolders: [] });
+    const created: string[] = [];
+    app.vault.on('create', (f: O.TAbstractFile) => created.push(f.path));
+    await bundle.write('/datasets/index.md', '# Datasets\n');
+    expect(created).toEqual(['wiki/datasets', 'wiki/datasets/index.md']);
+    expect(await bundle.list()).toContain('/datasets/index.md');
+  },
+);
 
-test('the double refuses Vault.create in a missing folder, as Obsidian does (plugins create the folder first)', async () => {
-  const app = await createTestApp(MemoryStore.from({}));
-  await expect(app.vault.create('nowhere/x.md', 'x')).rejects.toThrow(
-    "ENOENT: no such file or directory, open 'nowhere/x.md'",
-  );
-  await app.vault.createFolder('nowhere');
-  await expect(app.vault.create('nowhere/x.md', 'x')).resolves.toBeDefined();
-});
+test(
+  'the double refuses Vault.create in a missing folder, as Obsidian does ' + '(plugins create the folder first)',
+  async () => {
+    const app = await createTestApp(MemoryStore.from({}));
+    await expect(app.vault.create('nowhere/x.md', 'x')).rejects.toThrow(
+      "ENOENT: no such file or directory, open 'nowhere/x.md'",
+    );
+    await app.vault.createFolder('nowhere');
+    await expect(app.vault.create('nowhere/x.md', 'x')).resolves.toBeDefined();
+  },
+);

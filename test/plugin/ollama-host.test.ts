@@ -54,37 +54,41 @@ test('creating the embedder for a malformed host never throws; its calls fail wi
   await expect(embedder.embed(['x'], 'query')).rejects.toThrow('Ollama host: “http://not a url” contains spaces.');
 });
 
-test('a host that redirects elsewhere: the plugin refuses the redirect (README: "redirects elsewhere are refused"), the other host sees nothing', async () => {
-  let elsewhere = 0;
-  const target = http.createServer((_req, res) => {
-    elsewhere++;
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ model: 'nomic-embed-text', embeddings: [[1, 0]] }));
-  });
-  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-  const front = http.createServer((req, res) => {
-    res.writeHead(307, { location: `http://127.0.0.1:${(target.address() as AddressInfo).port}${req.url}` });
-    res.end();
-  });
-  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-  try {
-    vault = tempVault('small-vault', {
-      bundleFolder: 'wiki',
-      ollamaHost: `http://127.0.0.1:${(front.address() as AddressInfo).port}`,
-      ollamaTimeoutMs: 2000,
+test(
+  'a host that redirects elsewhere: the plugin refuses the redirect ' +
+    '(README: "redirects elsewhere are refused"), the other host sees nothing',
+  async () => {
+    let elsewhere = 0;
+    const target = http.createServer((_req, res) => {
+      elsewhere++;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ model: 'nomic-embed-text', embeddings: [[1, 0]] }));
     });
-    running = await launch(vault.dir);
-    const answer = await running.plugin.service.query('Who was Ada Lovelace?');
-    await running.plugin.service.whenIdle();
-    expect(answer.result.vector).toMatchObject({
-      used: false,
-      reason: expect.stringMatching(
-        /answered with a redirect \(HTTP 307 to http:\/\/127\.0\.0\.1:\d+\/api\/embed\), which is not followed/,
-      ),
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const front = http.createServer((req, res) => {
+      res.writeHead(307, { location: `http://127.0.0.1:${(target.address() as AddressInfo).port}${req.url}` });
+      res.end();
     });
-    expect(elsewhere).toBe(0);
-  } finally {
-    await new Promise((r) => front.close(r));
-    await new Promise((r) => target.close(r));
-  }
-});
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    try {
+      vault = tempVault('small-vault', {
+        bundleFolder: 'wiki',
+        ollamaHost: `http://127.0.0.1:${(front.address() as AddressInfo).port}`,
+        ollamaTimeoutMs: 2000,
+      });
+      running = await launch(vault.dir);
+      const answer = await running.plugin.service.query('Who was Ada Lovelace?');
+      await running.plugin.service.whenIdle();
+      expect(answer.result.vector).toMatchObject({
+        used: false,
+        reason: expect.stringMatching(
+          /answered with a redirect \(HTTP 307 to http:\/\/127\.0\.0\.1:\d+\/api\/embed\), which is not followed/,
+        ),
+      });
+      expect(elsewhere).toBe(0);
+    } finally {
+      await new Promise((r) => front.close(r));
+      await new Promise((r) => target.close(r));
+    }
+  },
+);

@@ -20,30 +20,33 @@ function fakeRequestUrl(answer: Partial<RequestUrlResponse> & { status: number }
   };
 }
 
-test('passes method, headers (content-type as contentType) and body; never lets requestUrl throw on an HTTP error', async () => {
-  const seen: RequestUrlParam[] = [];
-  const f = requestUrlFetch(
-    fakeRequestUrl({ status: 200, text: '{"ok":true}', headers: { 'content-type': 'application/json' } }, seen),
-  );
-  const res = await f('http://127.0.0.1:11434/api/embed', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: '{"model":"m"}',
-  });
-  expect(seen).toEqual([
-    {
-      url: 'http://127.0.0.1:11434/api/embed',
+test(
+  'passes method, headers (content-type as contentType) and body; never ' + 'lets requestUrl throw on an HTTP error',
+  async () => {
+    const seen: RequestUrlParam[] = [];
+    const f = requestUrlFetch(
+      fakeRequestUrl({ status: 200, text: '{"ok":true}', headers: { 'content-type': 'application/json' } }, seen),
+    );
+    const res = await f('http://127.0.0.1:11434/api/embed', {
       method: 'POST',
-      headers: { accept: 'application/json' },
-      contentType: 'application/json',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: '{"model":"m"}',
-      throw: false,
-    },
-  ]);
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toBe('application/json');
-  expect(await res.json()).toEqual({ ok: true });
-});
+    });
+    expect(seen).toEqual([
+      {
+        url: 'http://127.0.0.1:11434/api/embed',
+        method: 'POST',
+        headers: { accept: 'application/json' },
+        contentType: 'application/json',
+        body: '{"model":"m"}',
+        throw: false,
+      },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(await res.json()).toEqual({ ok: true });
+  },
+);
 
 test('an HTTP error comes back as a response (the client reads its body), 204 without a body', async () => {
   const res = await requestUrlFetch(fakeRequestUrl({ status: 404, text: '{"error":"model not found"}' }))(
@@ -83,29 +86,35 @@ test('binary bodies are sent as ArrayBuffer', async () => {
   expect(new Uint8Array(seen[0].body as ArrayBuffer)).toEqual(new Uint8Array([1, 2, 3]));
 });
 
-test("redirect: 'error' (what the Ollama embedder asks) refuses a redirect; nothing is sent to its target", async () => {
-  const seen: RequestUrlParam[] = [];
-  const redirecting = async (param: RequestUrlParam): Promise<RequestUrlResponse> => {
-    seen.push(param);
-    const answer: { status: number; headers: Record<string, string> } = param.url.startsWith('http://127.0.0.1:11434/')
-      ? { status: 307, headers: { location: 'http://elsewhere.example/api/embed' } }
-      : { status: 200, headers: {} };
-    return { ...answer, json: undefined, arrayBuffer: new ArrayBuffer(0), text: '' };
-  };
-  const f = requestUrlFetch(redirecting);
-  await expect(
-    f('http://127.0.0.1:11434/api/embed', { method: 'POST', body: '{}', redirect: 'error' }),
-  ).rejects.toThrow(
-    new TypeError(
-      'redirect refused: http://127.0.0.1:11434/api/embed answered 307 with a redirect to http://elsewhere.example/api/embed',
-    ),
-  );
-  // Followed only within the same origin, never to another host.
-  await expect(f('http://127.0.0.1:11434/api/embed', { method: 'POST', body: '{}' })).rejects.toThrow(
-    /redirect to another host refused/,
-  );
-  expect(seen.map((p) => p.url)).toEqual(['http://127.0.0.1:11434/api/embed', 'http://127.0.0.1:11434/api/embed']);
-});
+test(
+  "redirect: 'error' (what the Ollama embedder asks) refuses a redirect; " + 'nothing is sent to its target',
+  async () => {
+    const seen: RequestUrlParam[] = [];
+    const redirecting = async (param: RequestUrlParam): Promise<RequestUrlResponse> => {
+      seen.push(param);
+      const answer: { status: number; headers: Record<string, string> } = param.url.startsWith(
+        'http://127.0.0.1:11434/',
+      )
+        ? { status: 307, headers: { location: 'http://elsewhere.example/api/embed' } }
+        : { status: 200, headers: {} };
+      return { ...answer, json: undefined, arrayBuffer: new ArrayBuffer(0), text: '' };
+    };
+    const f = requestUrlFetch(redirecting);
+    await expect(
+      f('http://127.0.0.1:11434/api/embed', { method: 'POST', body: '{}', redirect: 'error' }),
+    ).rejects.toThrow(
+      new TypeError(
+        'redirect refused: http://127.0.0.1:11434/api/embed answered 307 with ' +
+          'a redirect to http://elsewhere.example/api/embed',
+      ),
+    );
+    // Followed only within the same origin, never to another host.
+    await expect(f('http://127.0.0.1:11434/api/embed', { method: 'POST', body: '{}' })).rejects.toThrow(
+      /redirect to another host refused/,
+    );
+    expect(seen.map((p) => p.url)).toEqual(['http://127.0.0.1:11434/api/embed', 'http://127.0.0.1:11434/api/embed']);
+  },
+);
 
 test('a same-origin redirect is followed when allowed; a 303 continues as a GET', async () => {
   const seen: RequestUrlParam[] = [];

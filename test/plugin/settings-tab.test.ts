@@ -138,39 +138,42 @@ test('moving wiki.db writes it at the new place and removes it from the old one'
   expect(vaultFiles().filter((f) => f.includes('wiki.db'))).toEqual(['.okf/index/wiki.db']);
 });
 
-test('the index file never replaces a note: not .db, an existing non-index file, a folder; typing writes nothing', async () => {
-  await running.plugin.service.persistNow();
-  const before = vaultFiles();
-  const settingsBefore = dataJson();
-  const ada = readFileSync(nodePath.join(vault.dir, 'wiki', 'entities', 'ada-lovelace.md'), 'utf8');
-  writeFileSync(nodePath.join(vault.dir, 'wiki', 'notes.db'), 'my own notes, not SQLite');
-  await running.app.settle();
-  for (const partial of ['w', 'wi', 'wiki/ent', 'wiki/entities/ada-lovelace.m', 'wiki/entities/ada-lovelace.md'])
-    type('Index file', partial);
-  await new Promise((r) => setTimeout(r, 1000));
+test(
+  'the index file never replaces a note: not .db, an existing non-index ' + 'file, a folder; typing writes nothing',
+  async () => {
+    await running.plugin.service.persistNow();
+    const before = vaultFiles();
+    const settingsBefore = dataJson();
+    const ada = readFileSync(nodePath.join(vault.dir, 'wiki', 'entities', 'ada-lovelace.md'), 'utf8');
+    writeFileSync(nodePath.join(vault.dir, 'wiki', 'notes.db'), 'my own notes, not SQLite');
+    await running.app.settle();
+    for (const partial of ['w', 'wi', 'wiki/ent', 'wiki/entities/ada-lovelace.m', 'wiki/entities/ada-lovelace.md'])
+      type('Index file', partial);
+    await new Promise((r) => setTimeout(r, 1000));
 
-  await commit('Index file', 'wiki/entities/ada-lovelace.md');
-  expect(errorOf('Index file')).toMatch(/must be named like wiki\.db \(ending in \.db\)/);
-  await commit('Index file', 'wiki/notes.db');
-  expect(errorOf('Index file')).toBe(
-    '“wiki/notes.db” already exists and is not an index; it would be overwritten. Choose another name.',
-  );
-  await commit('Index file', 'wiki/entities');
-  expect(errorOf('Index file')).toMatch(/must be named like wiki\.db/);
-  await commit('Index file', 'wiki/entities/ada-lovelace.md/x.db');
-  expect(errorOf('Index file')).toBe('“wiki/entities/ada-lovelace.md” is a file, not a folder.');
+    await commit('Index file', 'wiki/entities/ada-lovelace.md');
+    expect(errorOf('Index file')).toMatch(/must be named like wiki\.db \(ending in \.db\)/);
+    await commit('Index file', 'wiki/notes.db');
+    expect(errorOf('Index file')).toBe(
+      '“wiki/notes.db” already exists and is not an index; it would be overwritten. Choose another name.',
+    );
+    await commit('Index file', 'wiki/entities');
+    expect(errorOf('Index file')).toMatch(/must be named like wiki\.db/);
+    await commit('Index file', 'wiki/entities/ada-lovelace.md/x.db');
+    expect(errorOf('Index file')).toBe('“wiki/entities/ada-lovelace.md” is a file, not a folder.');
 
-  await running.plugin.service.persistNow();
-  expect(running.plugin.config.settings.wikiDbPath).toBe('');
-  expect(dataJson()).toEqual(settingsBefore);
-  expect(running.plugin.service.wikiDbPath).toBe('wiki/wiki.db');
-  expect(readFileSync(nodePath.join(vault.dir, 'wiki', 'entities', 'ada-lovelace.md'), 'utf8')).toBe(ada);
-  expect(readFileSync(nodePath.join(vault.dir, 'wiki', 'notes.db'), 'utf8')).toBe('my own notes, not SQLite');
-  expect(vaultFiles()).toEqual([...before, 'wiki/notes.db'].sort());
+    await running.plugin.service.persistNow();
+    expect(running.plugin.config.settings.wikiDbPath).toBe('');
+    expect(dataJson()).toEqual(settingsBefore);
+    expect(running.plugin.service.wikiDbPath).toBe('wiki/wiki.db');
+    expect(readFileSync(nodePath.join(vault.dir, 'wiki', 'entities', 'ada-lovelace.md'), 'utf8')).toBe(ada);
+    expect(readFileSync(nodePath.join(vault.dir, 'wiki', 'notes.db'), 'utf8')).toBe('my own notes, not SQLite');
+    expect(vaultFiles()).toEqual([...before, 'wiki/notes.db'].sort());
 
-  await commit('Index file', 'wiki/wiki.db');
-  expect(errorOf('Index file')).toBeNull();
-});
+    await commit('Index file', 'wiki/wiki.db');
+    expect(errorOf('Index file')).toBeNull();
+  },
+);
 
 test('the bundle folder applies on commit only, and a folder that does not exist is refused', async () => {
   const rebuild = jest.spyOn(running.plugin.service, 'rebuild');
@@ -231,32 +234,35 @@ test('with concept folders set, a hand-written log.md outside them is appended t
   expect(log).toMatch(/\* \*\*Reindex\*\*: rebuilt .* from 3 concepts and 5 relations \(Obsidian plugin\)\./);
 });
 
-test('each threshold says what is in force and where it comes from: default, okf-wiki.json, then this setting', async () => {
-  await waitFor(() => row('Vector threshold').textContent!.includes('In force:'), 'the thresholds in force');
-  expect(row('Coverage threshold').textContent).toContain('In force: coverage 0.5 (default).');
-  expect(row('Vector threshold').textContent).toContain('In force: vector gate 0.7 (default).');
+test(
+  'each threshold says what is in force and where it comes from: ' + 'default, okf-wiki.json, then this setting',
+  async () => {
+    await waitFor(() => row('Vector threshold').textContent!.includes('In force:'), 'the thresholds in force');
+    expect(row('Coverage threshold').textContent).toContain('In force: coverage 0.5 (default).');
+    expect(row('Vector threshold').textContent).toContain('In force: vector gate 0.7 (default).');
 
-  writeFileSync(nodePath.join(vault.dir, 'wiki', 'okf-wiki.json'), JSON.stringify({ thresholds: { coverage: 0.6 } }));
-  tab.display();
-  await waitFor(
-    () => row('Coverage threshold').textContent!.includes('In force: coverage 0.6'),
-    'the okf-wiki.json threshold',
-  );
-  expect(row('Coverage threshold').textContent).toContain('In force: coverage 0.6 (okf-wiki.json).');
+    writeFileSync(nodePath.join(vault.dir, 'wiki', 'okf-wiki.json'), JSON.stringify({ thresholds: { coverage: 0.6 } }));
+    tab.display();
+    await waitFor(
+      () => row('Coverage threshold').textContent!.includes('In force: coverage 0.6'),
+      'the okf-wiki.json threshold',
+    );
+    expect(row('Coverage threshold').textContent).toContain('In force: coverage 0.6 (okf-wiki.json).');
 
-  type('Coverage threshold', '0.4');
-  const saved = () => {
-    try {
-      return dataJson().coverageThreshold === 0.4;
-    } catch {
-      return false; // data.json is being written
-    }
-  };
-  await waitFor(saved, 'the saved setting');
-  tab.display();
-  await waitFor(
-    () => row('Coverage threshold').textContent!.includes('In force: coverage 0.4'),
-    'the setting in force',
-  );
-  expect(row('Coverage threshold').textContent).toContain('In force: coverage 0.4 (this setting).');
-});
+    type('Coverage threshold', '0.4');
+    const saved = () => {
+      try {
+        return dataJson().coverageThreshold === 0.4;
+      } catch {
+        return false; // data.json is being written
+      }
+    };
+    await waitFor(saved, 'the saved setting');
+    tab.display();
+    await waitFor(
+      () => row('Coverage threshold').textContent!.includes('In force: coverage 0.4'),
+      'the setting in force',
+    );
+    expect(row('Coverage threshold').textContent).toContain('In force: coverage 0.4 (this setting).');
+  },
+);

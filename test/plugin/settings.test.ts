@@ -51,34 +51,37 @@ test('retrieval options carry only what the person set', () => {
   });
 });
 
-test('a change of folders rebuilds, of wiki.db moves it, of model or host re-embeds; retrieval tunables need nothing', () => {
-  const base = DEFAULT_SETTINGS;
-  expect(settingsImpact(base, { ...base, conceptFolders: ['entities'] })).toEqual({
-    rebuild: true,
-    relocate: false,
-    reembed: false,
-  });
-  expect(settingsImpact(base, { ...base, bundleFolder: 'wiki' })).toEqual({
-    rebuild: true,
-    relocate: true,
-    reembed: false,
-  });
-  expect(settingsImpact(base, { ...base, embeddingModel: 'mxbai-embed-large' })).toEqual({
-    rebuild: false,
-    relocate: false,
-    reembed: true,
-  });
-  expect(settingsImpact({ ...base, embeddingsEnabled: false }, base)).toEqual({
-    rebuild: false,
-    relocate: false,
-    reembed: true,
-  });
-  expect(settingsImpact(base, { ...base, tokenBudget: 500, hopDecay: 0.3 })).toEqual({
-    rebuild: false,
-    relocate: false,
-    reembed: false,
-  });
-});
+test(
+  'a change of folders rebuilds, of wiki.db moves it, of model or host ' + 're-embeds; retrieval tunables need nothing',
+  () => {
+    const base = DEFAULT_SETTINGS;
+    expect(settingsImpact(base, { ...base, conceptFolders: ['entities'] })).toEqual({
+      rebuild: true,
+      relocate: false,
+      reembed: false,
+    });
+    expect(settingsImpact(base, { ...base, bundleFolder: 'wiki' })).toEqual({
+      rebuild: true,
+      relocate: true,
+      reembed: false,
+    });
+    expect(settingsImpact(base, { ...base, embeddingModel: 'mxbai-embed-large' })).toEqual({
+      rebuild: false,
+      relocate: false,
+      reembed: true,
+    });
+    expect(settingsImpact({ ...base, embeddingsEnabled: false }, base)).toEqual({
+      rebuild: false,
+      relocate: false,
+      reembed: true,
+    });
+    expect(settingsImpact(base, { ...base, tokenBudget: 500, hopDecay: 0.3 })).toEqual({
+      rebuild: false,
+      relocate: false,
+      reembed: false,
+    });
+  },
+);
 
 test('only markdown concept candidates inside the bundle and its concept folders are indexed', () => {
   const scope = { bundleFolder: 'wiki', conceptFolders: ['entities'] };
@@ -99,13 +102,16 @@ test('only markdown concept candidates inside the bundle and its concept folders
   }
 });
 
-test('on mobile, embeddings default to off unless the Ollama host is off the device; an explicit choice is kept', () => {
-  const mobile = { isMobile: true };
-  expect(normalizeSettings({}, mobile).embeddingsEnabled).toBe(false);
-  expect(normalizeSettings({ ollamaHost: 'http://localhost:11434' }, mobile).embeddingsEnabled).toBe(false);
-  expect(normalizeSettings({ ollamaHost: 'http://[::1]:11434' }, mobile).embeddingsEnabled).toBe(false);
-  expect(normalizeSettings({ ollamaHost: 'http://192.168.1.20:11434' }, mobile).embeddingsEnabled).toBe(true);
-  expect(normalizeSettings({ embeddingsEnabled: true }, mobile).embeddingsEnabled).toBe(true);
-  expect(normalizeSettings({}, { isMobile: false }).embeddingsEnabled).toBe(true);
-  expect(normalizeSettings({}).embeddingsEnabled).toBe(true);
-});
+test(
+  'on mobile, embeddings default to off unless the Ollama host is off ' + 'the device; an explicit choice is kept',
+  () => {
+    const mobile = { isMobile: true };
+    expect(normalizeSettings({}, mobile).embeddingsEnabled).toBe(false);
+    expect(normalizeSettings({ ollamaHost: 'http://localhost:11434' }, mobile).embeddingsEnabled).toBe(false);
+    expect(normalizeSettings({ ollamaHost: 'http://[::1]:11434' }, mobile).embeddingsEnabled).toBe(false);
+    expect(normalizeSettings({ ollamaHost: 'http://192.168.1.20:11434' }, mobile).embeddingsEnabled).toBe(true);
+    expect(normalizeSettings({ embeddingsEnabled: true }, mobile).embeddingsEnabled).toBe(true);
+    expect(normalizeSettings({}, { isMobile: false }).embeddingsEnabled).toBe(true);
+    expect(normalizeSettings({}).embeddingsEnabled).toBe(true);
+  },
+);

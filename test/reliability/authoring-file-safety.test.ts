@@ -67,7 +67,10 @@ describe('a file that is not UTF-8 (point 2)', () => {
     const { code, stderr } = await cli(...args);
     expect(code).toBe(1);
     expect(stderr).toMatch(
-      /\/entities\/capablanca\.md is not valid UTF-8 .* editing it would destroy them\. Convert it to UTF-8 first \(e\.g\. iconv -f latin1 -t utf-8/,
+      new RegExp(
+        /\/entities\/capablanca\.md is not valid UTF-8 .* editing it would destroy them\. /.source +
+          /Convert it to UTF-8 first \(e\.g\. iconv -f latin1 -t utf-8/.source,
+      ),
     );
     expect(bytes('/entities/capablanca.md').equals(LATIN1)).toBe(true);
     for (const [path, text] of Object.entries(FILES)) expect(bytes(path).toString('utf8')).toBe(text);
@@ -90,7 +93,8 @@ describe('file modes (point 3)', () => {
     const { code, stderr } = await relate();
     expect(code).toBe(1);
     expect(stderr).toContain(
-      `${BABBAGE} is read-only (mode 0444); okf-wiki does not replace a read-only file. Make it writable (chmod u+w ${file(BABBAGE)})`,
+      `${BABBAGE} is read-only (mode 0444); okf-wiki does not replace a ` +
+        `read-only file. Make it writable (chmod u+w ${file(BABBAGE)})`,
     );
     expect(stderr).toContain('nothing was written');
     for (const [path, text] of Object.entries(FILES)) expect(bytes(path).toString('utf8')).toBe(text);
@@ -111,16 +115,19 @@ test('relate through a link inside the bundle edits the file it points to and ke
   expect(bytes(BABBAGE).toString()).toContain('- { predicate: corresponded_with, object: /people/ada.md }');
 });
 
-test('file-back with a 90-character CJK title makes a page (the file name is cut by bytes, not characters)', async () => {
-  const title = '計算機の歴史と解析機関'.repeat(9).slice(0, 90);
-  writeFileSync(file('/body.txt'), 'バベッジの解析機関について。\n');
-  const { code, stdout, stderr } = await cli('file-back', '--title', title, '--body-file', file('/body.txt'));
-  expect(stderr).not.toMatch(/ENAMETOOLONG|okf-wiki:/);
-  expect(code).toBe(0);
-  const created = /as (\/concepts\/[^ ]+\.md)\./.exec(stdout)?.[1] ?? '';
-  expect(Buffer.byteLength(nodePath.basename(created))).toBeLessThanOrEqual(200);
-  expect(bytes(created).toString()).toContain(`title: ${title}`);
-});
+test(
+  'file-back with a 90-character CJK title makes a page (the file name ' + 'is cut by bytes, not characters)',
+  async () => {
+    const title = '計算機の歴史と解析機関'.repeat(9).slice(0, 90);
+    writeFileSync(file('/body.txt'), 'バベッジの解析機関について。\n');
+    const { code, stdout, stderr } = await cli('file-back', '--title', title, '--body-file', file('/body.txt'));
+    expect(stderr).not.toMatch(/ENAMETOOLONG|okf-wiki:/);
+    expect(code).toBe(0);
+    const created = /as (\/concepts\/[^ ]+\.md)\./.exec(stdout)?.[1] ?? '';
+    expect(Buffer.byteLength(nodePath.basename(created))).toBeLessThanOrEqual(200);
+    expect(bytes(created).toString()).toContain(`title: ${title}`);
+  },
+);
 
 test("demo's copy keeps in-bundle links pointing inside the copy, relative ones as written", async () => {
   mkdirSync(file('/people'));

@@ -71,54 +71,62 @@ const entries = (kind: string) =>
     .split('\n')
     .filter((l) => l.startsWith(`* **${kind}**`)).length;
 
-test('two relate runs on the same pair at once: both exit 0 and both relations are in both files, every round', async () => {
-  const lost: string[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const [first, second] = await Promise.all([
-      relate(`taught_${round}`, `taught_by_${round}`),
-      relate(`wrote_to_${round}`, `written_to_by_${round}`),
-    ]);
-    if (first.code !== 0 || second.code !== 0)
-      lost.push(`round ${round}: exit ${first.code}/${second.code}: ${first.stderr}${second.stderr}`);
-    const ada = relationsOf(ADA);
-    const babbage = relationsOf(BABBAGE);
-    for (const expected of [`taught_${round} → ${BABBAGE}`, `wrote_to_${round} → ${BABBAGE}`])
-      if (!ada.includes(expected)) lost.push(`round ${round}: ${ADA} lacks ${expected}`);
-    for (const expected of [`taught_by_${round} → ${ADA}`, `written_to_by_${round} → ${ADA}`])
-      if (!babbage.includes(expected)) lost.push(`round ${round}: ${BABBAGE} lacks ${expected}`);
-  }
-  expect(lost).toEqual([]);
-  expect(relationsOf(ADA)).toHaveLength(2 * ROUNDS);
-  expect(relationsOf(BABBAGE)).toHaveLength(2 * ROUNDS);
-  expect(entries('Related')).toBe(2 * ROUNDS);
-}, 240_000);
-
-test('two file-back runs with the same title at once: exactly one writes the page, the other refuses, no body lost', async () => {
-  const problems: string[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const title = `Analytical Engine notes ${round}`;
-    const bodies = [
-      `Written by the first writer in round ${round}.\n`,
-      `Written by the second writer in round ${round}.\n`,
-    ];
-    const results = await Promise.all(bodies.map((body, i) => fileBack(title, body, `body-${round}-${i}.md`)));
-    const winners = results.flatMap((r, i) => (r.code === 0 ? [i] : []));
-    if (winners.length !== 1) {
-      problems.push(
-        `round ${round}: ${winners.length} runs reported success (exit ${results.map((r) => r.code).join('/')})`,
-      );
-      continue;
+test(
+  'two relate runs on the same pair at once: both exit 0 and both ' + 'relations are in both files, every round',
+  async () => {
+    const lost: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const [first, second] = await Promise.all([
+        relate(`taught_${round}`, `taught_by_${round}`),
+        relate(`wrote_to_${round}`, `written_to_by_${round}`),
+      ]);
+      if (first.code !== 0 || second.code !== 0)
+        lost.push(`round ${round}: exit ${first.code}/${second.code}: ${first.stderr}${second.stderr}`);
+      const ada = relationsOf(ADA);
+      const babbage = relationsOf(BABBAGE);
+      for (const expected of [`taught_${round} → ${BABBAGE}`, `wrote_to_${round} → ${BABBAGE}`])
+        if (!ada.includes(expected)) lost.push(`round ${round}: ${ADA} lacks ${expected}`);
+      for (const expected of [`taught_by_${round} → ${ADA}`, `written_to_by_${round} → ${ADA}`])
+        if (!babbage.includes(expected)) lost.push(`round ${round}: ${BABBAGE} lacks ${expected}`);
     }
-    const loser = results[1 - winners[0]];
-    if (loser.code !== 1 || !/already exists|was created since/.test(loser.stderr))
-      problems.push(`round ${round}: the refusal was unclear: exit ${loser.code}, ${loser.stderr}`);
-    const page = disk(`/concepts/analytical-engine-notes-${round}.md`);
-    if (!page.endsWith(bodies[winners[0]]))
-      problems.push(`round ${round}: the page does not hold the body of the run that succeeded`);
-  }
-  expect(problems).toEqual([]);
-  expect(entries('Filed back')).toBe(ROUNDS);
-}, 240_000);
+    expect(lost).toEqual([]);
+    expect(relationsOf(ADA)).toHaveLength(2 * ROUNDS);
+    expect(relationsOf(BABBAGE)).toHaveLength(2 * ROUNDS);
+    expect(entries('Related')).toBe(2 * ROUNDS);
+  },
+  240_000,
+);
+
+test(
+  'two file-back runs with the same title at once: exactly one writes ' + 'the page, the other refuses, no body lost',
+  async () => {
+    const problems: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const title = `Analytical Engine notes ${round}`;
+      const bodies = [
+        `Written by the first writer in round ${round}.\n`,
+        `Written by the second writer in round ${round}.\n`,
+      ];
+      const results = await Promise.all(bodies.map((body, i) => fileBack(title, body, `body-${round}-${i}.md`)));
+      const winners = results.flatMap((r, i) => (r.code === 0 ? [i] : []));
+      if (winners.length !== 1) {
+        problems.push(
+          `round ${round}: ${winners.length} runs reported success (exit ${results.map((r) => r.code).join('/')})`,
+        );
+        continue;
+      }
+      const loser = results[1 - winners[0]];
+      if (loser.code !== 1 || !/already exists|was created since/.test(loser.stderr))
+        problems.push(`round ${round}: the refusal was unclear: exit ${loser.code}, ${loser.stderr}`);
+      const page = disk(`/concepts/analytical-engine-notes-${round}.md`);
+      if (!page.endsWith(bodies[winners[0]]))
+        problems.push(`round ${round}: the page does not hold the body of the run that succeeded`);
+    }
+    expect(problems).toEqual([]);
+    expect(entries('Filed back')).toBe(ROUNDS);
+  },
+  240_000,
+);
 
 test('reindex, relate and file-back at once: every log.md entry is there, every round', async () => {
   const rounds = Math.max(1, Math.floor(ROUNDS / 4));

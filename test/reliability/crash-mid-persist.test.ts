@@ -61,17 +61,21 @@ async function askGrace() {
   return { code, answer: JSON.parse(io.stdout() || '{}') as { confident?: boolean }, err: io.stderr() };
 }
 
-test('rename never happens (it fails after the temporary file is written): previous wiki.db intact, answered from memory', async () => {
-  jest
-    .spyOn(fsPromises, 'rename')
-    .mockRejectedValue(Object.assign(new Error('EIO: simulated crash before rename'), { code: 'EIO' }));
-  const { code, answer, err } = await askGrace();
-  expect(code).toBe(0);
-  expect(answer.confident).toBe(true);
-  expect(err).toMatch(/could not write \/wiki\.db .*simulated crash before rename.*answering from memory/);
-  await expectPreviousIntact();
-  expect(tempFiles()).toEqual([]);
-});
+test(
+  'rename never happens (it fails after the temporary file is written): ' +
+    'previous wiki.db intact, answered from memory',
+  async () => {
+    jest
+      .spyOn(fsPromises, 'rename')
+      .mockRejectedValue(Object.assign(new Error('EIO: simulated crash before rename'), { code: 'EIO' }));
+    const { code, answer, err } = await askGrace();
+    expect(code).toBe(0);
+    expect(answer.confident).toBe(true);
+    expect(err).toMatch(/could not write \/wiki\.db .*simulated crash before rename.*answering from memory/);
+    await expectPreviousIntact();
+    expect(tempFiles()).toEqual([]);
+  },
+);
 
 test('a write that throws half-way: previous wiki.db intact, no partial temporary file left behind', async () => {
   const realOpen = fsPromises.open;

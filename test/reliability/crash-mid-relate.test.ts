@@ -84,7 +84,9 @@ fs.promises.rename = function (from, to) {
       const after = await cli.run([...args, '--bundle', dir, '--no-embed'], { timeoutMs: 30_000 });
       expect(after.code).toBe(0);
       expect(after.stderr).toContain(
-        'note: an interrupted relate was completed: Related /entities/ada-lovelace.md corresponded_with /entities/charles-babbage.md',
+        'note: an interrupted relate was completed: Related ' +
+          '/entities/ada-lovelace.md corresponded_with ' +
+          '/entities/charles-babbage.md',
       );
       expect(disk(ADA)).toContain(FORWARD);
       expect(disk(BABBAGE)).toContain(BACKWARD);

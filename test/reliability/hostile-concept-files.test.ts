@@ -98,7 +98,9 @@ const EXPECTED: Readonly<Record<string, Expect>> = {
   [GENERATED.oddNames.backslash]: invalid('unreadable'),
 };
 
-/** Files the CLI may create in a bundle: generated artifacts only (ARCHITECTURE.md, "Truths" 1; log.md is appended to). */
+/**
+ * Files the CLI may create in a bundle: generated artifacts only (ARCHITECTURE.md, "Truths" 1; log.md is appended to).
+ */
 const GENERATED_ARTIFACT = /\/(wiki\.db|timeline\.md|wiki-trigger-keywords\.txt|index\.md|log\.md)$/;
 
 interface Summary {
@@ -183,12 +185,15 @@ test('no file in the bundle is written; only generated artifacts appear', async 
   for (const path of created) expect(path).toMatch(GENERATED_ARTIFACT);
 });
 
-test('nothing outside the bundle is read or written: the sentinel is unchanged and its text is nowhere in the index', () => {
-  expect(fileFingerprint(bundle.sentinel)).toBe(sentinelBefore);
-  expect(Buffer.from(readFileSync(`${bundle.dir}/wiki.db`)).includes(SENTINEL_TEXT)).toBe(false);
-  expect(reindexOutput).not.toContain(SENTINEL_TEXT);
-  expect(reindexOutput).not.toContain('root:x:0:0');
-});
+test(
+  'nothing outside the bundle is read or written: the sentinel is ' + 'unchanged and its text is nowhere in the index',
+  () => {
+    expect(fileFingerprint(bundle.sentinel)).toBe(sentinelBefore);
+    expect(Buffer.from(readFileSync(`${bundle.dir}/wiki.db`)).includes(SENTINEL_TEXT)).toBe(false);
+    expect(reindexOutput).not.toContain(SENTINEL_TEXT);
+    expect(reindexOutput).not.toContain('root:x:0:0');
+  },
+);
 
 test('relation objects, supersession and links that climb out of the bundle never become paths outside it', () => {
   const paths = [

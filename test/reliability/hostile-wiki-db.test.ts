@@ -76,13 +76,17 @@ async function answeredFromFiles(reason: RegExp) {
   if (!isLoadProblem(loaded)) loaded.close();
 }
 
-test('a trigger on edges plus an edited row (checksum recomputed): refused before use, answered from the files', async () => {
-  // The edited row is outside the FTS index, so SQLite's own checks find nothing wrong with the file.
-  tamper(`
-    update edges set object_path = null, object_literal = 'Ada Lovelace says ${INJECTED}' where subject_path = '/entities/ada-lovelace.md';
+test(
+  'a trigger on edges plus an edited row (checksum recomputed): refused ' + 'before use, answered from the files',
+  async () => {
+    // The edited row is outside the FTS index, so SQLite's own checks find nothing wrong with the file.
+    tamper(`
+    update edges set object_path = null, object_literal = 'Ada Lovelace says ${INJECTED}'
+      where subject_path = '/entities/ada-lovelace.md';
     create trigger okf_inject after delete on edges begin update edges set object_literal = '${INJECTED}'; end;`);
-  await answeredFromFiles(/not the exact schema this version writes \(unexpected trigger okf_inject on edges\)/);
-});
+    await answeredFromFiles(/not the exact schema this version writes \(unexpected trigger okf_inject on edges\)/);
+  },
+);
 
 test.each([
   ['an extra index', 'create index idx_title on concepts(title)', /unexpected index idx_title on concepts/],
@@ -112,21 +116,26 @@ test('a wiki.db without a checksum (an older version wrote it) is checked in ful
   expect(ada.err).not.toMatch(/note: wiki\.db/);
 });
 
-test('a wiki.db over the size limit (a 3 GiB sparse file) is never read: every command rebuilds and names it', async () => {
-  truncateSync(wikiDb, 3 * 1024 ** 3);
-  const lint = await cli('lint');
-  expect(lint.err).not.toMatch(/greater than 2 GiB/);
-  expect([0, 1]).toContain(lint.code);
-  const reindexed = await cli('reindex');
-  expect(reindexed.code).toBe(0);
-  truncateSync(wikiDb, 3 * 1024 ** 3);
-  await answeredFromFiles(
-    new RegExp(
-      `\\(${wikiDb.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is 3221225472 bytes, over the ${MAX_WIKI_DB_BYTES}-byte limit for an index: a damaged cache, not read\\); rebuilt from the concept files`,
-    ),
-  );
-  expect(statSync(wikiDb).size).toBeLessThan(1024 * 1024);
-});
+test(
+  'a wiki.db over the size limit (a 3 GiB sparse file) is never read: ' + 'every command rebuilds and names it',
+  async () => {
+    truncateSync(wikiDb, 3 * 1024 ** 3);
+    const lint = await cli('lint');
+    expect(lint.err).not.toMatch(/greater than 2 GiB/);
+    expect([0, 1]).toContain(lint.code);
+    const reindexed = await cli('reindex');
+    expect(reindexed.code).toBe(0);
+    truncateSync(wikiDb, 3 * 1024 ** 3);
+    await answeredFromFiles(
+      new RegExp(
+        `\\(${wikiDb.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is 3221225472 ` +
+          `bytes, over the ${MAX_WIKI_DB_BYTES}-byte limit for an index: a ` +
+          `damaged cache, not read\\); rebuilt from the concept files`,
+      ),
+    );
+    expect(statSync(wikiDb).size).toBeLessThan(1024 * 1024);
+  },
+);
 
 describe('a recursive view named like one of our tables (the built CLI, so a hang is a killed process)', () => {
   let built: BuiltCli;

@@ -26,7 +26,9 @@ import { FakeEmbedder, FakeOllama } from '../support/fake-ollama';
 const DATA_JSON = `.obsidian/plugins/${manifest.id}/data.json`;
 const SCOPE = { bundleFolder: 'wiki', conceptFolders: [] };
 
-/** Where files live: concept slots in two folders, and places that are not indexed (other extension, outside, reserved). */
+/**
+ * Where files live: concept slots in two folders, and places that are not indexed (other extension, outside, reserved).
+ */
 const SLOTS = [
   'wiki/entities/ada.md',
   'wiki/entities/babbage.md',
@@ -69,7 +71,8 @@ const CONTENTS = [
   ),
   concept(
     'Jacquard Loom',
-    'relations:\n  - { predicate: inspired, object: /entities/babbage.md }\n  - { predicate: used, object: punched cards }\n',
+    'relations:\n  - { predicate: inspired, object: /entities/babbage.md ' +
+      '}\n  - { predicate: used, object: punched cards }\n',
     'Punched cards.',
   ),
   '---\ntype: Person\ntitle: [unclosed\n---\nBroken YAML.\n',
@@ -276,40 +279,46 @@ describe.each([
     await ollama?.close();
   });
 
-  test(`after ${runs.toLocaleString('en-US')} random event sequences, the incrementally maintained index equals a fresh rebuild and answers alike${embeddings ? '; a rebuild then embeds nothing' : ''}`, async () => {
-    let checked = 0;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.subarray(SLOTS, { minLength: 1 }),
-        fc.array(op, { minLength: 1, maxLength: 8 }),
-        async (seeded, ops) => {
-          // One plugin lives through every sequence (restarts aside), so each starts from a long history of events.
-          await reset(running, seeded);
-          for (const o of ops) running = await apply(running, store, o);
-          await settle(running);
-          const live = running.plugin.service.index!;
-          const fresh = await buildIndex(new VaultBundle(running.app.vault, SCOPE));
-          try {
-            if (embeddings) await embedIndex(fresh, new FakeEmbedder());
-            expect(dumpWithoutCalibration(live)).toEqual(dumpWithoutCalibration(fresh));
-            for (const q of QUESTIONS)
-              expect(await contextFor(live, q, { clock })).toEqual(await contextFor(fresh, q, { clock }));
-          } finally {
-            fresh.close();
-          }
-          if (embeddings) {
-            // Vectors (model and probe included) carried over: nothing unchanged goes to Ollama again.
-            ollama.clear();
-            await running.plugin.service.rebuild();
+  test(
+    `after ${runs.toLocaleString('en-US')} random event sequences, the ` +
+      `incrementally maintained index equals a fresh rebuild and answers ` +
+      `alike${embeddings ? '; a rebuild then embeds nothing' : ''}`,
+    async () => {
+      let checked = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.subarray(SLOTS, { minLength: 1 }),
+          fc.array(op, { minLength: 1, maxLength: 8 }),
+          async (seeded, ops) => {
+            // One plugin lives through every sequence (restarts aside), so each starts from a long history of events.
+            await reset(running, seeded);
+            for (const o of ops) running = await apply(running, store, o);
             await settle(running);
-            expect(conceptTexts(ollama)).toEqual([]);
-          }
-          checked++;
-        },
-      ),
-      // The plugin carries state from one run to the next, so shrinking would replay out of context: report as found.
-      { numRuns: runs, seed: 20261130, endOnFailure: true },
-    );
-    expect(checked).toBe(runs);
-  }, 300_000);
+            const live = running.plugin.service.index!;
+            const fresh = await buildIndex(new VaultBundle(running.app.vault, SCOPE));
+            try {
+              if (embeddings) await embedIndex(fresh, new FakeEmbedder());
+              expect(dumpWithoutCalibration(live)).toEqual(dumpWithoutCalibration(fresh));
+              for (const q of QUESTIONS)
+                expect(await contextFor(live, q, { clock })).toEqual(await contextFor(fresh, q, { clock }));
+            } finally {
+              fresh.close();
+            }
+            if (embeddings) {
+              // Vectors (model and probe included) carried over: nothing unchanged goes to Ollama again.
+              ollama.clear();
+              await running.plugin.service.rebuild();
+              await settle(running);
+              expect(conceptTexts(ollama)).toEqual([]);
+            }
+            checked++;
+          },
+        ),
+        // The plugin carries state from one run to the next, so shrinking would replay out of context: report as found.
+        { numRuns: runs, seed: 20261130, endOnFailure: true },
+      );
+      expect(checked).toBe(runs);
+    },
+    300_000,
+  );
 });

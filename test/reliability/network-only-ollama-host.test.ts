@@ -27,7 +27,9 @@ const URL_BAIT = {
         rel('mirrors', '//evil.example/y.md'),
       ],
     },
-    '![tracker](https://evil.example/pixel.png) [[https://evil.example/wiki]] <https://evil.example/autolink> [ok](/entities/ada-lovelace.md)\n',
+    '![tracker](https://evil.example/pixel.png) ' +
+      '[[https://evil.example/wiki]] <https://evil.example/autolink> ' +
+      '[ok](/entities/ada-lovelace.md)\n',
   ),
   '/entities/ada-lovelace.md': conceptFile(
     { type: 'Person', title: 'Ada Lovelace', relations: [rel('collaborated_with', '/entities/charles-babbage.md')] },

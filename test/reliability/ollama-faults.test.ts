@@ -122,26 +122,32 @@ test.each(FAULTS)(
   },
 );
 
-test('Ollama fails in the middle of a question after a good reindex: the stored vectors stay, the answer is lexical', async () => {
-  expect((await cli(['reindex'])).code).toBe(0);
-  expect(await storedVectors()).toEqual([{ model: 'nomic-embed-text', dim: FAKE_DIM, n: 3 }]);
-  for (const mode of ['refused', 'hang', 'server-error', 'malformed'] as const) {
-    await ollama.setMode(mode);
-    const { answer, err } = await expectLexicalAnswer();
-    expect(answer.vector).toMatchObject({ used: false });
-    expect(err).toMatch(/vector signal (is )?off/);
+test(
+  'Ollama fails in the middle of a question after a good reindex: the ' + 'stored vectors stay, the answer is lexical',
+  async () => {
+    expect((await cli(['reindex'])).code).toBe(0);
     expect(await storedVectors()).toEqual([{ model: 'nomic-embed-text', dim: FAKE_DIM, n: 3 }]);
-  }
-});
+    for (const mode of ['refused', 'hang', 'server-error', 'malformed'] as const) {
+      await ollama.setMode(mode);
+      const { answer, err } = await expectLexicalAnswer();
+      expect(answer.vector).toMatchObject({ used: false });
+      expect(err).toMatch(/vector signal (is )?off/);
+      expect(await storedVectors()).toEqual([{ model: 'nomic-embed-text', dim: FAKE_DIM, n: 3 }]);
+    }
+  },
+);
 
-test('vectors of another dimension than stored (model swapped under the same name): never compared, the note says so', async () => {
-  expect((await cli(['reindex'])).code).toBe(0);
-  await ollama.setMode('wrong-dimension');
-  const { answer, err } = await expectLexicalAnswer();
-  expect(answer.vector.used).toBe(false);
-  expect(answer.vector.reason).toMatch(new RegExp(`${ollama.wrongDim}-dimensional .* ${FAKE_DIM}-dimensional`));
-  expect(err).toMatch(new RegExp(`${ollama.wrongDim}-dimensional .* ${FAKE_DIM}-dimensional.*run reindex`));
-});
+test(
+  'vectors of another dimension than stored (model swapped under the ' + 'same name): never compared, the note says so',
+  async () => {
+    expect((await cli(['reindex'])).code).toBe(0);
+    await ollama.setMode('wrong-dimension');
+    const { answer, err } = await expectLexicalAnswer();
+    expect(answer.vector.used).toBe(false);
+    expect(answer.vector.reason).toMatch(new RegExp(`${ollama.wrongDim}-dimensional .* ${FAKE_DIM}-dimensional`));
+    expect(err).toMatch(new RegExp(`${ollama.wrongDim}-dimensional .* ${FAKE_DIM}-dimensional.*run reindex`));
+  },
+);
 
 // Found here and fixed in src/core/embed/embed-index.ts (a probe text embedded first): reindex used to carry the
 // old vectors over by content hash and never notice the new dimension, so the vector signal stayed off for good.
@@ -153,20 +159,24 @@ test('a model that changed dimension under the same name: reindex re-embeds, as 
   expect((await expectLexicalAnswer()).answer.vector.used).toBe(true);
 });
 
-test('a model swapped between runs (--model): old vectors are never used for the new model, and are replaced on reindex', async () => {
-  expect((await cli(['reindex'])).code).toBe(0);
-  const swapped = await expectLexicalAnswer('all-minilm');
-  expect(swapped.answer.vector.used).toBe(false);
-  expect(swapped.answer.vector.reason).toMatch(/no concept vectors for model "all-minilm"/);
+test(
+  'a model swapped between runs (--model): old vectors are never used ' +
+    'for the new model, and are replaced on reindex',
+  async () => {
+    expect((await cli(['reindex'])).code).toBe(0);
+    const swapped = await expectLexicalAnswer('all-minilm');
+    expect(swapped.answer.vector.used).toBe(false);
+    expect(swapped.answer.vector.reason).toMatch(/no concept vectors for model "all-minilm"/);
 
-  ollama.clear();
-  expect((await cli(['reindex'], 'all-minilm')).code).toBe(0);
-  expect(ollama.embedRequests.every((r) => r.model === 'all-minilm')).toBe(true);
-  expect(await storedVectors()).toEqual([{ model: 'all-minilm', dim: FAKE_DIM, n: 3 }]);
-  expect((await expectLexicalAnswer('all-minilm')).answer.vector.used).toBe(true);
-  // And back: the first model's vectors are gone, so it re-embeds rather than trusting them.
-  expect((await expectLexicalAnswer('nomic-embed-text')).answer.vector.used).toBe(false);
-});
+    ollama.clear();
+    expect((await cli(['reindex'], 'all-minilm')).code).toBe(0);
+    expect(ollama.embedRequests.every((r) => r.model === 'all-minilm')).toBe(true);
+    expect(await storedVectors()).toEqual([{ model: 'all-minilm', dim: FAKE_DIM, n: 3 }]);
+    expect((await expectLexicalAnswer('all-minilm')).answer.vector.used).toBe(true);
+    // And back: the first model's vectors are gone, so it re-embeds rather than trusting them.
+    expect((await expectLexicalAnswer('nomic-embed-text')).answer.vector.used).toBe(false);
+  },
+);
 
 test('a hung Ollama cannot hang a reindex of many concepts: it gives up at the first timeout', async () => {
   writeTree(

@@ -156,36 +156,40 @@ test('edits, a delete and a create arriving while a full rebuild runs all end up
   await expectConverged(r, ['Bernoulli numbers', 'Who was Grace Hopper?']);
 });
 
-test('in the background the plugin writes only wiki.db, through a temporary file and renames, never a concept file', async () => {
-  const r = await launch(memoryVault());
-  const { vault } = r.app;
-  vault.adapter.calls.length = 0;
-  await vault.modify(
-    vault.getFileByPath('wiki/entities/ada.md')!,
-    '---\ntype: Person\ntitle: [broken\n---\nBroken YAML.\n',
-  );
-  await vault.create('wiki/entities/hopper.md', concept('Grace Hopper', 'Compiler.'));
-  await vault.rename(vault.getFileByPath('wiki/entities/babbage.md')!, 'wiki/entities/charles-babbage.md');
-  await settle(r);
-  await r.plugin.service.query('Who was Grace Hopper?');
-  await r.plugin.service.lint();
-  await r.plugin.service.persistNow();
-  // The edits above are the test's own (a person's); everything after them is the plugin's.
-  const own = new Set([
-    'write wiki/entities/ada.md',
-    'write wiki/entities/hopper.md',
-    'rename wiki/entities/babbage.md wiki/entities/charles-babbage.md',
-  ]);
-  const changes = vault.adapter.calls.filter(
-    (c) => /^(write|writeBinary|append|remove|rename|mkdir|rmdir|trashSystem|trashLocal|copy) /.test(c) && !own.has(c),
-  );
-  expect(changes.length).toBeGreaterThan(0);
-  for (const c of changes) expect(c).toMatch(/^\w+ wiki\/wiki\.db(\.tmp|\.bak)?( wiki\/wiki\.db(\.tmp|\.bak)?)?$/);
-  // Atomic: the bytes go to the temporary file, which is renamed into place; wiki.db itself is never written.
-  expect(changes).toContain('writeBinary wiki/wiki.db.tmp');
-  expect(changes).toContain('rename wiki/wiki.db.tmp wiki/wiki.db');
-  expect(changes.filter((c) => /^write(Binary)? wiki\/wiki\.db$/.test(c))).toEqual([]);
-});
+test(
+  'in the background the plugin writes only wiki.db, through a temporary ' + 'file and renames, never a concept file',
+  async () => {
+    const r = await launch(memoryVault());
+    const { vault } = r.app;
+    vault.adapter.calls.length = 0;
+    await vault.modify(
+      vault.getFileByPath('wiki/entities/ada.md')!,
+      '---\ntype: Person\ntitle: [broken\n---\nBroken YAML.\n',
+    );
+    await vault.create('wiki/entities/hopper.md', concept('Grace Hopper', 'Compiler.'));
+    await vault.rename(vault.getFileByPath('wiki/entities/babbage.md')!, 'wiki/entities/charles-babbage.md');
+    await settle(r);
+    await r.plugin.service.query('Who was Grace Hopper?');
+    await r.plugin.service.lint();
+    await r.plugin.service.persistNow();
+    // The edits above are the test's own (a person's); everything after them is the plugin's.
+    const own = new Set([
+      'write wiki/entities/ada.md',
+      'write wiki/entities/hopper.md',
+      'rename wiki/entities/babbage.md wiki/entities/charles-babbage.md',
+    ]);
+    const changes = vault.adapter.calls.filter(
+      (c) =>
+        /^(write|writeBinary|append|remove|rename|mkdir|rmdir|trashSystem|trashLocal|copy) /.test(c) && !own.has(c),
+    );
+    expect(changes.length).toBeGreaterThan(0);
+    for (const c of changes) expect(c).toMatch(/^\w+ wiki\/wiki\.db(\.tmp|\.bak)?( wiki\/wiki\.db(\.tmp|\.bak)?)?$/);
+    // Atomic: the bytes go to the temporary file, which is renamed into place; wiki.db itself is never written.
+    expect(changes).toContain('writeBinary wiki/wiki.db.tmp');
+    expect(changes).toContain('rename wiki/wiki.db.tmp wiki/wiki.db');
+    expect(changes.filter((c) => /^write(Binary)? wiki\/wiki\.db$/.test(c))).toEqual([]);
+  },
+);
 
 describe('the hostile corpus in a vault', () => {
   let dir: string;
@@ -197,21 +201,24 @@ describe('the hostile corpus in a vault', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  test('indexes as the command line does (one parser), without a failure notice, and leaves every file as it was', async () => {
-    const before = snapshotFiles(nodePath.join(dir, 'wiki'));
-    const r = await launch(new NodeFsStore(dir));
-    await r.plugin.service.persistNow();
-    expect(r.plugin.service.state.kind).toBe('ready');
-    expect(noticeMessages().filter((m) => /could not|failed/i.test(m))).toEqual([]);
-    const cli = await buildIndex(new FsBundle(nodePath.join(dir, 'wiki')));
-    try {
-      expect(r.plugin.service.index!.diagnostics()).toEqual(cli.diagnostics());
-      expect(r.plugin.service.index!.stats()).toEqual(cli.stats());
-    } finally {
-      cli.close();
-    }
-    const after = snapshotFiles(nodePath.join(dir, 'wiki'));
-    for (const [path, fingerprint] of before) expect([path, after.get(path)]).toEqual([path, fingerprint]);
-    expect([...after.keys()].filter((p) => !before.has(p)).map((p) => nodePath.basename(p))).toEqual(['wiki.db']);
-  });
+  test(
+    'indexes as the command line does (one parser), without a failure ' + 'notice, and leaves every file as it was',
+    async () => {
+      const before = snapshotFiles(nodePath.join(dir, 'wiki'));
+      const r = await launch(new NodeFsStore(dir));
+      await r.plugin.service.persistNow();
+      expect(r.plugin.service.state.kind).toBe('ready');
+      expect(noticeMessages().filter((m) => /could not|failed/i.test(m))).toEqual([]);
+      const cli = await buildIndex(new FsBundle(nodePath.join(dir, 'wiki')));
+      try {
+        expect(r.plugin.service.index!.diagnostics()).toEqual(cli.diagnostics());
+        expect(r.plugin.service.index!.stats()).toEqual(cli.stats());
+      } finally {
+        cli.close();
+      }
+      const after = snapshotFiles(nodePath.join(dir, 'wiki'));
+      for (const [path, fingerprint] of before) expect([path, after.get(path)]).toEqual([path, fingerprint]);
+      expect([...after.keys()].filter((p) => !before.has(p)).map((p) => nodePath.basename(p))).toEqual(['wiki.db']);
+    },
+  );
 });

@@ -222,16 +222,19 @@ test('wiki.db is a link to a file outside the bundle: that file is neither read 
   expect(lstatSync(wikiDb).isSymbolicLink()).toBe(false);
 });
 
-test('reindex into a location where wiki.db cannot be written: exit 2 naming wiki.db, concept files untouched', async () => {
-  mkdirSync(wikiDb);
-  writeFileSync(nodePath.join(wikiDb, 'keep'), 'x');
-  const before = fileFingerprint(nodePath.join(dir, 'entities', 'ada-lovelace.md'));
-  const result = await cli('reindex');
-  expect(result.code).toBe(2);
-  expect(result.err).toMatch(/wiki\.db/);
-  expect(fileFingerprint(nodePath.join(dir, 'entities', 'ada-lovelace.md'))).toBe(before);
-  expect(readdirSync(dir).filter((name) => name.includes('.tmp-'))).toEqual([]);
-});
+test(
+  'reindex into a location where wiki.db cannot be written: exit 2 ' + 'naming wiki.db, concept files untouched',
+  async () => {
+    mkdirSync(wikiDb);
+    writeFileSync(nodePath.join(wikiDb, 'keep'), 'x');
+    const before = fileFingerprint(nodePath.join(dir, 'entities', 'ada-lovelace.md'));
+    const result = await cli('reindex');
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/wiki\.db/);
+    expect(fileFingerprint(nodePath.join(dir, 'entities', 'ada-lovelace.md'))).toBe(before);
+    expect(readdirSync(dir).filter((name) => name.includes('.tmp-'))).toEqual([]);
+  },
+);
 
 // Found here and fixed in src/cli/main.ts: an I/O failure of `reindex` (EISDIR, EACCES, ENOSPC) used to print a
 // Node stack trace; it is one line now (OKF_WIKI_DEBUG=1 adds the stack).

@@ -92,19 +92,23 @@ function expectUntouched(): void {
   expect(existsSync(nodePath.join(dir, 'log.md'))).toBe(false);
 }
 
-test('a lock held by a live writer: the command waits, then gives up naming the bundle, the holder and the lock, and writes nothing', async () => {
-  const before = placeLock({ pid: process.pid, host: hostname() });
-  const { code, stderr } = await relate();
-  expect(code).toBe(2);
-  expect(stderr).toContain(
-    `the bundle ${dir} is being written by okf-wiki reindex (pid ${process.pid} on ${hostname()}`,
-  );
-  expect(stderr).toContain('gave up after waiting 0.4 s');
-  expect(stderr).toContain(`delete ${lockPath(dir)}`);
-  expect(stderr).toMatch(/waiting for it to finish/);
-  expectUntouched();
-  expect(readFileSync(lockPath(dir), 'utf8')).toBe(before);
-});
+test(
+  'a lock held by a live writer: the command waits, then gives up naming ' +
+    'the bundle, the holder and the lock, and writes nothing',
+  async () => {
+    const before = placeLock({ pid: process.pid, host: hostname() });
+    const { code, stderr } = await relate();
+    expect(code).toBe(2);
+    expect(stderr).toContain(
+      `the bundle ${dir} is being written by okf-wiki reindex (pid ${process.pid} on ${hostname()}`,
+    );
+    expect(stderr).toContain('gave up after waiting 0.4 s');
+    expect(stderr).toContain(`delete ${lockPath(dir)}`);
+    expect(stderr).toMatch(/waiting for it to finish/);
+    expectUntouched();
+    expect(readFileSync(lockPath(dir), 'utf8')).toBe(before);
+  },
+);
 
 test.each([
   ['reindex', ['reindex', '--no-embed']],
@@ -158,13 +162,16 @@ test.each([
   expectUntouched();
 });
 
-test('a bundle folder where the lock cannot be created: the command fails naming the lock file, and writes nothing', async () => {
-  writeFileSync(nodePath.join(dir, '.okf-wiki'), 'a file where the folder should be');
-  const { code, stderr } = await relate();
-  expect(code).toBe(2);
-  expect(stderr).toContain(`cannot create the write lock ${lockPath(dir)}`);
-  expectUntouched();
-});
+test(
+  'a bundle folder where the lock cannot be created: the command fails ' + 'naming the lock file, and writes nothing',
+  async () => {
+    writeFileSync(nodePath.join(dir, '.okf-wiki'), 'a file where the folder should be');
+    const { code, stderr } = await relate();
+    expect(code).toBe(2);
+    expect(stderr).toContain(`cannot create the write lock ${lockPath(dir)}`);
+    expectUntouched();
+  },
+);
 
 test('a finished command leaves no lock and no pending record in .okf-wiki/', async () => {
   expect((await relate()).code).toBe(0);
@@ -172,35 +179,38 @@ test('a finished command leaves no lock and no pending record in .okf-wiki/', as
   expect(readdirSync(nodePath.join(dir, '.okf-wiki', 'pending'))).toEqual([]);
 });
 
-test('the MCP server writes under the same lock: a relate call refuses while a CLI writer holds it, then succeeds', async () => {
-  const { flags } = parseCommandLine(['mcp', '--bundle', dir, '--no-embed']);
-  const server = createWikiServer(wikiServerOptions(flags, bufferIo(dir)));
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: 'okf-wiki-test', version: '0.0.0' });
-  await client.connect(clientSide);
-  try {
-    const call = async () =>
-      (await client.callTool({
-        name: 'relate',
-        arguments: {
-          subject: 'entities/ada-lovelace',
-          predicate: 'corresponded_with',
-          object: 'entities/charles-babbage',
-          inverse: 'corresponded_with',
-        },
-      })) as CallToolResult;
-    placeLock({ pid: process.pid, host: hostname() });
-    const refused = await call();
-    expect(refused.isError).toBe(true);
-    expect(JSON.stringify(refused.content)).toContain(`the bundle ${dir} is being written by okf-wiki reindex`);
-    expectUntouched();
-    writeFileSync(lockPath(dir), '');
-    utimesSync(lockPath(dir), new Date(0), new Date(0));
-    const done = await call();
-    expect(done.isError).toBeFalsy();
-    expect(concept('/entities/charles-babbage.md')).toContain('corresponded_with');
-  } finally {
-    await client.close();
-  }
-});
+test(
+  'the MCP server writes under the same lock: a relate call refuses ' + 'while a CLI writer holds it, then succeeds',
+  async () => {
+    const { flags } = parseCommandLine(['mcp', '--bundle', dir, '--no-embed']);
+    const server = createWikiServer(wikiServerOptions(flags, bufferIo(dir)));
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'okf-wiki-test', version: '0.0.0' });
+    await client.connect(clientSide);
+    try {
+      const call = async () =>
+        (await client.callTool({
+          name: 'relate',
+          arguments: {
+            subject: 'entities/ada-lovelace',
+            predicate: 'corresponded_with',
+            object: 'entities/charles-babbage',
+            inverse: 'corresponded_with',
+          },
+        })) as CallToolResult;
+      placeLock({ pid: process.pid, host: hostname() });
+      const refused = await call();
+      expect(refused.isError).toBe(true);
+      expect(JSON.stringify(refused.content)).toContain(`the bundle ${dir} is being written by okf-wiki reindex`);
+      expectUntouched();
+      writeFileSync(lockPath(dir), '');
+      utimesSync(lockPath(dir), new Date(0), new Date(0));
+      const done = await call();
+      expect(done.isError).toBeFalsy();
+      expect(concept('/entities/charles-babbage.md')).toContain('corresponded_with');
+    } finally {
+      await client.close();
+    }
+  },
+);

@@ -62,25 +62,28 @@ test('a 60-fact answer: sound, the more node beside its concept, columns sized b
   expect(widthAt(2)).toBeLessThanOrEqual(widthAt(1));
 });
 
-test('a node is placed near its neighbours: a hop-2 node sits in the rows of the hop-1 node it comes from', async () => {
-  const specs = {
-    '/entities/root.md': {
-      title: 'Root',
-      relations: [
-        { predicate: 'has', object: '/entities/a.md' },
-        { predicate: 'has', object: '/entities/b.md' },
-        { predicate: 'has', object: '/entities/c.md' },
-      ],
-    },
-    '/entities/a.md': { title: 'A', relations: [] },
-    '/entities/b.md': { title: 'B', relations: [] },
-    '/entities/c.md': { title: 'C', relations: [{ predicate: 'leads_to', object: '/entities/z.md' }] },
-    '/entities/z.md': { title: 'Z', relations: [] },
-  };
-  const graph = await graphOf(specs, 'Tell me about Root');
-  const layout = layoutGraph(graph, 400);
-  const y = (title: string) => layout.nodes.find((n) => n.node.kind === 'concept' && n.node.title === title)!.y;
-  expect(y('A')).toBeLessThan(y('B'));
-  expect(y('B')).toBeLessThan(y('C'));
-  expect(Math.abs(y('Z') - y('C'))).toBeLessThan(Math.abs(y('Z') - y('A')));
-});
+test(
+  'a node is placed near its neighbours: a hop-2 node sits in the rows ' + 'of the hop-1 node it comes from',
+  async () => {
+    const specs = {
+      '/entities/root.md': {
+        title: 'Root',
+        relations: [
+          { predicate: 'has', object: '/entities/a.md' },
+          { predicate: 'has', object: '/entities/b.md' },
+          { predicate: 'has', object: '/entities/c.md' },
+        ],
+      },
+      '/entities/a.md': { title: 'A', relations: [] },
+      '/entities/b.md': { title: 'B', relations: [] },
+      '/entities/c.md': { title: 'C', relations: [{ predicate: 'leads_to', object: '/entities/z.md' }] },
+      '/entities/z.md': { title: 'Z', relations: [] },
+    };
+    const graph = await graphOf(specs, 'Tell me about Root');
+    const layout = layoutGraph(graph, 400);
+    const y = (title: string) => layout.nodes.find((n) => n.node.kind === 'concept' && n.node.title === title)!.y;
+    expect(y('A')).toBeLessThan(y('B'));
+    expect(y('B')).toBeLessThan(y('C'));
+    expect(Math.abs(y('Z') - y('C'))).toBeLessThan(Math.abs(y('Z') - y('A')));
+  },
+);

@@ -43,15 +43,19 @@ test('a superseded concept is marked with its successor and date; a stale one wi
   index.close();
 });
 
-test('superseded_by without status: superseded marks nothing, as its facts are not marked (bug: the sidebar said "superseded by")', async () => {
-  const index = await indexOfSpecs(SPECS);
-  const result = await contextFor(index, 'Where is Half Office?', { clock, budget: 1500 });
-  const fact = result.facts.find((f) => f.subject === '/entities/half.md');
-  expect(fact?.superseded).toBeUndefined();
-  expect(markersFor(index, result, clock.now()).has('/entities/half.md')).toBe(false);
-  expect(conceptNotesOf(index, clock.now())('/entities/half.md')).toEqual({ title: 'Half Office' });
-  index.close();
-});
+test(
+  'superseded_by without status: superseded marks nothing, as its facts ' +
+    'are not marked (bug: the sidebar said "superseded by")',
+  async () => {
+    const index = await indexOfSpecs(SPECS);
+    const result = await contextFor(index, 'Where is Half Office?', { clock, budget: 1500 });
+    const fact = result.facts.find((f) => f.subject === '/entities/half.md');
+    expect(fact?.superseded).toBeUndefined();
+    expect(markersFor(index, result, clock.now()).has('/entities/half.md')).toBe(false);
+    expect(conceptNotesOf(index, clock.now())('/entities/half.md')).toEqual({ title: 'Half Office' });
+    index.close();
+  },
+);
 
 test('the sidebar markers and the answer graph notes agree on every concept marked', async () => {
   const index = await indexOfSpecs(SPECS);

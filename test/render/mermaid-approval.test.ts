@@ -95,7 +95,8 @@ test('hostile titles, predicates and values: approved, and Mermaid parses them',
     // The long title is cut in its node and whole in its tooltip.
     expect(text).toMatch(/\["A title so long that no node could ever hold it…"\]/);
     expect(text).toContain(
-      '"A title so long that no node could ever hold it whole, going on and on about the history of computing machines"',
+      '"A title so long that no node could ever hold it whole, going on and ' +
+        'on about the history of computing machines"',
     );
   } finally {
     index.close();

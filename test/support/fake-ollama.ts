@@ -13,13 +13,15 @@ export const FAKE_DIM = 64;
 const PREFIXES = ['search_query: ', 'search_document: '];
 /** Function words carry no topic; leaving them out keeps the fake similarities about content. */
 const FAKE_STOPWORDS = new Set(
-  'a an the of is are was were what who which how why when do does did on in to and or for with it its by as at be'.split(
-    ' ',
-  ),
+  (
+    'a an the of is are was were what who which how why when do does did ' +
+    'on in to and or for with it its by as at be'
+  ).split(' '),
 );
 
 /**
- * Deterministic "embeddings": a hashed bag of words (function words left out), normalized. Texts sharing words get similar vectors,
+ * Deterministic "embeddings": a hashed bag of words (function words left out), normalized. Texts sharing words get
+ * similar vectors,
  * texts sharing none get near-orthogonal ones. `synonyms` maps a word to the word it should embed as, so a
  * test can stage a paraphrase that no lexical signal can see ("automobile" embeds like "car").
  */

@@ -1,4 +1,5 @@
-// Builders for retrieval tests: concept files from a few named fields (through builders.ts's conceptFile), an in-memory bundle, an index over a
+// Builders for retrieval tests: concept files from a few named fields (through builders.ts's conceptFile), an in-memory
+// bundle, an index over a
 // fixture folder, and a fixed clock (STYLE.md 9: builders for concepts, a fixed clock).
 import * as nodePath from 'node:path';
 import { buildIndex } from '../../src/core/index/build';

@@ -41,7 +41,10 @@ export function writeTree(dir: string, files: Readonly<Record<string, string>>):
 /** What a copy of a bundle leaves out when asked to: the caches earlier runs wrote beside the notes. */
 export const CACHES = /wiki\.db$|evaluate\.last\.json$/;
 
-/** Copies the folder `from` to `to` and makes the copy writable (the originals may be read-only); `skip` leaves matching paths out. */
+/**
+ * Copies the folder `from` to `to` and makes the copy writable (the originals may be read-only); `skip` leaves matching
+ * paths out.
+ */
 export function copyTree(from: string, to: string, skip?: RegExp): string {
   cpSync(from, to, { recursive: true, ...(skip ? { filter: (src: string) => !skip.test(src) } : {}) });
   const makeWritable = (p: string): void => {

@@ -42,6 +42,8 @@ export async function applySweep(bundle: FsBundle, sweep: SweepReport, io: CliIo
   io.out(`\n${unifiedDiff(BUNDLE_CONFIG_PATH, before, after)}`);
   await bundle.write(BUNDLE_CONFIG_PATH, after);
   io.out(
-    `Wrote ${bundle.resolve(BUNDLE_CONFIG_PATH)}: the CLI, the MCP server and the plugin now answer with these thresholds (an explicit setting still wins).\n`,
+    `Wrote ${bundle.resolve(BUNDLE_CONFIG_PATH)}: the CLI, the MCP server ` +
+      `and the plugin now answer with these thresholds (an explicit setting ` +
+      `still wins).\n`,
   );
 }

@@ -102,7 +102,8 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
       io.out(`\nLast result written to ${outcome.lastPath}\n`);
       if (outcome.baselineWritten === 'established')
         io.out(
-          `Baseline recorded for "${report.configuration.signals}" in ${outcome.baselinePath} (commit it so CI catches regressions).\n`,
+          `Baseline recorded for "${report.configuration.signals}" ` +
+            `in ${outcome.baselinePath} (commit it so CI catches regressions).\n`,
         );
       if (outcome.baselineWritten === 'updated')
         io.out(`Baseline for "${report.configuration.signals}" updated in ${outcome.baselinePath}.\n`);
@@ -130,7 +131,9 @@ function parseSignals(value: string | undefined): SignalName[] {
 function setProblem(outcome: SetFileProblem, io: CliIo): number {
   if (outcome.kind === 'missing') {
     throw new UsageError(
-      `no question set at ${outcome.setPath}: create ${DEFAULT_SET_NAME} in the bundle (see examples/computing-history/evaluate.json) or pass --set FILE`,
+      `no question set at ${outcome.setPath}: create ${DEFAULT_SET_NAME} in ` +
+        `the bundle (see examples/computing-history/evaluate.json) or pass ` +
+        `--set FILE`,
     );
   }
   io.err(`okf-wiki: ${outcome.setPath} has ${outcome.problems.length} problem(s):\n`);

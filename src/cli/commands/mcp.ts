@@ -33,7 +33,8 @@ export function wikiServerOptions(flags: Flags, io: CliIo): WikiServerOptions {
 export async function mcpCommand(flags: Flags, io: CliIo): Promise<number> {
   const options = wikiServerOptions(flags, io);
   io.err(
-    `okf-wiki MCP server for ${options.bundle.root} on stdio (tools: context_for, lint, relate, supersede, file_back)\n`,
+    `okf-wiki MCP server for ${options.bundle.root} on stdio (tools: ` +
+      `context_for, lint, relate, supersede, file_back)\n`,
   );
   await serveStdio(createWikiServer(options));
   return 0;

@@ -29,7 +29,8 @@ export async function rebuildCandidatesCommand(flags: Flags, io: CliIo): Promise
       io.out(`  ${c.path}${reviewed}\n    from ${c.references.join(', ')}\n`);
     }
     io.out(
-      'Confirm the scope before deleting anything (spec §7.6); references/, log.md and other concepts stay untouched.\n',
+      'Confirm the scope before deleting anything (spec §7.6); references/, ' +
+        'log.md and other concepts stay untouched.\n',
     );
     return 0;
   } finally {

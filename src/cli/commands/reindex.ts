@@ -88,7 +88,9 @@ function renderGenerated(files: readonly GeneratedFile[]): string[] {
   const fixed = files.filter((f) => !f.path.endsWith('/index.md'));
   if (fixed.length > 0)
     lines.push(
-      `Generated: ${fixed.map((f) => `${name(f.path)} (${f.outcome === 'appended' ? 'entry added' : f.outcome})`).join(', ')}.`,
+      `Generated: ${fixed
+        .map((f) => `${name(f.path)} (${f.outcome === 'appended' ? 'entry added' : f.outcome})`)
+        .join(', ')}.`,
     );
   const indexes = files.filter((f) => f.path.endsWith('/index.md'));
   if (indexes.length > 0) {
@@ -110,11 +112,15 @@ export function describeCalibration(c: VectorCalibration | { readonly off: strin
   const reach =
     c.ownAtGate === undefined
       ? ''
-      : ` (${Math.round(c.ownAtGate * 100)}% of "What is <title>?" reach their own concept at it${c.ownAtGate < 0.1 ? ': vectors reorder, they rarely answer alone' : ''})`;
+      : ` (${Math.round(c.ownAtGate * 100)}% of "What is <title>?" reach their ` +
+        `own concept at ` +
+        `it${c.ownAtGate < 0.1 ? ': vectors reorder, they rarely answer alone' : ''})`;
   const gate = `Vector gate ${c.gate}${reach}`;
   return (
-    `${gate}, calibrated for ${c.model} on ${fmt(c.concepts)} concepts: off-topic questions reach median ${c.offTopic.p50}, ` +
-    `max ${c.offTopic.max} (chance floor ${c.floor}); "What is <title>?" reaches its own concept at median ${c.ownConcept.p50}, ` +
+    `${gate}, calibrated for ${c.model} on ${fmt(c.concepts)} concepts: ` +
+    `off-topic questions reach median ${c.offTopic.p50}, ` +
+    (`max ${c.offTopic.max} (chance floor ${c.floor}); "What is <title>?" ` +
+      `reaches its own concept at median ${c.ownConcept.p50}, `) +
     `the best other concept at median ${c.otherConcept.p50}, max ${c.otherConcept.max}; fusion weight ${c.trust} ` +
     `(self-retrieval hit@1: vector ${c.selfHitAt1.vector}, BM25 ${c.selfHitAt1.bm25}).`
   );
@@ -123,11 +129,13 @@ export function describeCalibration(c: VectorCalibration | { readonly off: strin
 /** Human-readable summary: counts, then diagnostics grouped by file. */
 export function renderReindexSummary(s: ReindexSummary): string {
   const lines = [
-    `Indexed ${fmt(s.concepts)} concepts and ${fmt(s.relations)} relations from ${fmt(s.files)} markdown files in ${fmt(s.ms)} ms.`,
+    `Indexed ${fmt(s.concepts)} concepts and ${fmt(s.relations)} relations ` +
+      `from ${fmt(s.files)} markdown files in ${fmt(s.ms)} ms.`,
     `Wrote ${s.wikiDb}`,
     s.vectors.off
       ? vectorOffSentence(s.vectors.off)
-      : `Vectors (${s.vectors.model}): ${fmt(s.vectors.embedded)} embedded now, ${fmt(s.vectors.current)} already current.`,
+      : `Vectors (${s.vectors.model}): ${fmt(s.vectors.embedded)} embedded ` +
+        `now, ${fmt(s.vectors.current)} already current.`,
   ];
   if (s.calibration) lines.push(describeCalibration(s.calibration));
   lines.push(...renderGenerated(s.generated));
@@ -138,7 +146,8 @@ export function renderReindexSummary(s: ReindexSummary): string {
   if (shown.length === 0) lines.push('No problems found in frontmatter.');
   else {
     lines.push(
-      `${fmt(error)} errors, ${fmt(warning)} warnings${s.invalidFiles ? ` (${fmt(s.invalidFiles)} files could not be indexed)` : ''}:`,
+      `${fmt(error)} errors, ${fmt(warning)} ` +
+        `warnings${s.invalidFiles ? ` (${fmt(s.invalidFiles)} files could not be indexed)` : ''}:`,
     );
     let current = '';
     for (const d of shown) {

@@ -9,7 +9,8 @@ import { authorInFolder } from './author-common';
 export async function supersedeCommand(flags: Flags, io: CliIo, positionals: string[]): Promise<number> {
   if (positionals.length !== 2)
     throw new UsageError(
-      'supersede needs OLD NEW, e.g. okf-wiki supersede entities/att-bell-labs entities/lucent-bell-labs --at 1996-09-30',
+      'supersede needs OLD NEW, e.g. okf-wiki supersede ' +
+        'entities/att-bell-labs entities/lucent-bell-labs --at 1996-09-30',
     );
   const [old, successor] = positionals;
   const bundle = openBundle(flags, io);

@@ -62,7 +62,9 @@ export async function applyPlan(
     if (current !== change.before) {
       return {
         kind: 'conflict',
-        message: `${change.path} ${current === undefined ? 'can no longer be read' : 'changed'} since the preview; nothing was written. Preview again.`,
+        message:
+          `${change.path} ${current === undefined ? 'can no longer be read' : 'changed'} ` +
+          `since the preview; nothing was written. Preview again.`,
       };
     }
   }

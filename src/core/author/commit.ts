@@ -39,7 +39,9 @@ export type CommitOutcome =
   | { readonly kind: 'committed'; readonly written: readonly string[]; readonly refreshed: boolean }
   | { readonly kind: 'conflict' | 'failed'; readonly message: string };
 
-/** Writes the plan's files, then refreshes the index, the generated files and the log (only when something was written). */
+/**
+ * Writes the plan's files, then refreshes the index, the generated files and the log (only when something was written).
+ */
 export async function commitPlan(plan: ChangePlan, env: CommitEnvironment): Promise<CommitOutcome> {
   const applied = await applyPlan(plan, env.source, env.writer, env.journal);
   if (applied.kind !== 'applied') return applied;

@@ -28,7 +28,9 @@ export function resolveConceptPath(written: string, role: string): { path: strin
   if (path === null) return { message: `${role} "${written}" is not a path inside the bundle` };
   if (!isConceptCandidate(path))
     return {
-      message: `${role} ${path} is not a concept file (index.md, log.md, AGENTS.md, timeline.md, hidden and non-markdown files are not concepts)`,
+      message:
+        `${role} ${path} is not a concept file (index.md, log.md, AGENTS.md, ` +
+        `timeline.md, hidden and non-markdown files are not concepts)`,
     };
   return { path };
 }
@@ -46,7 +48,9 @@ export async function loadConcept(
   if (!files.has(path)) {
     const name = baseName(path).toLowerCase();
     const alike = [...files].filter((f) => baseName(f).toLowerCase() === name).sort();
-    return `${role} ${path} does not exist${alike.length > 0 ? ` (did you mean ${alike.slice(0, 3).join(', ')}?)` : ''}`;
+    return (
+      `${role} ${path} does not ` + `exist${alike.length > 0 ? ` (did you mean ${alike.slice(0, 3).join(', ')}?)` : ''}`
+    );
   }
   let text: string;
   try {
@@ -62,12 +66,20 @@ export function parseLoaded(path: string, text: string, role: string): LoadedCon
   const result = readConcept(path, text);
   if (result.kind !== 'skipped' && result.diagnostics.some((d) => d.code === 'invalid-utf8')) {
     // Writing the decoded text back would turn every undecodable byte into U+FFFD for good.
-    return `${role} ${path} is not valid UTF-8 (bytes that do not decode, e.g. Latin-1 accents), and editing it would destroy them. Convert it to UTF-8 first (e.g. iconv -f latin1 -t utf-8 FILE > FILE.utf8, then replace FILE), and run again`;
+    return (
+      `${role} ${path} is not valid UTF-8 (bytes that do not decode, e.g. ` +
+      `Latin-1 accents), and editing it would destroy them. Convert it to ` +
+      `UTF-8 first (e.g. iconv -f latin1 -t utf-8 FILE > FILE.utf8, then ` +
+      `replace FILE), and run again`
+    );
   }
   if (result.kind === 'skipped') return `${role} ${path} is not a concept (${result.reason})`;
   if (result.kind === 'invalid') {
     const first = result.diagnostics.find((d) => d.severity === 'error') ?? result.diagnostics[0];
-    return `${role} ${path} cannot be edited until its frontmatter is fixed: ${first?.message ?? 'it could not be read'}`;
+    return (
+      `${role} ${path} cannot be edited until its frontmatter is ` +
+      `fixed: ${first?.message ?? 'it could not be read'}`
+    );
   }
   return { path, text, concept: result.concept };
 }

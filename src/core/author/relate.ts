@@ -63,7 +63,8 @@ export function planRelateLoaded(
   const sourceId = request.source?.trim();
   if (sourceId && !subject.concept.sources.some((s) => s.id === sourceId)) {
     notes.push(
-      `${subject.path} has no \`sources[]\` entry with id "${sourceId}"; add one so the fact stays traceable (spec §4.3).`,
+      `${subject.path} has no \`sources[]\` entry with id "${sourceId}"; add ` +
+        `one so the fact stays traceable (spec §4.3).`,
     );
   }
   const backSource = sourceId && object.concept.sources.some((s) => s.id === sourceId) ? sourceId : undefined;
@@ -72,7 +73,9 @@ export function planRelateLoaded(
   const backward = { predicate: inverse.predicate, object: subject.path, date, source: backSource };
   const hasForward = holds(subject.concept, forward);
   const hasBackward = holds(object.concept, backward);
-  const summary = `${subject.path} ${predicate} ${object.path}${date ? ` (${date})` : ''}, and ${object.path} ${inverse.predicate} ${subject.path}`;
+  const summary =
+    `${subject.path} ${predicate} ${object.path}${date ? ` (${date})` : ''}, ` +
+    `and ${object.path} ${inverse.predicate} ${subject.path}`;
   if (hasForward && hasBackward)
     return { kind: 'unchanged', operation: 'relate', summary: `Already related: ${summary}.`, notes };
   if (hasForward)
@@ -106,7 +109,11 @@ function literalObject(written: string, files: Listing): string | undefined {
   const path = resolveConceptRef(text);
   if (path !== null && files.has(path)) return undefined;
   if (!isIsoDate(text) && !/\s/.test(text) && !/^-?\d+(?:\.\d+)?$/.test(text)) return undefined;
-  return `object "${text}" is a value, not a concept path: relate asserts a relation between two concepts (and its inverse). A fact with a literal value has no inverse; add it to the subject's \`relations\` by hand.`;
+  return (
+    `object "${text}" is a value, not a concept path: relate asserts a ` +
+    `relation between two concepts (and its inverse). A fact with a ` +
+    `literal value has no inverse; add it to the subject's \`relations\` by hand.`
+  );
 }
 
 /**
@@ -130,7 +137,10 @@ function chooseInverse(
   if (flag) {
     if (declared.length > 0 && !declared.includes(flag)) {
       return {
-        message: `okf-wiki.json declares the inverse of \`${predicate}\` as \`${declared.join('` or `')}\`, not \`${flag}\`; lint would report the relation as asymmetric. Drop --inverse, or change the declaration.`,
+        message:
+          `okf-wiki.json declares the inverse of \`${predicate}\` as ` +
+          `\`${declared.join('` or `')}\`, not \`${flag}\`; lint would report ` +
+          `the relation as asymmetric. Drop --inverse, or change the declaration.`,
       };
     }
     return { predicate: flag };
@@ -138,10 +148,16 @@ function chooseInverse(
   if (declared.length === 1) return { predicate: declared[0] };
   if (declared.length > 1)
     return {
-      message: `okf-wiki.json declares several inverses of \`${predicate}\` (\`${declared.join('`, `')}\`); choose one with --inverse.`,
+      message:
+        `okf-wiki.json declares several inverses of \`${predicate}\` ` +
+        `(\`${declared.join('`, `')}\`); choose one with --inverse.`,
     };
   return {
-    message: `no inverse is declared for \`${predicate}\`: pass --inverse PREDICATE (e.g. --inverse ${suggestInverse(predicate)}), or declare the pair in okf-wiki.json as "inverses": [["${predicate}", "${suggestInverse(predicate)}"]].`,
+    message:
+      `no inverse is declared for \`${predicate}\`: pass --inverse PREDICATE ` +
+      `(e.g. --inverse ${suggestInverse(predicate)}), or declare the pair in ` +
+      `okf-wiki.json as "inverses": [["${predicate}", ` +
+      `"${suggestInverse(predicate)}"]].`,
   };
 }
 

@@ -13,7 +13,10 @@ const MAX_SLUG_BYTES = 160;
 /** Names that are not ordinary files on Windows, or reserved by OKF (§3.1) in any folder. */
 const RESERVED = /^(?:con|prn|aux|nul|com\d|lpt\d|index|log|timeline|agents|claude)$/;
 
-/** `"Gödel's Incompleteness: Theorems!"` → `godels-incompleteness-theorems`; empty when the title has no letter or digit. */
+/**
+ * `"Gödel's Incompleteness: Theorems!"` → `godels-incompleteness-theorems`; empty when the title has no letter or
+ * digit.
+ */
 export function slugify(title: string): string {
   const words = title
     .normalize('NFKD')

@@ -64,7 +64,9 @@ export async function planSupersedeLoaded(
   if (current !== undefined && current !== successor.path) {
     return refused(
       'supersede',
-      `${old.path} is already superseded by ${current}; a concept has at most one \`superseded_by\` (spec §7.7). Supersede ${current} instead, or fix ${old.path} by hand.`,
+      `${old.path} is already superseded by ${current}; a concept has at ` +
+        `most one \`superseded_by\` (spec §7.7). Supersede ${current} instead, ` +
+        `or fix ${old.path} by hand.`,
     );
   }
   const loop = await findLoop(old.path, successor.path, successorOf);

@@ -97,19 +97,25 @@ export function renderVocabularyBlock(usages: readonly PredicateUsage[]): string
       const object = u.example.object.startsWith('/') ? u.example.object : JSON.stringify(short(u.example.object));
       const example = `${u.example.subject} → ${object}${u.example.date ? ` (${u.example.date})` : ''}`;
       lines.push(
-        `| \`${cell(u.predicate)}\`${u.multiValued ? ' (multi-valued)' : ''} | ${u.count} | ${cell(inverse)} | ${cell(example)} |`,
+        `| \`${cell(u.predicate)}\`${u.multiValued ? ' (multi-valued)' : ''} ` +
+          `| ${u.count} | ${cell(inverse)} | ${cell(example)} |`,
       );
     }
     lines.push(
       '',
-      'Declared inverses and multi-valued predicates live in `okf-wiki.json`; "observed" means no pair is declared and the inverse shown is the one most often found on the objects. Assert both directions with `okf-wiki relate`.',
+      'Declared inverses and multi-valued predicates live in ' +
+        '`okf-wiki.json`; "observed" means no pair is declared and the inverse ' +
+        'shown is the one most often found on the objects. Assert both ' +
+        'directions with `okf-wiki relate`.',
     );
   }
   lines.push(VOCABULARY_END);
   return lines.join('\n');
 }
 
-/** `existing` with the block replaced (or appended when it has no markers); a string without markers pair is refused. */
+/**
+ * `existing` with the block replaced (or appended when it has no markers); a string without markers pair is refused.
+ */
 export function withVocabularyBlock(existing: string | null, block: string): { text: string } | { message: string } {
   if (existing === null) return { text: `# Agent notes for this bundle\n\n${block}\n` };
   const newline = existing.includes('\r\n') ? '\r\n' : '\n';
@@ -131,7 +137,9 @@ export function withVocabularyBlock(existing: string | null, block: string): { t
   const end = existing.indexOf(VOCABULARY_END);
   if (starts !== 1 || ends !== 1 || end < start)
     return {
-      message: `the vocabulary markers (${VOCABULARY_START} … ${VOCABULARY_END}) must appear once each, in order; fix them by hand`,
+      message:
+        `the vocabulary markers (${VOCABULARY_START} … ${VOCABULARY_END}) must ` +
+        `appear once each, in order; fix them by hand`,
     };
   return { text: existing.slice(0, start) + rendered + existing.slice(end + VOCABULARY_END.length) };
 }

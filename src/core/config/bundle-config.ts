@@ -18,7 +18,10 @@ export interface BundleConfig {
   readonly synonyms: readonly (readonly string[])[];
   /** Groups of predicates that look alike but differ (`invented` / `invested`): never reported as drift. */
   readonly distinct: readonly (readonly string[])[];
-  /** Retrieval thresholds for this bundle (issue 11; spec §10.4 "retune per-bundle"); `evaluate --sweep --apply` writes them. */
+  /**
+   * Retrieval thresholds for this bundle (issue 11; spec §10.4 "retune per-bundle"); `evaluate --sweep --apply` writes
+   * them.
+   */
   readonly thresholds?: BundleThresholds;
 }
 
@@ -107,7 +110,8 @@ export function parseBundleConfig(
     else
       warn(
         'config-bad-inverse',
-        `okf-wiki.json: each "inverses" entry should be a pair of predicates like ["founded", "founded_by"]; skipped ${show(item)}.`,
+        `okf-wiki.json: each "inverses" entry should be a pair of predicates ` +
+          `like ["founded", "founded_by"]; skipped ${show(item)}.`,
         item,
       );
   }
@@ -131,7 +135,8 @@ export function parseBundleConfig(
       else
         warn(
           `config-bad-${key}`,
-          `okf-wiki.json: each "${key}" entry should list two or more predicates like ${example}; skipped ${show(item)}.`,
+          `okf-wiki.json: each "${key}" entry should list two or more predicates ` +
+            `like ${example}; skipped ${show(item)}.`,
           item,
         );
     }
@@ -168,7 +173,8 @@ function parseThresholds(
     if (!['coverage', 'vector', 'coverageWeighting', 'requireNames'].includes(key)) {
       warn(
         'config-unknown-key',
-        `okf-wiki.json: unknown key "thresholds.${key}" ignored (known: coverage, vector, coverageWeighting, requireNames).`,
+        `okf-wiki.json: unknown key "thresholds.${key}" ignored (known: ` +
+          `coverage, vector, coverageWeighting, requireNames).`,
         key,
       );
     }
@@ -178,7 +184,9 @@ function parseThresholds(
     else
       warn(
         'config-bad-threshold',
-        `okf-wiki.json: "thresholds.coverage" should be a number from 0 to below 1 (a share of the question's words); skipped ${show(t.coverage)}.`,
+        `okf-wiki.json: "thresholds.coverage" should be a number from 0 to ` +
+          `below 1 (a share of the question's words); ` +
+          `skipped ${show(t.coverage)}.`,
         t.coverage,
       );
   }
@@ -187,7 +195,8 @@ function parseThresholds(
     else
       warn(
         'config-bad-threshold',
-        `okf-wiki.json: "thresholds.vector" should be a cosine similarity above -1 and at most 1; skipped ${show(t.vector)}.`,
+        `okf-wiki.json: "thresholds.vector" should be a cosine similarity ` +
+          `above -1 and at most 1; skipped ${show(t.vector)}.`,
         t.vector,
       );
   }
@@ -196,7 +205,8 @@ function parseThresholds(
     else
       warn(
         'config-bad-threshold',
-        `okf-wiki.json: "thresholds.coverageWeighting" should be "plain" or "idf"; skipped ${show(t.coverageWeighting)}.`,
+        `okf-wiki.json: "thresholds.coverageWeighting" should be "plain" or ` +
+          `"idf"; skipped ${show(t.coverageWeighting)}.`,
         t.coverageWeighting,
       );
   }

@@ -52,7 +52,11 @@ export function createOllamaEmbedder(options: OllamaEmbedderOptions = {}): Embed
           const location = response.headers.get('location');
           controller.abort();
           throw new EmbedError(
-            `Ollama at ${host} answered with a redirect (HTTP ${response.status || 'redirect'}${location ? ` to ${location}` : ''}), which is not followed; set the Ollama address to ${location ? 'where it points' : 'the server itself'}. The vector signal is off.`,
+            `Ollama at ${host} answered with a redirect ` +
+              `(HTTP ${response.status || 'redirect'}${location ? ` to ${location}` : ''}), ` +
+              `which is not followed; set the Ollama address ` +
+              `to ${location ? 'where it points' : 'the server itself'}. The vector ` +
+              `signal is off.`,
             'server-error',
           );
         }
@@ -101,7 +105,10 @@ async function readCapped(
 ): Promise<Uint8Array<ArrayBuffer>> {
   const tooLarge = (bytes: number | string) =>
     new EmbedError(
-      `Ollama at ${host} sent an answer of ${bytes} bytes, over the ${limit}-byte limit for this many texts (${MAX_RESPONSE_BYTES_PER_TEXT} bytes per text); not read. The vector signal is off.`,
+      `Ollama at ${host} sent an answer of ${bytes} bytes, over ` +
+        `the ${limit}-byte limit for this many texts ` +
+        `(${MAX_RESPONSE_BYTES_PER_TEXT} bytes per text); not read. The vector ` +
+        `signal is off.`,
       'bad-response',
     );
   const declared = Number(response.headers.get('content-length'));
@@ -225,7 +232,8 @@ function describeFailure(error: unknown, host: string, model: string, timeoutMs:
     );
   }
   return new EmbedError(
-    `Ollama is not reachable at ${host} (${e?.cause?.code ?? message}); start it with \`ollama serve\`. The vector signal is off.`,
+    `Ollama is not reachable at ${host} (${e?.cause?.code ?? message}); ` +
+      `start it with \`ollama serve\`. The vector signal is off.`,
     'unreachable',
   );
 }

@@ -22,7 +22,9 @@ export function rebuildLogEntry(
   ];
   return formatLogEntry(
     'Reindex',
-    `rebuilt ${written.slice(0, -1).join(', ')} and ${written[written.length - 1]} from ${concepts} concepts and ${relations} relations (${origin}).`,
+    `rebuilt ${written.slice(0, -1).join(', ')} ` +
+      `and ${written[written.length - 1]} from ${concepts} concepts ` +
+      `and ${relations} relations (${origin}).`,
   );
 }
 

@@ -158,7 +158,10 @@ export function compareWithBaseline(
     ...(sameSet
       ? {}
       : {
-          note: 'the question set changed since the baseline was recorded: only unchanged questions were compared (record a new baseline with --update-baseline)',
+          note:
+            'the question set changed since the baseline was recorded: only ' +
+            'unchanged questions were compared (record a new baseline with ' +
+            '--update-baseline)',
         }),
   };
 }

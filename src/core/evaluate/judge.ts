@@ -33,7 +33,8 @@ export function judgeQuestion(label: LabeledQuestion, answer: ContextResult): Qu
     const served = answer.facts.filter((f) => factMatches(forbidden, f));
     if (served.length > 0)
       reasons.push(
-        `served ${served.length === 1 ? 'a fact' : `${served.length} facts`} that must not appear: ${describe(forbidden)}`,
+        `served ${served.length === 1 ? 'a fact' : `${served.length} facts`} ` +
+          `that must not appear: ${describe(forbidden)}`,
       );
   }
 
@@ -41,7 +42,9 @@ export function judgeQuestion(label: LabeledQuestion, answer: ContextResult): Qu
   const leaks = answer.facts.filter((f) => marked.has(f.subject) && !carriesSupersededMarker(f));
   if (leaks.length > 0)
     reasons.push(
-      `${leaks.length} fact(s) of superseded ${[...new Set(leaks.map((f) => f.subject))].join(', ')} shown without the superseded marker`,
+      `${leaks.length} fact(s) of ` +
+        `superseded ${[...new Set(leaks.map((f) => f.subject))].join(', ')} ` +
+        `shown without the superseded marker`,
     );
 
   if (label.expectIntent !== undefined && answer.intent !== label.expectIntent)

@@ -265,7 +265,9 @@ function unknownKeys(
     const near = closest(key, allowed);
     found.push({
       where: where === '(file)' ? key : `${where}.${key}`,
-      message: `unknown key${near ? ` (did you mean "${near}"?)` : ''}; allowed: ${allowed.filter((k) => k !== '$comment').join(', ')}`,
+      message:
+        `unknown key${near ? ` (did you mean "${near}"?)` : ''}; ` +
+        `allowed: ${allowed.filter((k) => k !== '$comment').join(', ')}`,
     });
   }
 }

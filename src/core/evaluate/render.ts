@@ -18,12 +18,15 @@ export function renderReport(
       ? `lexical (exact title, BM25)${c.vectorOff ? `; vector off: ${c.vectorOff}` : ''}`
       : `${c.signals} + lexical`;
   lines.push(
-    `Retrieval evaluation: ${m.questions} questions (${m.inBundle} in bundle, ${m.outOfBundle} out of bundle), judged at ${c.today}`,
+    `Retrieval evaluation: ${m.questions} questions (${m.inBundle} in ` +
+      `bundle, ${m.outOfBundle} out of bundle), judged at ${c.today}`,
   );
   lines.push(`Signals: ${signals}${c.disabledSignals.length > 0 ? `; DISABLED: ${c.disabledSignals.join(', ')}` : ''}`);
   const from = (source: string | undefined) => (source ? ` (${source})` : '');
   lines.push(
-    `Thresholds: coverage > ${c.coverageThreshold}${from(c.coverageThresholdSource)}, vector >= ${c.vectorThreshold}${from(c.vectorThresholdSource)}`,
+    `Thresholds: coverage ` +
+      `> ${c.coverageThreshold}${from(c.coverageThresholdSource)}, vector ` +
+      `>= ${c.vectorThreshold}${from(c.vectorThresholdSource)}`,
   );
   lines.push('');
   const idWidth = Math.min(36, Math.max(8, ...results.map((r) => r.id.length)));
@@ -31,7 +34,9 @@ export function renderReport(
   results.forEach((r, i) => {
     const top = r.confident ? (r.seeds[0] ?? '-') : 'no confident match';
     lines.push(
-      `  ${String(i + 1).padStart(3)}  ${(r.passed ? 'pass' : 'FAIL').padEnd(6)}  ${clip(r.id, idWidth).padEnd(idWidth)}  ${r.intent.padEnd(10)}  ${top}`,
+      `  ${String(i + 1).padStart(3)} ` +
+        ` ${(r.passed ? 'pass' : 'FAIL').padEnd(6)} ` +
+        ` ${clip(r.id, idWidth).padEnd(idWidth)}  ${r.intent.padEnd(10)}  ${top}`,
     );
     if (!r.passed) {
       lines.push(`         ${r.question}`);
@@ -119,7 +124,12 @@ export function renderSweep(sweep: SweepReport): string {
   if (sweep.tunedOn) {
     const t = sweep.tunedOn;
     lines.push(
-      `Tuning split: section${t.sections.length > 1 ? 's' : ''} ${t.sections.join(', ')} (${t.questions} of ${t.questions === t.ofQuestions ? 'the' : t.ofQuestions} questions); measure the best point on the others with a plain evaluate.`,
+      `Tuning split: ` +
+        `section${t.sections.length > 1 ? 's' : ''} ${t.sections.join(', ')} ` +
+        `(${t.questions} ` +
+        `of ${t.questions === t.ofQuestions ? 'the' : t.ofQuestions} ` +
+        `questions); measure the best point on the others with a plain ` +
+        `evaluate.`,
     );
   }
   lines.push(
@@ -128,11 +138,14 @@ export function renderSweep(sweep: SweepReport): string {
   lines.push('');
   if (!vectorOn) {
     lines.push(
-      `  ${'coverage'.padEnd(9)} ${'hit@1'.padStart(7)} ${'abstain'.padStart(8)} ${'answered'.padStart(9)} ${'separation'.padStart(11)}`,
+      `  ${'coverage'.padEnd(9)} ${'hit@1'.padStart(7)} ${'abstain'.padStart(8)} ` +
+        `${'answered'.padStart(9)} ${'separation'.padStart(11)}`,
     );
     for (const p of sweep.points) {
       lines.push(
-        `  ${`> ${p.coverageThreshold}`.padEnd(9)} ${pct(p.inBundleHitAt1).padStart(7)} ${pct(p.outOfBundleAbstention).padStart(8)} ${pct(p.inBundleAnswered).padStart(9)} ${p.separation.toFixed(3).padStart(11)}`,
+        `  ${`> ${p.coverageThreshold}`.padEnd(9)} ${pct(p.inBundleHitAt1).padStart(7)} ` +
+          `${pct(p.outOfBundleAbstention).padStart(8)} ${pct(p.inBundleAnswered).padStart(9)} ` +
+          `${p.separation.toFixed(3).padStart(11)}`,
       );
     }
   } else {
@@ -161,7 +174,13 @@ function cell(p: SweepPoint): string {
 
 function describePoint(p: SweepPoint): string {
   const vector = p.vectorThreshold === null ? '' : `, vector >= ${p.vectorThreshold}`;
-  return `coverage > ${p.coverageThreshold}${vector}: in-bundle hit@1 ${pct(p.inBundleHitAt1)}, out-of-bundle abstention ${pct(p.outOfBundleAbstention)}, in-bundle answered ${pct(p.inBundleAnswered)} (separation ${p.separation.toFixed(3)})`;
+  return (
+    `coverage > ${p.coverageThreshold}${vector}: in-bundle ` +
+    `hit@1 ${pct(p.inBundleHitAt1)}, out-of-bundle ` +
+    `abstention ${pct(p.outOfBundleAbstention)}, in-bundle ` +
+    `answered ${pct(p.inBundleAnswered)} ` +
+    `(separation ${p.separation.toFixed(3)})`
+  );
 }
 
 function clip(text: string, width: number): string {

@@ -67,7 +67,9 @@ function renderEntry(dir: string, c: ConceptRecord, byPath: ReadonlyMap<string, 
   if (c.description !== undefined && oneLine(c.description) !== '') entry += ` - ${escapeMarkdown(c.description)}`;
   if (c.supersededBy !== undefined) {
     const successor = byPath.get(c.supersededBy);
-    entry += ` (superseded by ${successor !== undefined ? link(successor.title, dir, successor.path) : escapeMarkdown(c.supersededBy)})`;
+    entry +=
+      ` (superseded ` +
+      `by ${successor !== undefined ? link(successor.title, dir, successor.path) : escapeMarkdown(c.supersededBy)})`;
   } else if (c.status === 'superseded') entry += ' (superseded)';
   else if (c.status === 'deprecated') entry += ' (deprecated)';
   return entry;

@@ -83,7 +83,8 @@ export function removeFileRows(db: Database, path: string, dropEmbedding: boolea
   }>('select rowid, path, title, aliases, description, tags, body from concepts where path = ?', [path]);
   if (old) {
     db.run(
-      "insert into concepts_fts (concepts_fts, rowid, path, title, aliases, description, tags, body) values ('delete', ?, ?, ?, ?, ?, ?, ?)",
+      'insert into concepts_fts (concepts_fts, rowid, path, title, aliases, ' +
+        "description, tags, body) values ('delete', ?, ?, ?, ?, ?, ?, ?)",
       [old.rowid, old.path, old.title, old.aliases, old.description, old.tags, old.body],
     );
   }
@@ -101,9 +102,13 @@ export function removeFileRows(db: Database, path: string, dropEmbedding: boolea
 
 function insertConcept(db: Database, c: Concept, search: boolean): void {
   db.run(
-    `insert into concepts (path, id, type, title, description, tags, aliases, resource, sources, relations,
-      generated_by, generated_at, verified, trust, status, stale_after, superseded_by, superseded_at, supersedes, extra, body, hash)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `insert into concepts (path, id, type, title, description, tags, ` +
+      `aliases, resource, sources, relations,
+      generated_by, ` +
+      `generated_at, verified, trust, status, stale_after, superseded_by, ` +
+      `superseded_at, supersedes, extra, body, hash)
+     values (?, ?, ?, ` +
+      `?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       c.path,
       c.id,
@@ -131,12 +136,15 @@ function insertConcept(db: Database, c: Concept, search: boolean): void {
   );
   if (search)
     db.run(
-      'insert into concepts_fts (rowid, path, title, aliases, description, tags, body) select rowid, path, title, aliases, description, tags, body from concepts where path = ?',
+      'insert into concepts_fts (rowid, path, title, aliases, description, ' +
+        'tags, body) select rowid, path, title, aliases, description, tags, ' +
+        'body from concepts where path = ?',
       [c.path],
     );
   c.relations.forEach((r, ord) =>
     db.run(
-      'insert into edges (subject_path, ord, predicate, object_path, object_literal, date, source_id) values (?, ?, ?, ?, ?, ?, ?)',
+      'insert into edges (subject_path, ord, predicate, object_path, ' +
+        'object_literal, date, source_id) values (?, ?, ?, ?, ?, ?, ?)',
       [
         c.path,
         ord,

@@ -5,7 +5,10 @@
 // tool wrote skip SQLite's page-by-page checks (seconds at 10,000 concepts). It proves integrity, not origin:
 // anyone can recompute it, so the schema is checked on every load regardless (see verify-schema.ts).
 
-/** The largest wiki.db read: far above a real index (10,000 concepts with vectors: ~150 MB). A bigger file is a damaged cache. */
+/**
+ * The largest wiki.db read: far above a real index (10,000 concepts with vectors: ~150 MB). A bigger file is a damaged
+ * cache.
+ */
 export const MAX_WIKI_DB_BYTES = 1024 * 1024 * 1024;
 
 const MAGIC = 'okfwsum1';

@@ -27,7 +27,8 @@ function engine(): Promise<Sqlite3Static> {
   if (!enginePromise) {
     // The OPFS VFSes are for browser workers; disabling them keeps the engine from warning at start.
     (globalThis as { sqlite3ApiConfig?: unknown }).sqlite3ApiConfig = {
-      // kvvfs stores databases in localStorage; wiki.db is kept by the vault adapter, so leave the page's storage alone.
+      // kvvfs stores databases in localStorage; wiki.db is kept by the vault adapter, so leave the page's storage
+      // alone.
       disable: { vfs: { opfs: true, 'opfs-vfs': true, 'opfs-wl': true, 'opfs-sahpool': true, kvvfs: true } },
       warn: () => undefined,
       debug: () => undefined,
@@ -141,7 +142,8 @@ export class Database {
       check = this.all('pragma quick_check');
     } catch (error) {
       throw new Error(
-        `not a readable SQLite database: ${(error as Error).message.replace(/^SQLITE_\w+: sqlite3 result code \d+: /, '')}`,
+        `not a readable SQLite ` +
+          `database: ${(error as Error).message.replace(/^SQLITE_\w+: sqlite3 result code \d+: /, '')}`,
       );
     }
     if (check.length !== 1 || check[0].quick_check !== 'ok')

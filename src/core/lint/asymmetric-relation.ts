@@ -40,7 +40,9 @@ export const asymmetricRelation: LintCheck = {
             `\`${e.predicate}\` → ${object}, but ${object} has no relation back to ${e.subject}.`,
             {
               value: `${e.predicate} → ${object}`,
-              fix: `add a relation to ${object} with \`object: ${e.subject}\` (declare the inverse of \`${e.predicate}\` in okf-wiki.json to have it named here)`,
+              fix:
+                `add a relation to ${object} with \`object: ${e.subject}\` (declare ` +
+                `the inverse of \`${e.predicate}\` in okf-wiki.json to have it named here)`,
             },
           ),
         );
@@ -60,7 +62,9 @@ export const asymmetricRelation: LintCheck = {
         finding(
           asymmetricRelation,
           e.subject,
-          `\`${e.predicate}\` → ${object}, but ${object} has no \`${expected.join('` or `')}\` back to ${e.subject} (declared inverse${found}).`,
+          `\`${e.predicate}\` → ${object}, but ${object} has no ` +
+            `\`${expected.join('` or `')}\` back to ${e.subject} (declared ` +
+            `inverse${found}).`,
           {
             value: `${e.predicate} → ${object}`,
             fix: `add \`{ predicate: ${expected[0]}, object: ${e.subject} }\` to ${object}`,

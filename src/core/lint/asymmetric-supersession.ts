@@ -32,7 +32,9 @@ export const asymmetricSupersession: LintCheck = {
         out.push(
           finding(asymmetricSupersession, a.path, `\`supersedes\` lists ${old.path}, but ${old.path} ${now}.`, {
             value: old.path,
-            fix: `set \`status: superseded\` and \`superseded_by: ${a.path}\` in ${old.path}${old.supersededBy !== undefined ? ', or drop it from `supersedes`' : ''}`,
+            fix:
+              `set \`status: superseded\` and \`superseded_by: ${a.path}\` ` +
+              `in ${old.path}${old.supersededBy !== undefined ? ', or drop it from `supersedes`' : ''}`,
           }),
         );
       }

@@ -81,5 +81,10 @@ function unicodeTwin(
   }
   if (twin === undefined) return undefined;
   const name = twin.slice(twin.lastIndexOf('/') + 1);
-  return `${twin} differs from the link only in Unicode normalization (the link is ${formOf(written)}, the file name ${formOf(name)}): they look the same but are different characters; rename the file or retype the link so both use the same form (NFC)`;
+  return (
+    `${twin} differs from the link only in Unicode normalization (the link ` +
+    `is ${formOf(written)}, the file name ${formOf(name)}): they look the ` +
+    `same but are different characters; rename the file or retype the link ` +
+    `so both use the same form (NFC)`
+  );
 }

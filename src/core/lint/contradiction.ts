@@ -42,7 +42,9 @@ export const contradiction: LintCheck = {
           `\`${predicate}\` has ${objects.size} different objects from different sources: ${listed}.`,
           {
             value: predicate,
-            fix: `correct the wrong one, date them if they held at different times, or declare \`${predicate}\` in okf-wiki.json \`multiValued\``,
+            fix:
+              `correct the wrong one, date them if they held at different times, or ` +
+              `declare \`${predicate}\` in okf-wiki.json \`multiValued\``,
           },
         ),
       );

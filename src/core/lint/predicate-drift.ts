@@ -37,7 +37,10 @@ export const predicateDrift: LintCheck = {
               `\`${member.predicate}\` looks like \`${cluster.keep}\` (${WHY[member.reason]}); in use: ${summary}.`,
               {
                 value: member.predicate,
-                fix: `rename \`${member.predicate}\` to \`${kept.predicate}\` (the majority form), or list them in okf-wiki.json \`distinct\` if they mean different things`,
+                fix:
+                  `rename \`${member.predicate}\` to \`${kept.predicate}\` (the majority ` +
+                  `form), or list them in okf-wiki.json \`distinct\` if they mean ` +
+                  `different things`,
               },
             ),
           );

@@ -96,7 +96,8 @@ export interface PredicateCluster {
 
 /**
  * Groups the bundle's predicates (with their use counts) into clusters of likely duplicates. Declared inverse
- * pairs and `distinct` groups are never merged directly. Pairwise typo comparison only runs between predicates of near-equal length.
+ * pairs and `distinct` groups are never merged directly. Pairwise typo comparison only runs between predicates of
+ * near-equal length.
  */
 export function clusterPredicates(
   counts: ReadonlyMap<string, number>,

@@ -17,7 +17,8 @@ export const stale: LintCheck = {
         finding(
           stale,
           c.path,
-          `Stale since ${datePart(c.staleAfter)} (today is ${today}): retrieval drops its facts until it is re-checked.`,
+          `Stale since ${datePart(c.staleAfter)} (today is ${today}): retrieval ` +
+            `drops its facts until it is re-checked.`,
           {
             value: c.staleAfter,
             fix: 're-verify it against its sources and move `stale_after` forward, or supersede it',

@@ -15,7 +15,9 @@ export const supersededWithoutStatus: LintCheck = {
         finding(
           supersededWithoutStatus,
           c.path,
-          `\`superseded_by: ${c.supersededBy}\` is set but \`status\` is ${c.status === undefined ? 'missing' : `\`${c.status}\``}, so retrieval still treats it as current.`,
+          `\`superseded_by: ${c.supersededBy}\` is set but \`status\` ` +
+            `is ${c.status === undefined ? 'missing' : `\`${c.status}\``}, so ` +
+            `retrieval still treats it as current.`,
           { value: c.supersededBy, fix: 'set `status: superseded`' },
         ),
       );

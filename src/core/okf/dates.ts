@@ -3,7 +3,9 @@
 const ISO_8601 =
   /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?)?)?$/;
 
-/** True for `2026`, `2026-08`, `2026-08-09`, `2026-08-09T10:00:00Z`, `2026-07-10T23:16:06+00:00`, …; false otherwise. */
+/**
+ * True for `2026`, `2026-08`, `2026-08-09`, `2026-08-09T10:00:00Z`, `2026-07-10T23:16:06+00:00`, …; false otherwise.
+ */
 export function isIsoDate(text: string): boolean {
   const m = ISO_8601.exec(text);
   if (!m) return false;

@@ -87,7 +87,9 @@ export function parseWithYamlPackage(path: string, yaml: string, startLine: numb
       path,
       severity: 'error',
       code: 'yaml-syntax',
-      message: `YAML syntax error in frontmatter: ${firstLine(error.message)}${more > 0 ? ` (and ${more} more after it)` : ''}`,
+      message:
+        `YAML syntax error in ` +
+        `frontmatter: ${firstLine(error.message)}${more > 0 ? ` (and ${more} more after it)` : ''}`,
       line: lineOf(error.pos[0]),
     });
     return { data: null, diagnostics };
@@ -132,7 +134,10 @@ export function parseWithYamlPackage(path: string, yaml: string, startLine: numb
               path,
               severity: 'error',
               code: 'boolean-key',
-              message: `Key \`${key.source ?? keyText}\`${where} is a boolean, not a name (YAML 1.1 reads \`on:\`/\`yes:\` as \`true:\`, spec §10.1); rename it (a relation's date goes in \`date\`).`,
+              message:
+                `Key \`${key.source ?? keyText}\`${where} is a boolean, not a name ` +
+                `(YAML 1.1 reads \`on:\`/\`yes:\` as \`true:\`, spec §10.1); rename it ` +
+                `(a relation's date goes in \`date\`).`,
               line,
               value: keyText,
             });
@@ -141,7 +146,9 @@ export function parseWithYamlPackage(path: string, yaml: string, startLine: numb
               path,
               severity: 'warning',
               code: 'yaml11-boolean-key',
-              message: `Key \`${key.value}\`${where} is read as a boolean by YAML 1.1 parsers (spec §10.1); rename it (a relation's date goes in \`date\`).`,
+              message:
+                `Key \`${key.value}\`${where} is read as a boolean by YAML 1.1 parsers ` +
+                `(spec §10.1); rename it (a relation's date goes in \`date\`).`,
               line,
               value: key.value,
             });
@@ -151,7 +158,9 @@ export function parseWithYamlPackage(path: string, yaml: string, startLine: numb
               path,
               severity: 'error',
               code: 'duplicate-key',
-              message: `Key \`${keyText}\`${where} appears more than once (first on line ${seen.get(keyText)}); the last one is used.`,
+              message:
+                `Key \`${keyText}\`${where} appears more than once (first on ` +
+                `line ${seen.get(keyText)}); the last one is used.`,
               line,
               value: keyText,
             });
@@ -191,7 +200,9 @@ export function parseWithYamlPackage(path: string, yaml: string, startLine: numb
       path,
       severity: 'error',
       code: 'yaml-alias-bomb',
-      message: `Frontmatter refused: ${firstLine((error as Error).message)} (YAML aliases expand past ${MAX_ALIAS_COUNT}).`,
+      message:
+        `Frontmatter refused: ${firstLine((error as Error).message)} (YAML ` +
+        `aliases expand past ${MAX_ALIAS_COUNT}).`,
     });
     return { data: null, diagnostics };
   }

@@ -2,7 +2,8 @@
 import type { ProseLink } from '../types';
 import { resolveLinkTarget } from './paths';
 
-// The destination is `<any text but >>` (CommonMark: spaces allowed, as in `[a](<my note.md>)`) or a run without spaces.
+// The destination is `<any text but >>` (CommonMark: spaces allowed, as in `[a](<my note.md>)`) or a run without
+// spaces.
 const MARKDOWN_LINK = /(!?)\[(?:[^\]\\]|\\.)*\]\(\s*(?:<([^>\n]+)>|([^)\s]+))(?:\s+["'(][^)]*["')])?\s*\)/g;
 const WIKILINK = /(!?)\[\[([^\]|#^\n]+)(?:[#^][^\]|\n]*)?(?:\|[^\]\n]*)?\]\]/g;
 

@@ -48,7 +48,8 @@ export function readConcept(path: string, text: string): ReadResult {
     report(
       'error',
       'utf16-file',
-      `File is ${utf16} text, not UTF-8; convert it to UTF-8 (e.g. \`iconv -f ${utf16} -t UTF-8 in.md > out.md\`, or save it as UTF-8 in your editor).`,
+      `File is ${utf16} text, not UTF-8; convert it to UTF-8 (e.g. \`iconv ` +
+        `-f ${utf16} -t UTF-8 in.md > out.md\`, or save it as UTF-8 in your editor).`,
     );
     return { kind: 'invalid', path, hash, diagnostics };
   }
@@ -308,7 +309,8 @@ function readRelations(
       report(
         'warning',
         'object-path-without-slash',
-        `\`${where}.object\` "${object}" looks like a path but has no leading \`/\`, so it is read as a literal; write "/${object}".`,
+        `\`${where}.object\` "${object}" looks like a path but has no leading ` +
+          `\`/\`, so it is read as a literal; write "/${object}".`,
         object,
       );
     }

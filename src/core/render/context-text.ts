@@ -14,7 +14,9 @@ export function factLine(f: Omit<Fact, 'line'>): string {
   if (f.date) line += `, as of ${f.date}`;
   line += ` (trust: ${f.trust}${f.source ? `, source: ${f.source}` : ''})`;
   if (f.superseded) {
-    line += ` (superseded${f.superseded.by ? ` by ${f.superseded.by}` : ''}${f.superseded.at ? ` as of ${f.superseded.at}` : ''})`;
+    const by = f.superseded.by ? ` by ${f.superseded.by}` : '';
+    const at = f.superseded.at ? ` as of ${f.superseded.at}` : '';
+    line += ` (superseded${by}${at})`;
   }
   return line;
 }

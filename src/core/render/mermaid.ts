@@ -94,7 +94,10 @@ function edgeLine(edge: GraphEdge): string {
       return `${edge.from} ${arrow}|"${label(text, MAX_EDGE_LABEL_CHARS)}"| ${edge.to}`;
     }
     case 'successor':
-      return `${edge.from} -.->|"${label(edge.at ? `superseded by · ${edge.at}` : 'superseded by', MAX_EDGE_LABEL_CHARS)}"| ${edge.to}`;
+      return (
+        `${edge.from} ` +
+        `-.->|"${label(edge.at ? `superseded by · ${edge.at}` : 'superseded by', MAX_EDGE_LABEL_CHARS)}"| ${edge.to}`
+      );
     case 'more':
       return `${edge.from} -.- ${edge.to}`;
   }

@@ -34,7 +34,8 @@ function header(question: string, intent: Intent, seeds: readonly Seed[], budget
   // concept is handed the new one without a word.
   const seedText = (s: Seed) =>
     `${s.title} (${s.path}${s.resolvedFrom ? `, current successor of superseded ${s.resolvedFrom}` : ''})`;
-  const full = `Context from the wiki for: ${quoted(question)}\nIntent: ${intent}. Seeds: ${seeds.map(seedText).join('; ')}.`;
+  const full =
+    `Context from the wiki for: ${quoted(question)}\nIntent: ${intent}. ` + `Seeds: ${seeds.map(seedText).join('; ')}.`;
   // A small budget keeps a short header, so facts still fit: seed titles only and a shorter quote.
   if (estimateTokens(full) <= budget / CHARS_PER_TOKEN) return full;
   return `Context for: ${quoted(question, 60)}\nIntent: ${intent}. Seeds: ${seeds.map((s) => s.title).join('; ')}.`;

@@ -33,11 +33,16 @@ export function words(text: string): string[] {
  */
 export const STOPWORDS: ReadonlySet<string> = new Set(
   (
-    'a an and are as at be been being but by can could did do does doing for from had has have having he her hers him his how ' +
-    'i if in into is it its me my no nor not of off on once only or our out over own she should so some such than that the ' +
-    'their them then there these they this those through to too under until up very was we were what when where which while who ' +
-    'whom whose why will with would you your yours about above after again against all am any because before below between both ' +
-    'down during each few further here just more most other same s t don now also tell explain describe give know please ' +
+    'a an and are as at be been being but by can could did do does doing ' +
+    'for from had has have having he her hers him his how ' +
+    ('i if in into is it its me my no nor not of off on once only or our ' +
+      'out over own she should so some such than that the ') +
+    ('their them then there these they this those through to too under ' +
+      'until up very was we were what when where which while who ') +
+    ('whom whose why will with would you your yours about above after again ' +
+      'against all am any because before below between both ') +
+    ('down during each few further here just more most other same s t don ' +
+      'now also tell explain describe give know please ') +
     'whats who’s what’s hows us let lets ever much many get got like'
   ).split(/\s+/),
 );

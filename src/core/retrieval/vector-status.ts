@@ -24,7 +24,10 @@ export type VectorStatus =
   | {
       readonly used: true;
       readonly model: string;
-      /** The gate a vector-only candidate had to reach, and where it came from (issue 11: setting, okf-wiki.json, calibration, default). */
+      /**
+       * The gate a vector-only candidate had to reach, and where it came from (issue 11: setting, okf-wiki.json,
+       * calibration, default).
+       */
       readonly threshold?: number;
       readonly thresholdSource?: ThresholdSource;
       /** The vector list's weight in the fusion (the calibration's trust; 1 without one). */
@@ -53,7 +56,10 @@ export function describeVectorOff(off: VectorOff): string {
         ? `no concept vectors for model "${off.model}" in the index: it holds vectors of "${off.otherModel}"`
         : `no concept vectors for model "${off.model}" in the index yet`;
     case 'wrong-dimension':
-      return `the model answers with ${off.queryDim}-dimensional vectors but the index holds ${off.indexDim}-dimensional ones`;
+      return (
+        `the model answers with ${off.queryDim}-dimensional vectors but the ` +
+        `index holds ${off.indexDim}-dimensional ones`
+      );
   }
 }
 

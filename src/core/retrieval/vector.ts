@@ -67,7 +67,9 @@ function noVectors(index: WikiIndex, model: string): VectorOff | undefined {
   return { kind: 'no-vectors', model, ...(other !== undefined ? { otherModel: other } : {}) };
 }
 
-/** Ranks concepts by cosine similarity to an already embedded query (the calibration embeds its questions in one batch). */
+/**
+ * Ranks concepts by cosine similarity to an already embedded query (the calibration embeds its questions in one batch).
+ */
 export function rankByVector(
   index: WikiIndex,
   model: string,

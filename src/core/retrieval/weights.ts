@@ -3,15 +3,30 @@
 import { predicateWords } from './predicate-words';
 import type { Intent } from './types';
 
+/**
+ * A family of predicate names: one of the whitespace-separated `stems` as a whole `_`-separated part of the name, or
+ * with `prefix` as the start of a part (so `caus` matches `caused_by`).
+ */
+function family(stems: string, prefix = false): RegExp {
+  return new RegExp(`(^|_)(${stems.trim().split(/\s+/).join('|')})${prefix ? '' : '($|_)'}`);
+}
+
 /** Causally loaded predicates: WHY questions lift them. */
-const CAUSAL =
-  /(^|_)(caus|because|led_to|leads_to|lead_to|result|motivat|enabl|inspir|influenc|prompt|trigger|reason|due_to|drove|driven|explain|justif)/;
+const CAUSAL = family(
+  `caus because led_to leads_to lead_to result motivat enabl inspir influenc prompt trigger reason due_to drove
+   driven explain justif`,
+  true,
+);
 /** Predicates that state when something happened: WHEN questions lift them (and every dated fact). */
-const TEMPORAL =
-  /(^|_)(born|died|founded|started|ended|began|launched|released|published|created|established|dissolved|on|date|year|since|until)($|_)/;
+const TEMPORAL = family(
+  `born died founded started ended began launched released published created established dissolved on date year
+   since until`,
+);
 /** Predicates that say what a thing is: ENTITY questions lift them. */
-const IDENTITY =
-  /(^|_)(is_a|instance_of|type|kind|role|title|known_for|member_of|part_of|has_part|located_in|nationality|citizen|founded|founded_by|created|created_by|invented|invented_by|worked_at|employed|works_at|born|died)($|_)/;
+const IDENTITY = family(
+  `is_a instance_of type kind role title known_for member_of part_of has_part located_in nationality citizen founded
+   founded_by created created_by invented invented_by worked_at employed works_at born died`,
+);
 /** Succession predicates: HISTORICAL questions lift them. */
 const SUCCESSION = /(^|_)(preceded|succeeded|predecessor|successor|replaced|superseded|former|previous)($|_)/;
 

@@ -40,7 +40,8 @@ export class FileBackModal extends Modal {
     new Setting(el)
       .setName('Type')
       .setDesc(
-        'OKF type; Person, Organization, Product, Place, Country and Entity pages go to entities/, others to concepts/.',
+        'OKF type; Person, Organization, Product, Place, Country and Entity ' +
+          'pages go to entities/, others to concepts/.',
       )
       .addText((t) => {
         t.inputEl.addClass('okf-file-back-type');

@@ -21,7 +21,8 @@ export interface PreviewOptions {
 /** A preview that could not be made (a file unreadable, the index closed): said in a notice, never thrown away. */
 export function previewFailed(error: unknown): void {
   new Notice(
-    `${PREFIX}could not prepare the preview: ${withoutCliFlags(error instanceof Error ? error.message : String(error))}`,
+    `${PREFIX}could not prepare the ` +
+      `preview: ${withoutCliFlags(error instanceof Error ? error.message : String(error))}`,
     10_000,
   );
 }

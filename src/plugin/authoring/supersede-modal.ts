@@ -43,7 +43,8 @@ export class SupersedeModal extends Modal {
     new Setting(el)
       .setName('Date')
       .setDesc(
-        "Optional ISO 8601 date the old concept stopped being current (superseded_at); without it readers use the new concept's generated date.",
+        'Optional ISO 8601 date the old concept stopped being current ' +
+          "(superseded_at); without it readers use the new concept's generated date.",
       )
       .addText((t) => {
         t.inputEl.addClass('okf-supersede-date');

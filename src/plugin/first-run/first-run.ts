@@ -53,6 +53,7 @@ export async function applySetup(host: SetupHost, choice: SetupChoice): Promise<
   }
   await host.commit({ bundleFolder: folder, conceptFolders: [], bundleChosen: true, setupOffered: true });
   host.notify(
-    `OKF Graph Wiki: created the example wiki in ${folder}. Open the query sidebar and ask “Who designed the Analytical Engine?”`,
+    `OKF Graph Wiki: created the example wiki in ${folder}. Open the query ` +
+      `sidebar and ask “Who designed the Analytical Engine?”`,
   );
 }

@@ -36,7 +36,10 @@ export class SetupModal extends Modal {
     el.addClass('okf-setup');
     if (this.candidates.length > 0) {
       el.createEl('p', {
-        text: 'These folders hold OKF concept notes (frontmatter with a type and fields such as relations, sources or generated). Choose the one to index: notes outside it are not concepts and are never reported.',
+        text:
+          'These folders hold OKF concept notes (frontmatter with a type and ' +
+          'fields such as relations, sources or generated). Choose the one to ' +
+          'index: notes outside it are not concepts and are never reported.',
       });
       for (const c of this.candidates) {
         new Setting(el)
@@ -55,7 +58,10 @@ export class SetupModal extends Modal {
     } else {
       el.createEl('p', {
         cls: 'okf-setup-none',
-        text: 'No OKF concept notes were found in this vault: no note has a type and fields such as relations, sources or generated in its frontmatter. Your other notes are left alone.',
+        text:
+          'No OKF concept notes were found in this vault: no note has a type and ' +
+          'fields such as relations, sources or generated in its frontmatter. ' +
+          'Your other notes are left alone.',
       });
     }
     new Setting(el)

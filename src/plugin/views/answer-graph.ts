@@ -79,7 +79,11 @@ export function drawAnswerGraph(
   const concepts = graph.nodes.filter((n) => n.kind === 'concept').length;
   head.createSpan({
     cls: 'okf-graph-summary',
-    text: `${concepts} concept${concepts === 1 ? '' : 's'} · ${answer.result.facts.length} fact${answer.result.facts.length === 1 ? '' : 's'}${graph.collapsedFacts > 0 ? ` (${graph.collapsedFacts} collapsed)` : ''}`,
+    text:
+      `${concepts} concept${concepts === 1 ? '' : 's'} ` +
+      `· ${answer.result.facts.length} ` +
+      `fact${answer.result.facts.length === 1 ? '' : 's'}` +
+      (graph.collapsedFacts > 0 ? ` (${graph.collapsedFacts} collapsed)` : ''),
   });
   if (handlers.copyMermaid) {
     const copy = head.createEl('button', { cls: 'okf-graph-copy', text: 'Copy Mermaid' });

@@ -92,7 +92,8 @@ export class LintView extends ItemView {
       this.report = report;
       renderLintReport(this.bodyEl, report, { openFile: (path, evt, line) => this.host.openFile(path, evt, line) });
       this.statusEl.setText(
-        `${report.findings.length === 1 ? '1 finding' : `${report.findings.length} findings`} · ${new Date().toLocaleTimeString('en-GB')}`,
+        `${report.findings.length === 1 ? '1 finding' : `${report.findings.length} findings`} ` +
+          `· ${new Date().toLocaleTimeString('en-GB')}`,
       );
     } catch (error) {
       this.bodyEl.empty();

@@ -69,7 +69,10 @@ export class QueryView extends ItemView {
     this.resultEl = root.createDiv({ cls: 'okf-answer' });
     this.resultEl.createDiv({
       cls: 'okf-placeholder',
-      text: 'Type a question and press Enter to see what the wiki would give an LLM: the concepts the question is about, the facts around them, and background text from their notes. “Copy context” copies that block.',
+      text:
+        'Type a question and press Enter to see what the wiki would give an ' +
+        'LLM: the concepts the question is about, the facts around them, and ' +
+        'background text from their notes. “Copy context” copies that block.',
     });
   }
 

@@ -48,10 +48,14 @@ export function renderAnswer(el: HTMLElement, answer: QueryAnswer, handlers: Ans
   summary.createSpan({
     cls: 'okf-answer-stats',
     text: result.confident
-      ? `${intent.label} · ${plural(result.seeds.length, 'matching concept')} · ${plural(result.facts.length, 'fact')} · ${formatCount(result.tokens)} of ${formatCount(result.budget)} tokens`
+      ? `${intent.label} · ${plural(result.seeds.length, 'matching concept')} ` +
+        `· ${plural(result.facts.length, 'fact')} ` +
+        `· ${formatCount(result.tokens)} of ${formatCount(result.budget)} tokens`
       : `${intent.label} · no confident match`,
     attr: {
-      'aria-label': `${intent.explain} The context block copied for an LLM holds at most ${formatCount(result.budget)} tokens (Token budget setting).`,
+      'aria-label':
+        `${intent.explain} The context block copied for an LLM holds at ` +
+        `most ${formatCount(result.budget)} tokens (Token budget setting).`,
     },
   });
   const copy = summary.createEl('button', { cls: 'okf-copy-context', text: 'Copy context' });
@@ -70,8 +74,11 @@ export function renderAnswer(el: HTMLElement, answer: QueryAnswer, handlers: Ans
     none.createDiv({
       cls: 'okf-no-match-hint',
       text: result.vector.used
-        ? 'No concept title appears in the question, no full-text match covers most of its words, and no concept is close enough in meaning. Try the name of a concept.'
-        : 'No concept title appears in the question and no full-text match covers most of its words. Try the name of a concept.',
+        ? 'No concept title appears in the question, no full-text match covers ' +
+          'most of its words, and no concept is close enough in meaning. Try the ' +
+          'name of a concept.'
+        : 'No concept title appears in the question and no full-text match ' +
+          'covers most of its words. Try the name of a concept.',
     });
     return;
   }

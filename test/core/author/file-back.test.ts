@@ -18,34 +18,39 @@ function changes(plan: AuthorPlan): ChangePlan {
 const request: FileBackRequest = {
   title: 'Netscape’s founders: a comparison',
   description: 'How Marc Andreessen and Jim Clark split the work of founding Netscape.',
-  body: '# Synthesis\n\n[Marc Andreessen](/entities/marc-andreessen.md) wrote the browser; Jim Clark brought the money.\n',
+  body:
+    '# Synthesis\n\n[Marc Andreessen](/entities/marc-andreessen.md) wrote ' +
+    'the browser; Jim Clark brought the money.\n',
   by: 'agent:claude',
 };
 
-test('file-back creates a Concept page with generated {by, at} under a safe name, and the reader accepts it', async () => {
-  const bundle = MemoryBundle.fromFixture('author-bundle');
-  const plan = changes(await planFileBack(bundle, request, clock));
-  expect(plan.summary).toBe(
-    'Filed back "Netscape’s founders: a comparison" as /concepts/netscapes-founders-a-comparison.md.',
-  );
-  expectApproved('file-back-concept-page', planDiff(plan));
-  expect(await applyPlan(plan, bundle, bundle)).toEqual({
-    kind: 'applied',
-    written: ['/concepts/netscapes-founders-a-comparison.md'],
-  });
-  const read = readConcept(
-    '/concepts/netscapes-founders-a-comparison.md',
-    bundle.files.get('/concepts/netscapes-founders-a-comparison.md')!,
-  );
-  expect(read.kind === 'concept' && read.diagnostics).toEqual([]);
-  if (read.kind !== 'concept') throw new Error('not a concept');
-  expect(read.concept).toMatchObject({
-    type: 'Concept',
-    title: 'Netscape’s founders: a comparison',
-    generated: { by: 'agent:claude', at: '2026-11-30T12:34:56Z' },
-    body: '\n' + request.body,
-  });
-});
+test(
+  'file-back creates a Concept page with generated {by, at} under a safe ' + 'name, and the reader accepts it',
+  async () => {
+    const bundle = MemoryBundle.fromFixture('author-bundle');
+    const plan = changes(await planFileBack(bundle, request, clock));
+    expect(plan.summary).toBe(
+      'Filed back "Netscape’s founders: a comparison" as /concepts/netscapes-founders-a-comparison.md.',
+    );
+    expectApproved('file-back-concept-page', planDiff(plan));
+    expect(await applyPlan(plan, bundle, bundle)).toEqual({
+      kind: 'applied',
+      written: ['/concepts/netscapes-founders-a-comparison.md'],
+    });
+    const read = readConcept(
+      '/concepts/netscapes-founders-a-comparison.md',
+      bundle.files.get('/concepts/netscapes-founders-a-comparison.md')!,
+    );
+    expect(read.kind === 'concept' && read.diagnostics).toEqual([]);
+    if (read.kind !== 'concept') throw new Error('not a concept');
+    expect(read.concept).toMatchObject({
+      type: 'Concept',
+      title: 'Netscape’s founders: a comparison',
+      generated: { by: 'agent:claude', at: '2026-11-30T12:34:56Z' },
+      body: '\n' + request.body,
+    });
+  },
+);
 
 test('entity types go under entities/, and tags and quoting survive odd titles', async () => {
   const bundle = MemoryBundle.fromFixture('author-bundle');

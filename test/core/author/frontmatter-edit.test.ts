@@ -76,10 +76,13 @@ describe('editFrontmatter changes only the intended lines (approval diffs)', () 
 describe('editFrontmatter keeps the bytes it does not own', () => {
   test('CRLF line endings and a BOM stay, inserted lines use CRLF, the body is byte-identical', () => {
     const before =
-      '\uFEFF---\r\ntype: Person\r\ntitle: "A"\r\nrelations:\r\n  - { predicate: knows, object: /b.md }\r\n---\r\nBody line\r\nwith CRLF\r\n';
+      '\uFEFF---\r\ntype: Person\r\ntitle: "A"\r\nrelations:\r\n  - { ' +
+      'predicate: knows, object: /b.md }\r\n---\r\nBody line\r\nwith CRLF\r\n';
     const after = edited(editFrontmatter('/a.md', before, [relation('likes', '/c.md'), set('status', 'draft')]));
     expect(after).toBe(
-      '\uFEFF---\r\ntype: Person\r\ntitle: "A"\r\nrelations:\r\n  - { predicate: knows, object: /b.md }\r\n  - { predicate: likes, object: /c.md }\r\nstatus: draft\r\n---\r\nBody line\r\nwith CRLF\r\n',
+      '\uFEFF---\r\ntype: Person\r\ntitle: "A"\r\nrelations:\r\n  - { ' +
+        'predicate: knows, object: /b.md }\r\n  - { predicate: likes, object: ' +
+        '/c.md }\r\nstatus: draft\r\n---\r\nBody line\r\nwith CRLF\r\n',
     );
   });
 
@@ -96,7 +99,8 @@ describe('editFrontmatter keeps the bytes it does not own', () => {
       editFrontmatter('/a.md', before, [relation('is', 'yes', '2020-01-01'), relation('count', '42')]),
     );
     expect(after).toBe(
-      '---\ntype: Thing\nrelations:\n  - { predicate: is, object: "yes", date: "2020-01-01" }\n  - { predicate: count, object: "42" }\n---\n',
+      '---\ntype: Thing\nrelations:\n  - { predicate: is, object: "yes", ' +
+        'date: "2020-01-01" }\n  - { predicate: count, object: "42" }\n---\n',
     );
   });
 
@@ -112,7 +116,8 @@ describe('editFrontmatter keeps the bytes it does not own', () => {
   test('a block map entry is written as a block map, indented like its siblings', () => {
     const before = '---\ntype: T\nrelations:\n    -   predicate: p\n        object: /b.md\n---\n';
     expect(edited(editFrontmatter('/a.md', before, [relation('q', '/c.md')]))).toBe(
-      '---\ntype: T\nrelations:\n    -   predicate: p\n        object: /b.md\n    - predicate: q\n      object: /c.md\n---\n',
+      '---\ntype: T\nrelations:\n    -   predicate: p\n        object: ' +
+        '/b.md\n    - predicate: q\n      object: /c.md\n---\n',
     );
   });
 });
@@ -180,31 +185,35 @@ function conceptFiles(): [string, string][] {
   return out;
 }
 
-test('on every real concept file, adding a relation and supersession only adds lines, and the reader sees exactly them', () => {
-  let checked = 0;
-  for (const [file, text] of conceptFiles()) {
-    const before = readConcept('/x.md', text);
-    if (before.kind !== 'concept' || before.concept.supersedes.length > 0) continue;
-    const after = edited(
-      editFrontmatter(file, text, [
-        relation('authored_test', '/entities/y.md', '2026-01-02'),
-        supersedes('/entities/z.md'),
-      ]),
-    );
-    const diff = unifiedDiff('/x.md', text, after);
-    expect({ file, removed: diff.split('\n').filter((l) => l.startsWith('-') && !l.startsWith('---')) }).toEqual({
-      file,
-      removed: [],
-    });
-    const read = readConcept('/x.md', after);
-    if (read.kind !== 'concept') throw new Error(file);
-    expect(read.concept.relations).toEqual([
-      ...before.concept.relations,
-      { predicate: 'authored_test', object: '/entities/y.md', objectPath: '/entities/y.md', date: '2026-01-02' },
-    ]);
-    expect(read.concept.supersedes).toEqual(['/entities/z.md']);
-    expect(read.concept.body).toBe(before.concept.body);
-    checked++;
-  }
-  expect(checked).toBeGreaterThan(50);
-});
+test(
+  'on every real concept file, adding a relation and supersession only ' +
+    'adds lines, and the reader sees exactly them',
+  () => {
+    let checked = 0;
+    for (const [file, text] of conceptFiles()) {
+      const before = readConcept('/x.md', text);
+      if (before.kind !== 'concept' || before.concept.supersedes.length > 0) continue;
+      const after = edited(
+        editFrontmatter(file, text, [
+          relation('authored_test', '/entities/y.md', '2026-01-02'),
+          supersedes('/entities/z.md'),
+        ]),
+      );
+      const diff = unifiedDiff('/x.md', text, after);
+      expect({ file, removed: diff.split('\n').filter((l) => l.startsWith('-') && !l.startsWith('---')) }).toEqual({
+        file,
+        removed: [],
+      });
+      const read = readConcept('/x.md', after);
+      if (read.kind !== 'concept') throw new Error(file);
+      expect(read.concept.relations).toEqual([
+        ...before.concept.relations,
+        { predicate: 'authored_test', object: '/entities/y.md', objectPath: '/entities/y.md', date: '2026-01-02' },
+      ]);
+      expect(read.concept.supersedes).toEqual(['/entities/z.md']);
+      expect(read.concept.body).toBe(before.concept.body);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(50);
+  },
+);

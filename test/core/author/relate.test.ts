@@ -24,47 +24,52 @@ function relationsOf(bundle: MemoryBundle, path: string) {
   return read.concept.relations;
 }
 
-test('relate adds the relation to the subject and the declared inverse to the object, in their own styles', async () => {
-  const { bundle, config } = load();
-  const request: RelateRequest = {
-    subject: 'entities/marc-andreessen',
-    predicate: 'invested_in',
-    object: '/entities/openai.md',
-    date: '2019-03-01',
-    source: 'tc-profile',
-  };
-  const plan = changes(await planRelate(bundle, request, config));
-  expect(plan.summary).toBe(
-    'Related /entities/marc-andreessen.md invested_in /entities/openai.md (2019-03-01), and /entities/openai.md backed_by /entities/marc-andreessen.md.',
-  );
-  expect(plan.notes).toEqual([]);
-  expect(bundle.writes).toEqual([]);
-  expectApproved('relate-invested-in', planDiff(plan));
-
-  expect(await applyPlan(plan, bundle, bundle)).toEqual({
-    kind: 'applied',
-    written: ['/entities/marc-andreessen.md', '/entities/openai.md'],
-  });
-  expect(relationsOf(bundle, '/entities/marc-andreessen.md')).toContainEqual({
-    predicate: 'invested_in',
-    object: '/entities/openai.md',
-    objectPath: '/entities/openai.md',
-    date: '2019-03-01',
-    source: 'tc-profile',
-  });
-  // The object does not cite tc-profile, so the inverse carries no source (it would point at nothing there).
-  expect(relationsOf(bundle, '/entities/openai.md')).toEqual([
-    {
-      predicate: 'backed_by',
-      object: '/entities/marc-andreessen.md',
-      objectPath: '/entities/marc-andreessen.md',
+test(
+  'relate adds the relation to the subject and the declared inverse to ' + 'the object, in their own styles',
+  async () => {
+    const { bundle, config } = load();
+    const request: RelateRequest = {
+      subject: 'entities/marc-andreessen',
+      predicate: 'invested_in',
+      object: '/entities/openai.md',
       date: '2019-03-01',
-    },
-  ]);
-  // Running it again is a no-op.
-  const again = await planRelate(bundle, request, config);
-  expect(again.kind).toBe('unchanged');
-});
+      source: 'tc-profile',
+    };
+    const plan = changes(await planRelate(bundle, request, config));
+    expect(plan.summary).toBe(
+      'Related /entities/marc-andreessen.md invested_in /entities/openai.md ' +
+        '(2019-03-01), and /entities/openai.md backed_by ' +
+        '/entities/marc-andreessen.md.',
+    );
+    expect(plan.notes).toEqual([]);
+    expect(bundle.writes).toEqual([]);
+    expectApproved('relate-invested-in', planDiff(plan));
+
+    expect(await applyPlan(plan, bundle, bundle)).toEqual({
+      kind: 'applied',
+      written: ['/entities/marc-andreessen.md', '/entities/openai.md'],
+    });
+    expect(relationsOf(bundle, '/entities/marc-andreessen.md')).toContainEqual({
+      predicate: 'invested_in',
+      object: '/entities/openai.md',
+      objectPath: '/entities/openai.md',
+      date: '2019-03-01',
+      source: 'tc-profile',
+    });
+    // The object does not cite tc-profile, so the inverse carries no source (it would point at nothing there).
+    expect(relationsOf(bundle, '/entities/openai.md')).toEqual([
+      {
+        predicate: 'backed_by',
+        object: '/entities/marc-andreessen.md',
+        objectPath: '/entities/marc-andreessen.md',
+        date: '2019-03-01',
+      },
+    ]);
+    // Running it again is a no-op.
+    const again = await planRelate(bundle, request, config);
+    expect(again.kind).toBe('unchanged');
+  },
+);
 
 test('relate is idempotent when both directions are already there', async () => {
   const { bundle, config } = load();
@@ -77,7 +82,9 @@ test('relate is idempotent when both directions are already there', async () => 
     kind: 'unchanged',
     operation: 'relate',
     summary:
-      'Already related: /entities/marc-andreessen.md founded /entities/netscape.md, and /entities/netscape.md founded_by /entities/marc-andreessen.md.',
+      'Already related: /entities/marc-andreessen.md founded ' +
+      '/entities/netscape.md, and /entities/netscape.md founded_by ' +
+      '/entities/marc-andreessen.md.',
     notes: [],
   });
 });
@@ -90,7 +97,8 @@ test('relate adds only the missing half of a one-sided relation', async () => {
       .get('/entities/openai.md')!
       .replace(
         'description: AI research company.\n',
-        'description: AI research company.\nrelations:\n  - { predicate: founded_by, object: /entities/marc-andreessen.md }\n',
+        'description: AI research company.\nrelations:\n  - { predicate: ' +
+          'founded_by, object: /entities/marc-andreessen.md }\n',
       ),
   );
   const plan = changes(
@@ -102,7 +110,8 @@ test('relate adds only the missing half of a one-sided relation', async () => {
   );
   expect(plan.changes.map((c) => c.path)).toEqual(['/entities/marc-andreessen.md']);
   expect(plan.notes).toEqual([
-    '/entities/openai.md already holds `founded_by` → /entities/marc-andreessen.md; only the forward relation is added.',
+    '/entities/openai.md already holds `founded_by` → ' +
+      '/entities/marc-andreessen.md; only the forward relation is added.',
   ]);
 });
 
@@ -143,7 +152,9 @@ describe('relate refuses, with a message naming the problem, and changes nothing
   test.each([
     [
       { predicate: 'advised' },
-      'no inverse is declared for `advised`: pass --inverse PREDICATE (e.g. --inverse advised_by), or declare the pair in okf-wiki.json as "inverses": [["advised", "advised_by"]].',
+      'no inverse is declared for `advised`: pass --inverse PREDICATE (e.g. ' +
+        '--inverse advised_by), or declare the pair in okf-wiki.json as ' +
+        '"inverses": [["advised", "advised_by"]].',
     ],
     [
       { predicate: 'mentored' },
@@ -151,7 +162,9 @@ describe('relate refuses, with a message naming the problem, and changes nothing
     ],
     [
       { predicate: 'founded', inverse: 'started_by' },
-      'okf-wiki.json declares the inverse of `founded` as `founded_by`, not `started_by`; lint would report the relation as asymmetric. Drop --inverse, or change the declaration.',
+      'okf-wiki.json declares the inverse of `founded` as `founded_by`, not ' +
+        '`started_by`; lint would report the relation as asymmetric. Drop ' +
+        '--inverse, or change the declaration.',
     ],
     [{ object: 'entities/nobody' }, 'object /entities/nobody.md does not exist'],
     [
@@ -161,7 +174,8 @@ describe('relate refuses, with a message naming the problem, and changes nothing
     [{ object: '../outside.md' }, 'object "../outside.md" is not a path inside the bundle'],
     [
       { object: 'AGENTS.md' },
-      'object /AGENTS.md is not a concept file (index.md, log.md, AGENTS.md, timeline.md, hidden and non-markdown files are not concepts)',
+      'object /AGENTS.md is not a concept file (index.md, log.md, AGENTS.md, ' +
+        'timeline.md, hidden and non-markdown files are not concepts)',
     ],
     [
       { object: 'entities/broken' },
@@ -173,7 +187,8 @@ describe('relate refuses, with a message naming the problem, and changes nothing
     ],
     [
       { predicate: 'born_on', object: '1971-07-16' },
-      'object "1971-07-16" is a value, not a concept path: relate asserts a relation between two concepts (and its inverse).',
+      'object "1971-07-16" is a value, not a concept path: relate asserts a ' +
+        'relation between two concepts (and its inverse).',
     ],
     [{ predicate: 'nickname', object: 'Pmarca the Great' }, 'object "Pmarca the Great" is a value, not a concept path'],
     [{ date: '4 April 1994' }, 'date "4 April 1994" is not an ISO 8601 date such as 2021-01-26'],

@@ -18,48 +18,54 @@ function concept(bundle: MemoryBundle, path: string): Concept {
   return read.concept;
 }
 
-test('supersede sets status, superseded_by and superseded_at on OLD and appends OLD to NEW, in their own styles', async () => {
-  const bundle = MemoryBundle.fromFixture('author-bundle');
-  const plan = changes(
-    await planSupersede(bundle, {
-      old: 'entities/bush-41-presidency',
-      new: 'entities/clinton-presidency',
-      at: '1993-01-20',
-    }),
-  );
-  expect(plan.summary).toBe(
-    'Superseded /entities/bush-41-presidency.md by /entities/clinton-presidency.md as of 1993-01-20.',
-  );
-  expect(plan.notes).toEqual(['/entities/bush-41-presidency.md: `status: active` becomes `superseded`.']);
-  expectApproved('supersede-bush-by-clinton', planDiff(plan));
-  await applyPlan(plan, bundle, bundle);
-  const old = concept(bundle, '/entities/bush-41-presidency.md');
-  expect([old.status, old.supersededBy, old.supersededAt, old.supersedes]).toEqual([
-    'superseded',
-    '/entities/clinton-presidency.md',
-    '1993-01-20',
-    ['/entities/reagan-presidency.md'],
-  ]);
-  expect(concept(bundle, '/entities/clinton-presidency.md').supersedes).toEqual(['/entities/bush-41-presidency.md']);
-  // Again: nothing to do.
-  expect(
-    (
+test(
+  'supersede sets status, superseded_by and superseded_at on OLD and ' + 'appends OLD to NEW, in their own styles',
+  async () => {
+    const bundle = MemoryBundle.fromFixture('author-bundle');
+    const plan = changes(
       await planSupersede(bundle, {
         old: 'entities/bush-41-presidency',
         new: 'entities/clinton-presidency',
         at: '1993-01-20',
-      })
-    ).kind,
-  ).toBe('unchanged');
-});
+      }),
+    );
+    expect(plan.summary).toBe(
+      'Superseded /entities/bush-41-presidency.md by /entities/clinton-presidency.md as of 1993-01-20.',
+    );
+    expect(plan.notes).toEqual(['/entities/bush-41-presidency.md: `status: active` becomes `superseded`.']);
+    expectApproved('supersede-bush-by-clinton', planDiff(plan));
+    await applyPlan(plan, bundle, bundle);
+    const old = concept(bundle, '/entities/bush-41-presidency.md');
+    expect([old.status, old.supersededBy, old.supersededAt, old.supersedes]).toEqual([
+      'superseded',
+      '/entities/clinton-presidency.md',
+      '1993-01-20',
+      ['/entities/reagan-presidency.md'],
+    ]);
+    expect(concept(bundle, '/entities/clinton-presidency.md').supersedes).toEqual(['/entities/bush-41-presidency.md']);
+    // Again: nothing to do.
+    expect(
+      (
+        await planSupersede(bundle, {
+          old: 'entities/bush-41-presidency',
+          new: 'entities/clinton-presidency',
+          at: '1993-01-20',
+        })
+      ).kind,
+    ).toBe('unchanged');
+  },
+);
 
-test('without --at no superseded_at is written (readers fall back to the successor’s generated.at, spec §7.7)', async () => {
-  const bundle = MemoryBundle.fromFixture('author-bundle');
-  const plan = changes(
-    await planSupersede(bundle, { old: 'entities/clinton-presidency', new: 'entities/bush-43-presidency' }),
-  );
-  expectApproved('supersede-clinton-by-bush-43-no-date', planDiff(plan));
-});
+test(
+  'without --at no superseded_at is written (readers fall back to the ' + 'successor’s generated.at, spec §7.7)',
+  async () => {
+    const bundle = MemoryBundle.fromFixture('author-bundle');
+    const plan = changes(
+      await planSupersede(bundle, { old: 'entities/clinton-presidency', new: 'entities/bush-43-presidency' }),
+    );
+    expectApproved('supersede-clinton-by-bush-43-no-date', planDiff(plan));
+  },
+);
 
 test('a missing half is completed: OLD already points at NEW, NEW does not list OLD', async () => {
   const bundle = MemoryBundle.fromFixture('author-bundle');
@@ -79,11 +85,15 @@ describe('supersede refuses, naming the problem, and changes nothing', () => {
   test.each([
     [
       { old: 'entities/bush-41-presidency', new: 'entities/reagan-presidency' },
-      'refused: this would create a supersession cycle (/entities/bush-41-presidency.md → /entities/reagan-presidency.md → /entities/bush-41-presidency.md).',
+      'refused: this would create a supersession cycle ' +
+        '(/entities/bush-41-presidency.md → /entities/reagan-presidency.md → ' +
+        '/entities/bush-41-presidency.md).',
     ],
     [
       { old: 'entities/reagan-presidency', new: 'entities/clinton-presidency' },
-      '/entities/reagan-presidency.md is already superseded by /entities/bush-41-presidency.md; a concept has at most one `superseded_by` (spec §7.7).',
+      '/entities/reagan-presidency.md is already superseded by ' +
+        '/entities/bush-41-presidency.md; a concept has at most one ' +
+        '`superseded_by` (spec §7.7).',
     ],
     [
       { old: 'entities/clinton-presidency', new: 'entities/clinton-presidency' },
@@ -118,7 +128,9 @@ describe('supersede refuses, naming the problem, and changes nothing', () => {
       kind: 'refused',
       operation: 'supersede',
       message:
-        'refused: this would create a supersession cycle (/entities/clinton-presidency.md → /entities/reagan-presidency.md → /entities/bush-41-presidency.md → /entities/clinton-presidency.md).',
+        'refused: this would create a supersession cycle ' +
+        '(/entities/clinton-presidency.md → /entities/reagan-presidency.md → ' +
+        '/entities/bush-41-presidency.md → /entities/clinton-presidency.md).',
     });
   });
 });

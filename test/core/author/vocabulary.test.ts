@@ -18,26 +18,30 @@ const load = () => {
   return { bundle, config: parseBundleConfig(bundle.files.get('/okf-wiki.json')!).config };
 };
 
-test('vocabulary replaces only the block between the markers in AGENTS.md, and a second run changes nothing', async () => {
-  const { bundle, config } = load();
-  const plan = await planVocabulary(bundle, config);
-  if (plan.kind !== 'change') throw new Error(plan.kind);
-  expectApproved('vocabulary-agents-md', planDiff(plan));
-  await applyPlan(plan as ChangePlan, bundle, bundle);
-  const text = bundle.files.get('/AGENTS.md')!;
-  expect(
-    text.startsWith(
-      '# Andreessen test bundle\n\nHand-written conventions: keep this paragraph.\n\n## Predicate vocabulary\n\n<!-- okf-wiki',
-    ),
-  ).toBe(true);
-  expect(text.endsWith('<!-- okf-wiki:vocabulary:end -->\n\nTrailing notes stay too.\n')).toBe(true);
-  expect(await planVocabulary(bundle, config)).toEqual({
-    kind: 'unchanged',
-    operation: 'vocabulary',
-    summary: '/AGENTS.md: vocabulary of 3 predicates is up to date.',
-    notes: [],
-  });
-});
+test(
+  'vocabulary replaces only the block between the markers in AGENTS.md, ' + 'and a second run changes nothing',
+  async () => {
+    const { bundle, config } = load();
+    const plan = await planVocabulary(bundle, config);
+    if (plan.kind !== 'change') throw new Error(plan.kind);
+    expectApproved('vocabulary-agents-md', planDiff(plan));
+    await applyPlan(plan as ChangePlan, bundle, bundle);
+    const text = bundle.files.get('/AGENTS.md')!;
+    expect(
+      text.startsWith(
+        '# Andreessen test bundle\n\nHand-written conventions: keep this ' +
+          'paragraph.\n\n## Predicate vocabulary\n\n<!-- okf-wiki',
+      ),
+    ).toBe(true);
+    expect(text.endsWith('<!-- okf-wiki:vocabulary:end -->\n\nTrailing notes stay too.\n')).toBe(true);
+    expect(await planVocabulary(bundle, config)).toEqual({
+      kind: 'unchanged',
+      operation: 'vocabulary',
+      summary: '/AGENTS.md: vocabulary of 3 predicates is up to date.',
+      notes: [],
+    });
+  },
+);
 
 test('without AGENTS.md the block goes into CLAUDE.md, else a new AGENTS.md', async () => {
   const { bundle, config } = load();
@@ -60,7 +64,9 @@ test('without AGENTS.md the block goes into CLAUDE.md, else a new AGENTS.md', as
 test('markers out of order or repeated are refused, not guessed at', () => {
   expect(withVocabularyBlock(`${VOCABULARY_END}\n${VOCABULARY_START}\n`, 'x')).toEqual({
     message:
-      'the vocabulary markers (<!-- okf-wiki:vocabulary:start --> … <!-- okf-wiki:vocabulary:end -->) must appear once each, in order; fix them by hand',
+      'the vocabulary markers (<!-- okf-wiki:vocabulary:start --> … <!-- ' +
+      'okf-wiki:vocabulary:end -->) must appear once each, in order; fix ' +
+      'them by hand',
   });
   expect('message' in withVocabularyBlock(`${VOCABULARY_START}\n${VOCABULARY_START}\n${VOCABULARY_END}\n`, 'x')).toBe(
     true,

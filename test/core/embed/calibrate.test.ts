@@ -15,7 +15,10 @@ import { contextFor } from '../../../src/core/retrieval/context-for';
 import { FakeEmbedder } from '../../support/fake-ollama';
 import { indexOfFixture } from '../../support/retrieval-bundle';
 
-/** The fake's vectors pushed toward one fixed direction: every cosine rises (cos' = (cos + c²)/(1 + c²)), a different scale. */
+/**
+ * The fake's vectors pushed toward one fixed direction: every cosine rises (cos' = (cos + c²)/(1 + c²)), a different
+ * scale.
+ */
 class ShiftedEmbedder implements Embedder {
   readonly model = 'shifted-fake';
   private readonly inner = new FakeEmbedder('shifted-fake');

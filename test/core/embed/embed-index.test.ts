@@ -94,17 +94,20 @@ describe('embedIndex', () => {
     index.close();
   });
 
-  test('the same name now answering other vectors (same dimension) is caught by the probe and re-embedded', async () => {
-    const index = await buildIndex(new MemoryBundle(files(3)));
-    await embedIndex(index, new FakeEmbedder('m', new FakeVectors(64)));
-    const swapped = {
-      model: 'm',
-      embed: async (texts: readonly string[]) =>
-        texts.map((_, i) => Float32Array.from({ length: 64 }, (__, j) => ((i + j) % 5) - 2)),
-    };
-    expect(await embedIndex(index, swapped)).toEqual({ embedded: 3, current: 0 });
-    index.close();
-  });
+  test(
+    'the same name now answering other vectors (same dimension) is caught ' + 'by the probe and re-embedded',
+    async () => {
+      const index = await buildIndex(new MemoryBundle(files(3)));
+      await embedIndex(index, new FakeEmbedder('m', new FakeVectors(64)));
+      const swapped = {
+        model: 'm',
+        embed: async (texts: readonly string[]) =>
+          texts.map((_, i) => Float32Array.from({ length: 64 }, (__, j) => ((i + j) % 5) - 2)),
+      };
+      expect(await embedIndex(index, swapped)).toEqual({ embedded: 3, current: 0 });
+      index.close();
+    },
+  );
 
   test('a model that changed dimension under the same name starts over', async () => {
     const index = await buildIndex(new MemoryBundle(files(4)));

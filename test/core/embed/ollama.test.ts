@@ -95,7 +95,8 @@ describe('createOllamaEmbedder failure modes', () => {
     const error = await failure(embedder().embed(['x'], 'query'));
     expect(error.kind).toBe('unreachable');
     expect(error.message).toBe(
-      `Ollama is not reachable at ${fake.url} (ECONNREFUSED); start it with \`ollama serve\`. The vector signal is off.`,
+      `Ollama is not reachable at ${fake.url} (ECONNREFUSED); start it with ` +
+        `\`ollama serve\`. The vector signal is off.`,
     );
   });
 
@@ -124,7 +125,9 @@ describe('createOllamaEmbedder failure modes', () => {
     const error = await failure(embedder({ timeoutMs: 60_000 }).embed(['x', 'y'], 'document'));
     expect(error.kind).toBe('bad-response');
     expect(error.message).toBe(
-      `Ollama at ${fake.url} sent an answer of more than ${responseLimit(2)} bytes, over the ${responseLimit(2)}-byte limit for this many texts (262144 bytes per text); not read. The vector signal is off.`,
+      `Ollama at ${fake.url} sent an answer of more than ${responseLimit(2)} ` +
+        `bytes, over the ${responseLimit(2)}-byte limit for this many texts ` +
+        `(262144 bytes per text); not read. The vector signal is off.`,
     );
   });
 
@@ -141,7 +144,9 @@ describe('createOllamaEmbedder failure modes', () => {
     const error = await failure(embedder().embed(['x'], 'query'));
     expect(error.kind).toBe('server-error');
     expect(error.message).toBe(
-      `Ollama at ${fake.url} answered with a redirect (HTTP 307 to ${FAKE_REDIRECT_TARGET}), which is not followed; set the Ollama address to where it points. The vector signal is off.`,
+      `Ollama at ${fake.url} answered with a redirect (HTTP 307 ` +
+        `to ${FAKE_REDIRECT_TARGET}), which is not followed; set the Ollama ` +
+        `address to where it points. The vector signal is off.`,
     );
     expect(fake.requests.map((r) => r.path)).toEqual(['/api/embed']);
   });
@@ -172,7 +177,8 @@ describe('createOllamaEmbedder failure modes', () => {
     const error = await failure(embedder().embed(['x'], 'document'));
     expect(error.kind).toBe('server-error');
     expect(error.message).toBe(
-      `Ollama at ${fake.url} failed (HTTP 500: llama runner process has terminated: signal: killed); the vector signal is off.`,
+      `Ollama at ${fake.url} failed (HTTP 500: llama runner process has ` +
+        `terminated: signal: killed); the vector signal is off.`,
     );
   });
 

@@ -39,33 +39,38 @@ function env(files: MemoryBundle, store: MemoryStore): SessionEnv {
   return { bundle: files, store, clock: { now: () => '2026-11-30T12:00:00Z' }, origin: 'test shell' };
 }
 
-test('rebuild: unchanged concepts keep their vectors, every generated file is written, one Reindex log entry', async () => {
-  const files = bundle();
-  const store = new MemoryStore();
-  const embedder = new FakeEmbedder();
-  const first = await WikiSession.rebuilt(env(files, store), { embedding: { embedder } });
-  expect(first.report.vectors).toEqual({ model: embedder.model, embedded: 2, current: 0 });
-  expect(store.writes).toBe(1);
-  first.session.close();
-  expect(files.text('/timeline.md')).toContain('1843');
-  expect(files.text('/entities/index.md')).toContain('Ada Lovelace');
-  expect(files.text('/wiki-trigger-keywords.txt')).toContain('Ada Lovelace');
-  expect(files.text('/log.md')).toMatch(/\*\*Reindex\*\*: rebuilt .* from 2 concepts and 2 relations \(test shell\)\./);
+test(
+  'rebuild: unchanged concepts keep their vectors, every generated file ' + 'is written, one Reindex log entry',
+  async () => {
+    const files = bundle();
+    const store = new MemoryStore();
+    const embedder = new FakeEmbedder();
+    const first = await WikiSession.rebuilt(env(files, store), { embedding: { embedder } });
+    expect(first.report.vectors).toEqual({ model: embedder.model, embedded: 2, current: 0 });
+    expect(store.writes).toBe(1);
+    first.session.close();
+    expect(files.text('/timeline.md')).toContain('1843');
+    expect(files.text('/entities/index.md')).toContain('Ada Lovelace');
+    expect(files.text('/wiki-trigger-keywords.txt')).toContain('Ada Lovelace');
+    expect(files.text('/log.md')).toMatch(
+      /\*\*Reindex\*\*: rebuilt .* from 2 concepts and 2 relations \(test shell\)\./,
+    );
 
-  // An edit, then a rebuild of the open session: only the edited concept goes to the embedder.
-  const session = await WikiSession.open(env(files, store));
-  expect(session.opened.kind).toBe('loaded');
-  files.set(BABBAGE, conceptFile({ type: 'Person', title: 'Charles Babbage' }, 'Designed difference engines.\n'));
-  embedder.calls.length = 0;
-  const report = await session.rebuild({ embedding: { embedder } });
-  expect(report.carried).toBe(1);
-  expect(report.vectors).toEqual({ model: embedder.model, embedded: 1, current: 1 });
-  expect(embedder.texts.filter((t) => !t.includes('embedding probe'))).toEqual([
-    expect.stringContaining('Charles Babbage'),
-  ]);
-  expect(files.text('/log.md')!.match(/\*\*Reindex\*\*/g)).toHaveLength(2);
-  session.close();
-});
+    // An edit, then a rebuild of the open session: only the edited concept goes to the embedder.
+    const session = await WikiSession.open(env(files, store));
+    expect(session.opened.kind).toBe('loaded');
+    files.set(BABBAGE, conceptFile({ type: 'Person', title: 'Charles Babbage' }, 'Designed difference engines.\n'));
+    embedder.calls.length = 0;
+    const report = await session.rebuild({ embedding: { embedder } });
+    expect(report.carried).toBe(1);
+    expect(report.vectors).toEqual({ model: embedder.model, embedded: 1, current: 1 });
+    expect(embedder.texts.filter((t) => !t.includes('embedding probe'))).toEqual([
+      expect.stringContaining('Charles Babbage'),
+    ]);
+    expect(files.text('/log.md')!.match(/\*\*Reindex\*\*/g)).toHaveLength(2);
+    session.close();
+  },
+);
 
 test('a rebuild without an embedding step leaves vectors to the shell and still regenerates', async () => {
   const files = bundle();

@@ -20,7 +20,9 @@ export function fact(subject: string, predicate: string, object: string, superse
     score: 1,
     hop: 0,
     ...mark,
-    line: `- ${subject} ${predicate} ${object} (trust: human-reviewed)${superseded ? ' (superseded by /entities/next.md as of 2016-01-14)' : ''}`,
+    line:
+      `- ${subject} ${predicate} ${object} (trust: ` +
+      `human-reviewed)${superseded ? ' (superseded by /entities/next.md as of 2016-01-14)' : ''}`,
   };
 }
 

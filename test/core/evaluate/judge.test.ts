@@ -28,26 +28,29 @@ describe('judgeQuestion', () => {
     });
   });
 
-  test('a wrong first seed, a missing seed, a forbidden seed, a missing fact and a wrong intent each give a reason', () => {
-    const verdict = judgeQuestion(
-      label({
-        expectSeeds: [TURING, '/entities/bombe.md'],
-        mustNotSeed: [AI],
-        expectFacts: [{ subject: TURING, predicate: 'designed', object: '/entities/bombe.md' }],
-        expectIntent: 'WHY',
-      }),
-      answer({ seeds: [AI, TURING], intent: 'GENERAL' }),
-    );
-    expect(verdict.passed).toBe(false);
-    expect(verdict.expectedRank).toBe(2);
-    expect(verdict.reasons).toEqual([
-      `expected seed ${TURING} ranked 2, after ${AI}`,
-      'expected seed /entities/bombe.md is not among the seeds',
-      `seeded ${AI}, which must not seed`,
-      `missing fact ${TURING} designed /entities/bombe.md`,
-      'intent GENERAL, expected WHY',
-    ]);
-  });
+  test(
+    'a wrong first seed, a missing seed, a forbidden seed, a missing fact ' + 'and a wrong intent each give a reason',
+    () => {
+      const verdict = judgeQuestion(
+        label({
+          expectSeeds: [TURING, '/entities/bombe.md'],
+          mustNotSeed: [AI],
+          expectFacts: [{ subject: TURING, predicate: 'designed', object: '/entities/bombe.md' }],
+          expectIntent: 'WHY',
+        }),
+        answer({ seeds: [AI, TURING], intent: 'GENERAL' }),
+      );
+      expect(verdict.passed).toBe(false);
+      expect(verdict.expectedRank).toBe(2);
+      expect(verdict.reasons).toEqual([
+        `expected seed ${TURING} ranked 2, after ${AI}`,
+        'expected seed /entities/bombe.md is not among the seeds',
+        `seeded ${AI}, which must not seed`,
+        `missing fact ${TURING} designed /entities/bombe.md`,
+        'intent GENERAL, expected WHY',
+      ]);
+    },
+  );
 
   test('an in-bundle question that abstains fails once, not once per expectation', () => {
     const verdict = judgeQuestion(

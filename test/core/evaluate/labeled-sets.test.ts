@@ -36,25 +36,29 @@ describe('the demo set', () => {
   );
   afterAll(() => index.close());
 
-  test('has a paraphrase section of at least 15 questions sharing no content word with their target’s title, aliases or description', () => {
-    const paraphrases = set.questions.filter((q) => q.section === 'paraphrase');
-    expect(paraphrases.length).toBeGreaterThanOrEqual(15);
-    const shared = paraphrases.flatMap((q) => {
-      const row = rawDatabase(index).get<{ title: string; aliases: string; description: string | null }>(
-        'select title, aliases, description from concepts where path = ?',
-        [q.expectSeeds[0]],
-      )!;
-      const named = new Set(
-        contentWords([row.title, ...(JSON.parse(row.aliases) as string[]), row.description ?? ''].join(' ')).map(
-          stemOf,
-        ),
-      );
-      return contentWords(q.question)
-        .filter((w) => named.has(stemOf(w)))
-        .map((w) => `${q.id}: "${w}"`);
-    });
-    expect(shared).toEqual([]);
-  });
+  test(
+    'has a paraphrase section of at least 15 questions sharing no content ' +
+      'word with their target’s title, aliases or description',
+    () => {
+      const paraphrases = set.questions.filter((q) => q.section === 'paraphrase');
+      expect(paraphrases.length).toBeGreaterThanOrEqual(15);
+      const shared = paraphrases.flatMap((q) => {
+        const row = rawDatabase(index).get<{ title: string; aliases: string; description: string | null }>(
+          'select title, aliases, description from concepts where path = ?',
+          [q.expectSeeds[0]],
+        )!;
+        const named = new Set(
+          contentWords([row.title, ...(JSON.parse(row.aliases) as string[]), row.description ?? ''].join(' ')).map(
+            stemOf,
+          ),
+        );
+        return contentWords(q.question)
+          .filter((w) => named.has(stemOf(w)))
+          .map((w) => `${q.id}: "${w}"`);
+      });
+      expect(shared).toEqual([]);
+    },
+  );
 
   test('has near-domain and far out-of-bundle sections', () => {
     for (const section of ['near-out-of-bundle', 'far-out-of-bundle']) {
@@ -81,12 +85,15 @@ describe('the held-out sets of the real OKF bundles', () => {
   );
 });
 
-test('the fresh held-out demo set labels concepts of the demo and holds near and far out-of-bundle questions', async () => {
-  const { index, set } = await setOf(
-    nodePath.join(ROOT, 'examples/computing-history'),
-    nodePath.join(ROOT, 'test/fixtures/heldout-demo/computing-history-fresh.json'),
-  );
-  index.close();
-  expect(new Set(set.questions.map((q) => q.section))).toEqual(new Set(['near-oob', 'paraphrase', 'far-oob']));
-  expect(set.questions.filter((q) => q.outOfBundle).length).toBe(40);
-});
+test(
+  'the fresh held-out demo set labels concepts of the demo and holds ' + 'near and far out-of-bundle questions',
+  async () => {
+    const { index, set } = await setOf(
+      nodePath.join(ROOT, 'examples/computing-history'),
+      nodePath.join(ROOT, 'test/fixtures/heldout-demo/computing-history-fresh.json'),
+    );
+    index.close();
+    expect(new Set(set.questions.map((q) => q.section))).toEqual(new Set(['near-oob', 'paraphrase', 'far-oob']));
+    expect(set.questions.filter((q) => q.outOfBundle).length).toBe(40);
+  },
+);

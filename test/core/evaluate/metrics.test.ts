@@ -29,15 +29,19 @@ describe('computeMetrics', () => {
     ).toBe(0.5);
   });
 
-  test('abstention precision: of the abstentions, how many were out of bundle; recall: of the out-of-bundle, how many abstained', () => {
-    const m = computeMetrics([
-      result({ outOfBundle: true, confident: false }),
-      result({ outOfBundle: true, confident: false }),
-      result({ outOfBundle: true, confident: true, passed: false }),
-      result({ outOfBundle: false, confident: false, passed: false }),
-    ]);
-    expect(m).toMatchObject({ abstentionPrecision: 0.6667, abstentionRecall: 0.6667, outOfBundle: 3, inBundle: 1 });
-  });
+  test(
+    'abstention precision: of the abstentions, how many were out of ' +
+      'bundle; recall: of the out-of-bundle, how many abstained',
+    () => {
+      const m = computeMetrics([
+        result({ outOfBundle: true, confident: false }),
+        result({ outOfBundle: true, confident: false }),
+        result({ outOfBundle: true, confident: true, passed: false }),
+        result({ outOfBundle: false, confident: false, passed: false }),
+      ]);
+      expect(m).toMatchObject({ abstentionPrecision: 0.6667, abstentionRecall: 0.6667, outOfBundle: 3, inBundle: 1 });
+    },
+  );
 
   test('a rate no question measures is null, and leaks add up', () => {
     const m = computeMetrics([result({ supersededLeaks: 2 }), result({ supersededLeaks: 1 })]);

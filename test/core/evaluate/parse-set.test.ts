@@ -140,7 +140,9 @@ describe('parseEvaluationSet', () => {
     ).toEqual([
       [
         'questions[0].expect_seed',
-        'unknown key (did you mean "expect_seeds"?); allowed: id, question, expect_seeds, expect_facts, out_of_bundle, must_not_seed, expect_superseded_marked, must_not_facts, expect_intent, note, section',
+        'unknown key (did you mean "expect_seeds"?); allowed: id, question, ' +
+          'expect_seeds, expect_facts, out_of_bundle, must_not_seed, ' +
+          'expect_superseded_marked, must_not_facts, expect_intent, note, section',
       ],
       ['questions[1].question', 'must be a non-empty string, got ""'],
       ['questions[1].out_of_bundle', 'must be true or false, got "yes"'],

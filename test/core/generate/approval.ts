@@ -25,7 +25,9 @@ export function expectApproved(name: string, actual: string): void {
     writeFileSync(receivedPath, actual);
     // The demo bundle is edited on purpose from time to time: the message says how to re-approve.
     console.warn(
-      `okf-wiki approval "${name}" differs: new output in ${receivedPath}; if intended, re-approve with APPROVE=1 npx jest ${expect.getState().testPath ?? ''}`,
+      `okf-wiki approval "${name}" differs: new output in ${receivedPath}; ` +
+        `if intended, re-approve with APPROVE=1 npx ` +
+        `jest ${expect.getState().testPath ?? ''}`,
     );
   }
   expect(actual).toBe(approved);

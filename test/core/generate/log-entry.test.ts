@@ -10,9 +10,14 @@ test('a missing log becomes a new one', () => {
 
 test('a new day goes above older days; frontmatter, title and bullet style are kept', () => {
   const existing =
-    '---\ntype: Log\ntitle: Acme history\n---\n\n# Bundle history\n\n## 2026-07-01\n\n- **Verified** the bundle.\n\n## 2026-06-30\n\n- **Re-generated** revenue.\n';
+    '---\ntype: Log\ntitle: Acme history\n---\n\n# Bundle history\n\n## ' +
+    '2026-07-01\n\n- **Verified** the bundle.\n\n## 2026-06-30\n\n- ' +
+    '**Re-generated** revenue.\n';
   expect(appendLogEntry(existing, '2026-11-30', entry)).toBe(
-    '---\ntype: Log\ntitle: Acme history\n---\n\n# Bundle history\n\n## 2026-11-30\n\n- **Reindex**: rebuilt `wiki.db` from 3 concepts.\n\n## 2026-07-01\n\n- **Verified** the bundle.\n\n## 2026-06-30\n\n- **Re-generated** revenue.\n',
+    '---\ntype: Log\ntitle: Acme history\n---\n\n# Bundle history\n\n## ' +
+      '2026-11-30\n\n- **Reindex**: rebuilt `wiki.db` from 3 concepts.\n\n## ' +
+      '2026-07-01\n\n- **Verified** the bundle.\n\n## 2026-06-30\n\n- ' +
+      '**Re-generated** revenue.\n',
   );
 });
 

@@ -18,16 +18,19 @@ async function fileByFile(bundle: MemoryBundle): Promise<WikiIndex> {
   return index;
 }
 
-test('the one-pass FTS build equals file-by-file application, term by term, and passes the FTS integrity check', async () => {
-  const bundle = new MemoryBundle(sampleFiles());
-  const built = await buildIndex(bundle);
-  const applied = await fileByFile(bundle);
-  expect(() => integrityCheck(built)).not.toThrow();
-  expect(dumpIndex(built)).toEqual(dumpIndex(applied));
-  expect(built.bm25Rows('"engine"', 10, [0, 10, 5, 3, 2, 1]).map((r) => r.path)).toEqual(
-    applied.bm25Rows('"engine"', 10, [0, 10, 5, 3, 2, 1]).map((r) => r.path),
-  );
-});
+test(
+  'the one-pass FTS build equals file-by-file application, term by term, ' + 'and passes the FTS integrity check',
+  async () => {
+    const bundle = new MemoryBundle(sampleFiles());
+    const built = await buildIndex(bundle);
+    const applied = await fileByFile(bundle);
+    expect(() => integrityCheck(built)).not.toThrow();
+    expect(dumpIndex(built)).toEqual(dumpIndex(applied));
+    expect(built.bm25Rows('"engine"', 10, [0, 10, 5, 3, 2, 1]).map((r) => r.path)).toEqual(
+      applied.bm25Rows('"engine"', 10, [0, 10, 5, 3, 2, 1]).map((r) => r.path),
+    );
+  },
+);
 
 test('edits and removals after a one-pass build keep the FTS index consistent', async () => {
   const files = sampleFiles();

@@ -344,34 +344,37 @@ describe('syncIndex re-reads only what changed', () => {
     index.close();
   });
 
-  test('a file that cannot be read becomes an unreadable diagnostic naming it, and recovers when readable', async () => {
-    const files = sampleFiles();
-    let failing = true;
-    const source = {
-      list: async () => Object.keys(files).sort(),
-      read: async (path: string) => {
-        if (failing && path === '/entities/eniac.md') throw new Error('EACCES: permission denied');
-        return files[path];
-      },
-    };
-    const index = await buildIndex(source);
-    expect(index.diagnostics().filter((d) => d.path === '/entities/eniac.md')).toEqual([
-      {
-        path: '/entities/eniac.md',
-        severity: 'error',
-        code: 'unreadable',
-        message: 'Could not read the file: EACCES: permission denied',
-      },
-    ]);
-    expect(rawDatabase(index).get('select status from files where path = ?', ['/entities/eniac.md'])).toEqual({
-      status: 'invalid',
-    });
-    expect(await syncIndex(index, source)).toEqual({ updated: [], removed: [] });
-    failing = false;
-    expect(await syncIndex(index, source)).toEqual({ updated: ['/entities/eniac.md'], removed: [] });
-    expect(dumpIndex(index)).toEqual(reference);
-    index.close();
-  });
+  test(
+    'a file that cannot be read becomes an unreadable diagnostic naming ' + 'it, and recovers when readable',
+    async () => {
+      const files = sampleFiles();
+      let failing = true;
+      const source = {
+        list: async () => Object.keys(files).sort(),
+        read: async (path: string) => {
+          if (failing && path === '/entities/eniac.md') throw new Error('EACCES: permission denied');
+          return files[path];
+        },
+      };
+      const index = await buildIndex(source);
+      expect(index.diagnostics().filter((d) => d.path === '/entities/eniac.md')).toEqual([
+        {
+          path: '/entities/eniac.md',
+          severity: 'error',
+          code: 'unreadable',
+          message: 'Could not read the file: EACCES: permission denied',
+        },
+      ]);
+      expect(rawDatabase(index).get('select status from files where path = ?', ['/entities/eniac.md'])).toEqual({
+        status: 'invalid',
+      });
+      expect(await syncIndex(index, source)).toEqual({ updated: [], removed: [] });
+      failing = false;
+      expect(await syncIndex(index, source)).toEqual({ updated: ['/entities/eniac.md'], removed: [] });
+      expect(dumpIndex(index)).toEqual(reference);
+      index.close();
+    },
+  );
 
   test('progress is reported up to the total', async () => {
     const seen: Array<[number, number]> = [];

@@ -20,7 +20,9 @@ async function expectSameAsRebuild(index: WikiIndex, bundle: MemoryBundle): Prom
   }
 }
 
-/** FTS5's own check that the external-content index matches the concepts table (throws SQLITE_CORRUPT_VTAB otherwise). */
+/**
+ * FTS5's own check that the external-content index matches the concepts table (throws SQLITE_CORRUPT_VTAB otherwise).
+ */
 function expectFtsSound(index: WikiIndex): void {
   expect(() =>
     rawDatabase(index).run("insert into concepts_fts (concepts_fts) values ('integrity-check')"),
@@ -124,8 +126,11 @@ describe('a full build', () => {
   test('relations are queryable with json_each (spec §5)', () => {
     expect(
       rawDatabase(index).all(
-        `select c.path, r.value ->> 'predicate' as predicate, r.value ->> 'object' as object, r.value ->> 'date' as date
-           from concepts c, json_each(c.relations) r where r.value ->> 'predicate' = 'collaborated_with' order by c.path`,
+        `select c.path, r.value ->> 'predicate' as predicate, r.value ->> ` +
+          `'object' as object, r.value ->> 'date' as date
+           from ` +
+          `concepts c, json_each(c.relations) r where r.value ->> 'predicate' = ` +
+          `'collaborated_with' order by c.path`,
       ),
     ).toEqual([
       {
@@ -222,7 +227,8 @@ describe('a full build', () => {
   test('supersession columns are set', () => {
     expect(
       rawDatabase(index).all(
-        'select path, status, superseded_by, supersedes, stale_after from concepts where status is not null or supersedes != ? order by path',
+        'select path, status, superseded_by, supersedes, stale_after from ' +
+          'concepts where status is not null or supersedes != ? order by path',
         ['[]'],
       ),
     ).toEqual([

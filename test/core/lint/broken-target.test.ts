@@ -14,7 +14,8 @@ test('broken-target: missing and unreadable objects are warnings; a superseded c
       'warning',
       '/entities/subject.md',
       '/entities/unreadable.md',
-      'Relation `mentions` points at /entities/unreadable.md, which exists but could not be read as a concept (see invalid-frontmatter).',
+      'Relation `mentions` points at /entities/unreadable.md, which exists ' +
+        'but could not be read as a concept (see invalid-frontmatter).',
       'fix the frontmatter of /entities/unreadable.md, or point at a concept',
     ],
     [

@@ -4,22 +4,25 @@ import type { FixtureName } from '../../support/fixtures';
 const view = (check: string) => async (fixture: FixtureName) =>
   of(await lintFixture(fixture), check).map((f) => [f.severity, f.path, f.value, f.message]);
 
-test('dangling-supersession: superseded_by or a supersedes entry naming no concept; `.md` may be left out', async () => {
-  expect(await view('dangling-supersession')('lint-dangling-supersession')).toEqual([
-    [
-      'error',
-      '/entities/new-policy.md',
-      '/entities/vanished-policy.md',
-      '`supersedes` lists /entities/vanished-policy.md, which does not exist.',
-    ],
-    [
-      'error',
-      '/entities/old-policy.md',
-      '/entities/deleted-policy.md',
-      '`superseded_by` points at /entities/deleted-policy.md, which does not exist.',
-    ],
-  ]);
-});
+test(
+  'dangling-supersession: superseded_by or a supersedes entry naming no ' + 'concept; `.md` may be left out',
+  async () => {
+    expect(await view('dangling-supersession')('lint-dangling-supersession')).toEqual([
+      [
+        'error',
+        '/entities/new-policy.md',
+        '/entities/vanished-policy.md',
+        '`supersedes` lists /entities/vanished-policy.md, which does not exist.',
+      ],
+      [
+        'error',
+        '/entities/old-policy.md',
+        '/entities/deleted-policy.md',
+        '`superseded_by` points at /entities/deleted-policy.md, which does not exist.',
+      ],
+    ]);
+  },
+);
 
 test('asymmetric-supersession: each direction without the other', async () => {
   expect(await view('asymmetric-supersession')('lint-asymmetric-supersession')).toEqual([
@@ -33,13 +36,17 @@ test('asymmetric-supersession: each direction without the other', async () => {
       'error',
       '/entities/bush-presidency.md',
       '/entities/clinton-presidency.md',
-      '`superseded_by: /entities/clinton-presidency.md`, but /entities/clinton-presidency.md does not list /entities/bush-presidency.md in `supersedes`.',
+      '`superseded_by: /entities/clinton-presidency.md`, but ' +
+        '/entities/clinton-presidency.md does not list ' +
+        '/entities/bush-presidency.md in `supersedes`.',
     ],
     [
       'error',
       '/entities/clinton-presidency.md',
       '/entities/reagan-presidency.md',
-      '`supersedes` lists /entities/reagan-presidency.md, but /entities/reagan-presidency.md has `superseded_by: /entities/bush-presidency.md`.',
+      '`supersedes` lists /entities/reagan-presidency.md, but ' +
+        '/entities/reagan-presidency.md has `superseded_by: ' +
+        '/entities/bush-presidency.md`.',
     ],
   ]);
 });
@@ -50,7 +57,8 @@ test('supersession-cycle: each loop once, from its first path; a chain that ends
       'error',
       '/entities/a.md',
       '/entities/a.md → /entities/b.md → /entities/c.md → /entities/a.md',
-      '`superseded_by` loops: /entities/a.md → /entities/b.md → /entities/c.md → /entities/a.md; retrieval cannot find the current concept.',
+      '`superseded_by` loops: /entities/a.md → /entities/b.md → ' +
+        '/entities/c.md → /entities/a.md; retrieval cannot find the current concept.',
     ],
     [
       'error',
@@ -61,19 +69,24 @@ test('supersession-cycle: each loop once, from its first path; a chain that ends
   ]);
 });
 
-test('superseded-without-status: superseded_by needs status: superseded (reported once, not also as invalid-frontmatter)', async () => {
-  const report = await lintFixture('lint-superseded-without-status');
-  expect(of(report, 'superseded-without-status').map((f) => [f.severity, f.path, f.message])).toEqual([
-    [
-      'error',
-      '/entities/legacy-margin.md',
-      '`superseded_by: /entities/margin.md` is set but `status` is `deprecated`, so retrieval still treats it as current.',
-    ],
-    [
-      'error',
-      '/entities/older-margin.md',
-      '`superseded_by: /entities/margin.md` is set but `status` is missing, so retrieval still treats it as current.',
-    ],
-  ]);
-  expect(of(report, 'invalid-frontmatter')).toEqual([]);
-});
+test(
+  'superseded-without-status: superseded_by needs status: superseded ' +
+    '(reported once, not also as invalid-frontmatter)',
+  async () => {
+    const report = await lintFixture('lint-superseded-without-status');
+    expect(of(report, 'superseded-without-status').map((f) => [f.severity, f.path, f.message])).toEqual([
+      [
+        'error',
+        '/entities/legacy-margin.md',
+        '`superseded_by: /entities/margin.md` is set but `status` is ' +
+          '`deprecated`, so retrieval still treats it as current.',
+      ],
+      [
+        'error',
+        '/entities/older-margin.md',
+        '`superseded_by: /entities/margin.md` is set but `status` is missing, so retrieval still treats it as current.',
+      ],
+    ]);
+    expect(of(report, 'invalid-frontmatter')).toEqual([]);
+  },
+);

@@ -129,7 +129,8 @@ test('reads the subset the way YAML does (comments, compact mappings, quotes, es
     'relations:\n- predicate: x\n  object: /a.md\n-   predicate: y\n    object: "2026-01-02"',
     'title: \'it\'\'s\'\ndescription: "tab\\there \\"q\\" \\u00e9 \\/"',
     'resource: https://example.org/a?b=c#frag\nat: 2026-11-26',
-    'generated: { by: "agent:x", at: "2026-11-26T09:00:00Z" }\nsources:\n  - { id: s1, title: A, resource: "https://x" }',
+    'generated: { by: "agent:x", at: "2026-11-26T09:00:00Z" }\nsources:\n  ' +
+      '- { id: s1, title: A, resource: "https://x" }',
     'a:\n  b:\n    c: d\n  e: [f]\ng: h',
     'title: C# and F#, the languages [ok]\nversion: 1.2.3',
     'a: {b: c}\nanswer: yes\nshort: n\nswitch: off',

@@ -37,7 +37,9 @@ describe('assemble', () => {
     [
       '/e/a.md',
       {
-        body: '# Summary\n\nAlpha is the first letter.[^src]\n\nSee [Beta](/e/b.md) and [[gamma|Gamma]].\n\n[^src]: A source\n',
+        body:
+          '# Summary\n\nAlpha is the first letter.[^src]\n\nSee [Beta](/e/b.md) ' +
+          'and [[gamma|Gamma]].\n\n[^src]: A source\n',
       },
     ],
   ]);

@@ -118,12 +118,15 @@ describe('IDF-weighted coverage (issue 11 item 6, a per-bundle option)', () => {
   });
   afterAll(() => index.close());
 
-  test('weights are BM25 IDF of each stem in the bundle: a word on no page weighs most, one on every page least', () => {
-    const w = idfWeights(index, ['apple', 'founded', 'computer']);
-    expect(w.get('appl')).toBeCloseTo(Math.log(1 + 4.5 / 0.5), 10);
-    expect(w.get('found')).toBeCloseTo(Math.log(1 + 3.5 / 1.5), 10);
-    expect(w.get('comput')).toBeCloseTo(Math.log(1 + 0.5 / 4.5), 10);
-  });
+  test(
+    'weights are BM25 IDF of each stem in the bundle: a word on no page ' + 'weighs most, one on every page least',
+    () => {
+      const w = idfWeights(index, ['apple', 'founded', 'computer']);
+      expect(w.get('appl')).toBeCloseTo(Math.log(1 + 4.5 / 0.5), 10);
+      expect(w.get('found')).toBeCloseTo(Math.log(1 + 3.5 / 1.5), 10);
+      expect(w.get('comput')).toBeCloseTo(Math.log(1 + 0.5 / 4.5), 10);
+    },
+  );
 
   test('"Who founded Apple Computer?" passes plain coverage on two common words, not IDF coverage', () => {
     const [plain] = bm25Search(index, 'Who founded Apple Computer?');

@@ -183,7 +183,9 @@ describe('factLine (spec §6.5)', () => {
         superseded: { by: '/entities/bill-clinton-presidency.md', at: '1993-01-20' },
       }),
     ).toBe(
-      '- George H. W. Bush inaugurated President, as of 1989-01-20 (trust: human-reviewed) (superseded by /entities/bill-clinton-presidency.md as of 1993-01-20)',
+      '- George H. W. Bush inaugurated President, as of 1989-01-20 (trust: ' +
+        'human-reviewed) (superseded by /entities/bill-clinton-presidency.md ' +
+        'as of 1993-01-20)',
     );
   });
 

@@ -19,7 +19,9 @@ const specs: Record<string, ConceptSpec> = {
   [PARK]: {
     title: 'Park',
     description: 'The estate where a machine cracked naval codes.',
-    body: 'Huts, a lake, a mansion, gardens, a school of languages, a post office, a canteen, a cinema, a chess club and thousands of staff on shifts.',
+    body:
+      'Huts, a lake, a mansion, gardens, a school of languages, a post ' +
+      'office, a canteen, a cinema, a chess club and thousands of staff on shifts.',
   },
   // Three of the four words, in a short page about exactly the machine.
   [BOMBE]: { title: 'Bombe', body: 'An electromechanical machine that cracked codes.' },
@@ -58,16 +60,20 @@ beforeAll(async () => {
 });
 afterAll(() => index.close());
 
-test('the staging: both pages pass the coverage gate (the lake does not), BM25 puts the park first, the vector signal the Bombe', async () => {
-  const bm25 = bm25Search(index, QUESTION);
-  expect(bm25.slice(0, 2).map((h) => h.path)).toEqual([PARK, BOMBE]);
-  expect(bm25.slice(0, 2).every((h) => h.coverage > 0.5)).toBe(true);
-  expect(bm25.find((h) => h.path === '/entities/lake.md')?.coverage).toBeLessThanOrEqual(0.5);
-  const vector = await vectorSearch(index, QUESTION, embedder);
-  if (!('hits' in vector)) throw new Error(vector.off.kind);
-  expect(vector.hits.map((h) => h.path)).toEqual([BOMBE, '/entities/lake.md', PARK]);
-  expect(vector.hits[0].similarity).toBeLessThan(0.99);
-});
+test(
+  'the staging: both pages pass the coverage gate (the lake does not), ' +
+    'BM25 puts the park first, the vector signal the Bombe',
+  async () => {
+    const bm25 = bm25Search(index, QUESTION);
+    expect(bm25.slice(0, 2).map((h) => h.path)).toEqual([PARK, BOMBE]);
+    expect(bm25.slice(0, 2).every((h) => h.coverage > 0.5)).toBe(true);
+    expect(bm25.find((h) => h.path === '/entities/lake.md')?.coverage).toBeLessThanOrEqual(0.5);
+    const vector = await vectorSearch(index, QUESTION, embedder);
+    if (!('hits' in vector)) throw new Error(vector.off.kind);
+    expect(vector.hits.map((h) => h.path)).toEqual([BOMBE, '/entities/lake.md', PARK]);
+    expect(vector.hits[0].similarity).toBeLessThan(0.99);
+  },
+);
 
 /** The Bombe's similarity to the question (the vector signal's best). */
 async function bombeSimilarity(): Promise<number> {
@@ -96,9 +102,12 @@ test('an encoder with no measured trust leaves the lexical order as it is, even 
   expect(hybrid.seeds.map((s) => s.path).slice(0, 2)).toEqual([PARK, BOMBE]);
 });
 
-test('a candidate only the vector signal vouches for comes after the lexically trusted ones, however close', async () => {
-  // A gate low enough for the lake (closer to the question than the park) to answer on its vector alone.
-  index.setVectorCalibration(calibration(1, 0.1));
-  const answer = await contextFor(index, QUESTION, { clock, embedder });
-  expect(answer.seeds.map((s) => s.path)).toEqual([BOMBE, PARK, '/entities/lake.md']);
-});
+test(
+  'a candidate only the vector signal vouches for comes after the ' + 'lexically trusted ones, however close',
+  async () => {
+    // A gate low enough for the lake (closer to the question than the park) to answer on its vector alone.
+    index.setVectorCalibration(calibration(1, 0.1));
+    const answer = await contextFor(index, QUESTION, { clock, embedder });
+    expect(answer.seeds.map((s) => s.path)).toEqual([BOMBE, PARK, '/entities/lake.md']);
+  },
+);

@@ -30,15 +30,18 @@ describe('on the demo bundle', () => {
   });
   afterAll(() => index.close());
 
-  test('a question naming something the bundle lacks abstains; without the gate the words alone answered it', async () => {
-    const question = 'Who designed the Java programming language at Sun Microsystems?';
-    const gated = await contextFor(index, question, { clock: today });
-    expect(gated.confident).toBe(false);
-    expect(gated.thresholds.requireNames).toEqual({ value: true, source: 'default' });
-    const ungated = await contextFor(index, question, { clock: today, bundleThresholds: { requireNames: false } });
-    expect(ungated.confident).toBe(true);
-    expect(ungated.thresholds.requireNames).toEqual({ value: false, source: 'okf-wiki.json' });
-  });
+  test(
+    'a question naming something the bundle lacks abstains; without the ' + 'gate the words alone answered it',
+    async () => {
+      const question = 'Who designed the Java programming language at Sun Microsystems?';
+      const gated = await contextFor(index, question, { clock: today });
+      expect(gated.confident).toBe(false);
+      expect(gated.thresholds.requireNames).toEqual({ value: true, source: 'default' });
+      const ungated = await contextFor(index, question, { clock: today, bundleThresholds: { requireNames: false } });
+      expect(ungated.confident).toBe(true);
+      expect(ungated.thresholds.requireNames).toEqual({ value: false, source: 'okf-wiki.json' });
+    },
+  );
 
   test('names the page holds pass the gate, and a page named by its title needs no other name', async () => {
     const byWords = await contextFor(index, 'Which operating system did Ken Thompson write at Bell Labs?', {

@@ -12,14 +12,21 @@ const FOLDERS = ['examples/computing-history', 'test/fixtures/okf-bundles'];
 
 /** Words chosen to exercise each step of the algorithm and FTS5's length limits. */
 const CHOSEN =
-  'caresses ponies ties caress cats feed agreed plastered bled motoring sing conflated troubled sized hopping tanned falling ' +
-  'hissing fizzed failing filing happy sky relational conditional rational valenci hesitanci digitizer conformabli radicalli ' +
-  'differentli vileli analogousli vietnamization predication operator feudalism decisiveness hopefulness callousness formaliti ' +
-  'sensitiviti sensibiliti triplicate formative formalize electriciti electrical hopeful goodness revival allowance inference ' +
-  'airliner gyroscopic adjustable defensible irritant replacement adjustment dependent adoption homologou communism activate ' +
-  'angulariti homologous effective bowdlerize probate rate cease controll roll designed designer designing programmers programmed ' +
+  'caresses ponies ties caress cats feed agreed plastered bled motoring ' +
+  'sing conflated troubled sized hopping tanned falling ' +
+  ('hissing fizzed failing filing happy sky relational conditional ' +
+    'rational valenci hesitanci digitizer conformabli radicalli ') +
+  ('differentli vileli analogousli vietnamization predication operator ' +
+    'feudalism decisiveness hopefulness callousness formaliti ') +
+  ('sensitiviti sensibiliti triplicate formative formalize electriciti ' +
+    'electrical hopeful goodness revival allowance inference ') +
+  ('airliner gyroscopic adjustable defensible irritant replacement ' +
+    'adjustment dependent adoption homologou communism activate ') +
+  ('angulariti homologous effective bowdlerize probate rate cease ' +
+    'controll roll designed designer designing programmers programmed ') +
   'computers computing computation founded founder founders engines engineered theorems proved proving machines ' +
-  'a an ab abc go ies sses eed ying bly gödel naïve straße cafés 1969 x86 pdp aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaing';
+  ('a an ab abc go ies sses eed ying bly gödel naïve straße cafés 1969 ' +
+    'x86 pdp aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaing');
 
 async function markdownWords(): Promise<string[]> {
   const out = new Set<string>(words(CHOSEN));
@@ -39,7 +46,9 @@ test('porterStem agrees with FTS5 porter on every word of the demo and the real 
   expect(list.length).toBeGreaterThan(2000);
   const db = await Database.open();
   db.exec(
-    "create virtual table t using fts5(x, tokenize = 'porter unicode61 remove_diacritics 2'); create virtual table v using fts5vocab(t, 'instance');",
+    "create virtual table t using fts5(x, tokenize = 'porter unicode61 " +
+      "remove_diacritics 2'); create virtual table v using fts5vocab(t, " +
+      "'instance');",
   );
   db.transaction(() => list.forEach((w, i) => db.run('insert into t (rowid, x) values (?, ?)', [i + 1, w])));
   const fts = new Map(

@@ -152,7 +152,9 @@ describe('§7.7: supersession chain A → B → C', () => {
     expect(result.seeds).toHaveLength(1);
     expect(result.seeds[0]).toMatchObject({ path: C, resolvedFrom: A, signals: { title: 0 } });
     expect(result.text).toContain(
-      'Seeds: George W. Bush presidency (/entities/george-w-bush-presidency.md, current successor of superseded /entities/george-hw-bush-presidency.md).',
+      'Seeds: George W. Bush presidency ' +
+        '(/entities/george-w-bush-presidency.md, current successor of ' +
+        'superseded /entities/george-hw-bush-presidency.md).',
     );
   });
 
@@ -167,7 +169,9 @@ describe('§7.7: supersession chain A → B → C', () => {
       expect(line).toMatch(/ \(superseded by \/entities\/[a-z-]+\.md as of \d{4}-\d{2}-\d{2}\)$/);
     }
     expect(result.text).toContain(
-      '- Bill Clinton presidency inaugurated President, as of 1993-01-20 (trust: human-reviewed, source: archives) (superseded by /entities/george-w-bush-presidency.md as of 2001-01-21)',
+      '- Bill Clinton presidency inaugurated President, as of 1993-01-20 ' +
+        '(trust: human-reviewed, source: archives) (superseded by ' +
+        '/entities/george-w-bush-presidency.md as of 2001-01-21)',
     );
     // C's own facts come first: the superseded ones are down-weighted ×0.15.
     expect(result.facts[0].subject).toBe(C);
@@ -181,7 +185,9 @@ describe('§7.7: supersession chain A → B → C', () => {
     const in1990 = await contextFor(index, 'What was the George H. W. Bush presidency doing in 1990?', { clock });
     expect(in1990.seeds[0].path).toBe(A);
     expect(in1990.text).toContain(
-      '- George H. W. Bush presidency inaugurated President, as of 1989-01-20 (trust: human-reviewed, source: archives) (superseded by /entities/bill-clinton-presidency.md as of 1993-01-20)',
+      '- George H. W. Bush presidency inaugurated President, as of ' +
+        '1989-01-20 (trust: human-reviewed, source: archives) (superseded by ' +
+        '/entities/bill-clinton-presidency.md as of 1993-01-20)',
     );
   });
 

@@ -103,7 +103,8 @@ describe('a vector-only match and the similarity threshold', () => {
 describe('when the vector signal cannot run', () => {
   test('an embedder failure turns it off with the reason; lexical signals still answer', async () => {
     embedder.failWith = new EmbedError(
-      'Ollama is not reachable at http://127.0.0.1:1 (ECONNREFUSED); start it with `ollama serve`. The vector signal is off.',
+      'Ollama is not reachable at http://127.0.0.1:1 (ECONNREFUSED); start ' +
+        'it with `ollama serve`. The vector signal is off.',
       'unreachable',
     );
     const result = await contextFor(index, 'Tell me about the Bicycle', { clock, embedder });
