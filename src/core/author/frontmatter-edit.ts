@@ -71,7 +71,12 @@ export function editFrontmatter(path: string, text: string, edits: readonly Fron
         : `${path}: has no YAML frontmatter`,
     );
   }
-  const yaml = text.slice(region.start, region.end);
+  const raw = text.slice(region.start, region.end);
+  // An old-Mac file (lone CRs) is edited as LF text, one character for one so every offset holds, and turned back.
+  const loneCr = region.newline === '\r';
+  if (loneCr && raw.includes('\n'))
+    return refuse(`${path}: frontmatter mixes CR and LF line endings; give it one kind of line ending first`);
+  const yaml = loneCr ? raw.replace(/\r/g, '\n') : raw;
   const doc = parseDocument(yaml, { schema: 'core', uniqueKeys: false });
   if (doc.errors.length > 0)
     return refuse(`${path}: frontmatter is not valid YAML (${doc.errors[0].message.split('\n')[0]}); fix it first`);
@@ -224,10 +229,11 @@ export function editFrontmatter(path: string, text: string, edits: readonly Fron
     return next < 0 ? yaml.length : next + 1;
   }
 
-  const edited = applyPatches(yaml, patches, region.newline);
+  const edited = applyPatches(yaml, patches, loneCr ? '\n' : region.newline);
   const check = verify(doc, edited);
   if (check !== undefined) return refuse(`${path}: ${check}; nothing was changed, edit the frontmatter by hand`);
-  return { kind: 'edited', text: text.slice(0, region.start) + edited + text.slice(region.end) };
+  const written = loneCr ? edited.replace(/\n/g, '\r') : edited;
+  return { kind: 'edited', text: text.slice(0, region.start) + written + text.slice(region.end) };
 }
 
 /** The edits of one key, merged: a set (the last wins) or the entries appended, in order. */

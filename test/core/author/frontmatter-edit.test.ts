@@ -86,6 +86,24 @@ describe('editFrontmatter keeps the bytes it does not own', () => {
     );
   });
 
+  test('old-Mac line endings (lone CR) stay, inserted lines use CR, the body is byte-identical', () => {
+    // Lint and retrieval read this file's frontmatter (splitFrontmatter normalizes CR); the editor must too.
+    const before = '---\rtype: Person\rtitle: "A"\rrelations:\r  - { predicate: knows, object: /b.md }\r---\rBody\rend';
+    const after = edited(editFrontmatter('/a.md', before, [relation('likes', '/c.md'), set('status', 'draft')]));
+    expect(after).toBe(
+      '---\rtype: Person\rtitle: "A"\rrelations:\r  - { predicate: knows, object: /b.md }\r' +
+        '  - { predicate: likes, object: /c.md }\rstatus: draft\r---\rBody\rend',
+    );
+  });
+
+  test('a frontmatter mixing lone CRs with LFs is refused, naming the file, rather than rewritten', () => {
+    const outcome = editFrontmatter('/a.md', '---\rtype: Person\ntitle: A\r---\rBody', [set('status', 'draft')]);
+    expect(outcome).toEqual({
+      kind: 'refused',
+      message: expect.stringMatching(/^\/a\.md: frontmatter mixes CR and LF line endings/) as unknown,
+    });
+  });
+
   test('a replaced value keeps its quotes and its comment', () => {
     const before = "---\ntype: Person\nstatus: 'draft'   # set by ingest\n---\n";
     expect(edited(editFrontmatter('/a.md', before, [set('status', 'superseded')]))).toBe(
