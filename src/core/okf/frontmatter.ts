@@ -39,6 +39,16 @@ const MAX_ALIAS_COUNT = 100;
 /** Deeper nesting than this is refused: no real frontmatter needs it, and recursion must stay bounded. */
 const MAX_DEPTH = 64;
 
+/** The refusal of a document nested deeper than MAX_DEPTH (found before parsing, or while walking the result). */
+function tooDeepDiagnostic(path: string): Diagnostic {
+  return {
+    path,
+    severity: 'error',
+    code: 'yaml-too-deep',
+    message: `Frontmatter is nested more than ${MAX_DEPTH} levels deep; refused.`,
+  };
+}
+
 /** Parsed frontmatter: the data, or null when the YAML could not be read (diagnostics say why). */
 export interface ParsedFrontmatter {
   readonly data: Record<string, unknown> | null;
@@ -58,12 +68,7 @@ export function parseWithYamlPackage(path: string, yaml: string, startLine: numb
   const diagnostics: Diagnostic[] = [];
   if (flowDepth(yaml) > MAX_DEPTH) {
     // Checked before parsing: thousands of nested brackets would exhaust the parser's stack.
-    diagnostics.push({
-      path,
-      severity: 'error',
-      code: 'yaml-too-deep',
-      message: `Frontmatter is nested more than ${MAX_DEPTH} levels deep; refused.`,
-    });
+    diagnostics.push(tooDeepDiagnostic(path));
     return { data: null, diagnostics };
   }
   const lineCounter = new LineCounter();
@@ -183,12 +188,7 @@ export function parseWithYamlPackage(path: string, yaml: string, startLine: numb
   };
   walk(doc.contents, 0, '');
   if (tooDeep) {
-    diagnostics.push({
-      path,
-      severity: 'error',
-      code: 'yaml-too-deep',
-      message: `Frontmatter is nested more than ${MAX_DEPTH} levels deep; refused.`,
-    });
+    diagnostics.push(tooDeepDiagnostic(path));
     return { data: null, diagnostics };
   }
 

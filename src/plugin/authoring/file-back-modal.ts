@@ -1,21 +1,22 @@
 // "File selection back as concept page…" (spec §7.2, from Obsidian): the editor's selection is the body; a title
 // (required), a type (Concept by default) and a description; Preview shows the new page's text; Apply creates it
 // (never over an existing page) and opens it.
-import { Modal, Notice, Setting, type App } from 'obsidian';
+import { Notice, Setting, type App } from 'obsidian';
 import { planFileBack } from '../../core/author/file-back';
 import type { AuthorPlan } from '../../core/author/types';
 import { inConceptFolders } from '../bundle-scope';
 import { openBundleFile } from '../workspace-actions';
-import { previewFailed, previewPlan } from './plan-preview';
+import { AuthorFormModal } from './author-form-modal';
+import { previewPlan } from './plan-preview';
 import type { AuthoringSession } from './session';
 
 export const FILE_BACK_HEADING = 'File selection back as a concept page';
 
-export class FileBackModal extends Modal {
+export class FileBackModal extends AuthorFormModal {
+  protected readonly heading = FILE_BACK_HEADING;
   private title = '';
   private type = 'Concept';
   private description = '';
-  private busy = false;
 
   constructor(
     app: App,
@@ -25,10 +26,7 @@ export class FileBackModal extends Modal {
     super(app);
   }
 
-  override onOpen(): void {
-    this.setTitle(FILE_BACK_HEADING);
-    this.modalEl.addClass('okf-author-modal');
-    const el = this.contentEl;
+  protected buildForm(el: HTMLElement): void {
     new Setting(el)
       .setName('Title')
       .setDesc('Required; also names the file.')
@@ -59,42 +57,23 @@ export class FileBackModal extends Modal {
       cls: 'okf-file-back-body-note',
       text: `Body: the selected text (${chars} character${chars === 1 ? '' : 's'}).`,
     });
-    new Setting(el).addButton((b) =>
-      b
-        .setButtonText('Preview')
-        .setCta()
-        .setClass('okf-author-preview')
-        .onClick(() => void this.preview()),
-    );
   }
 
-  override onClose(): void {
-    this.contentEl.empty();
-  }
-
-  private async preview(): Promise<void> {
-    if (this.busy) return;
+  protected async showPreview(): Promise<void> {
     if (this.title.trim() === '') {
       new Notice('OKF Graph Wiki: the page needs a title.');
       return;
     }
-    this.busy = true;
-    try {
-      const plan = await this.plan();
-      previewPlan(this.session, plan, {
-        heading: FILE_BACK_HEADING,
-        showNewFileText: true,
-        onCommitted: async (committed) => {
-          this.close();
-          const created = committed.changes.find((c) => c.before === null);
-          if (created) await openBundleFile(this.app, this.session.service.scope, created.path);
-        },
-      });
-    } catch (error) {
-      previewFailed(error);
-    } finally {
-      this.busy = false;
-    }
+    const plan = await this.plan();
+    previewPlan(this.session, plan, {
+      heading: FILE_BACK_HEADING,
+      showNewFileText: true,
+      onCommitted: async (committed) => {
+        this.close();
+        const created = committed.changes.find((c) => c.before === null);
+        if (created) await openBundleFile(this.app, this.session.service.scope, created.path);
+      },
+    });
   }
 
   /** The plan; when concept folders are configured and the default folder is not one of them, the first one. */

@@ -2,19 +2,21 @@
 // fuzzy concept picker, the predicate typed with the bundle's vocabulary as suggestions, the inverse pre-filled
 // from okf-wiki.json's declared pairs (else the one observed in the bundle), optional date and source id. Preview
 // shows the diff of both files; Apply writes both or neither.
-import { Modal, Notice, Setting, type App, type TextComponent } from 'obsidian';
+import { Notice, Setting, type App, type TextComponent } from 'obsidian';
 import { planRelate, resolveInverse } from '../../core/author/relate';
 import { collectVocabulary, type PredicateUsage } from '../../core/author/vocabulary';
 import type { BundleConfig } from '../../core/config/bundle-config';
 import { ConceptPicker, describeConcept } from './concept-picker';
-import { previewFailed, previewPlan } from './plan-preview';
+import { AuthorFormModal } from './author-form-modal';
+import { previewPlan } from './plan-preview';
 import type { AuthoringSession, ConceptChoice } from './session';
 
 export const RELATE_HEADING = 'Add relation (both directions)';
 
 let datalistCounter = 0;
 
-export class RelateModal extends Modal {
+export class RelateModal extends AuthorFormModal {
+  protected readonly heading = RELATE_HEADING;
   private subject: ConceptChoice | undefined;
   private object: ConceptChoice | undefined;
   private predicate = '';
@@ -25,7 +27,6 @@ export class RelateModal extends Modal {
   private source = '';
   private inverseInput: TextComponent | undefined;
   private inverseHint: HTMLElement | undefined;
-  private busy = false;
 
   constructor(
     app: App,
@@ -55,10 +56,7 @@ export class RelateModal extends Modal {
     return modal;
   }
 
-  override onOpen(): void {
-    this.setTitle(RELATE_HEADING);
-    this.modalEl.addClass('okf-author-modal');
-    const el = this.contentEl;
+  protected buildForm(el: HTMLElement): void {
     this.conceptRow(
       el,
       'Subject',
@@ -118,17 +116,6 @@ export class RelateModal extends Modal {
         t.inputEl.addClass('okf-relate-source');
         t.setPlaceholder('source id').onChange((v) => (this.source = v));
       });
-    new Setting(el).addButton((b) =>
-      b
-        .setButtonText('Preview')
-        .setCta()
-        .setClass('okf-author-preview')
-        .onClick(() => void this.preview()),
-    );
-  }
-
-  override onClose(): void {
-    this.contentEl.empty();
   }
 
   private conceptRow(
@@ -179,31 +166,23 @@ export class RelateModal extends Modal {
     }
   }
 
-  private async preview(): Promise<void> {
-    if (this.busy) return;
+  protected async showPreview(): Promise<void> {
     if (!this.subject || !this.object) {
       new Notice('OKF Graph Wiki: choose the subject and the object first.');
       return;
     }
-    this.busy = true;
-    try {
-      const plan = await planRelate(
-        this.session.bundle(),
-        {
-          subject: this.subject.path,
-          predicate: this.predicate,
-          object: this.object.path,
-          ...(this.inverse.trim() !== '' ? { inverse: this.inverse } : {}),
-          ...(this.date.trim() !== '' ? { date: this.date } : {}),
-          ...(this.source.trim() !== '' ? { source: this.source } : {}),
-        },
-        this.config,
-      );
-      previewPlan(this.session, plan, { heading: RELATE_HEADING, onCommitted: () => this.close() });
-    } catch (error) {
-      previewFailed(error);
-    } finally {
-      this.busy = false;
-    }
+    const plan = await planRelate(
+      this.session.bundle(),
+      {
+        subject: this.subject.path,
+        predicate: this.predicate,
+        object: this.object.path,
+        ...(this.inverse.trim() !== '' ? { inverse: this.inverse } : {}),
+        ...(this.date.trim() !== '' ? { date: this.date } : {}),
+        ...(this.source.trim() !== '' ? { source: this.source } : {}),
+      },
+      this.config,
+    );
+    previewPlan(this.session, plan, { heading: RELATE_HEADING, onCommitted: () => this.close() });
   }
 }

@@ -1,9 +1,10 @@
 // "Supersede this concept with…" (spec §7.7, from Obsidian): the active note is OLD; NEW is chosen with the
 // fuzzy concept picker; an optional date; Preview shows both files' diffs; Apply writes both or neither.
-import { Modal, Setting, type App } from 'obsidian';
+import { Setting, type App } from 'obsidian';
 import { planSupersede } from '../../core/author/supersede';
 import { ConceptPicker, describeConcept } from './concept-picker';
-import { previewFailed, previewPlan } from './plan-preview';
+import { AuthorFormModal } from './author-form-modal';
+import { previewPlan } from './plan-preview';
 import type { AuthoringSession, ConceptChoice } from './session';
 
 export const SUPERSEDE_HEADING = 'Supersede a concept';
@@ -18,9 +19,9 @@ export async function startSupersede(session: AuthoringSession, oldPath: string)
   ).open();
 }
 
-export class SupersedeModal extends Modal {
+export class SupersedeModal extends AuthorFormModal {
+  protected readonly heading = SUPERSEDE_HEADING;
   private at = '';
-  private busy = false;
 
   constructor(
     app: App,
@@ -31,10 +32,7 @@ export class SupersedeModal extends Modal {
     super(app);
   }
 
-  override onOpen(): void {
-    this.setTitle(SUPERSEDE_HEADING);
-    this.modalEl.addClass('okf-author-modal');
-    const el = this.contentEl;
+  protected buildForm(el: HTMLElement): void {
     new Setting(el).setName('Old').setDesc(describeConcept(this.old)).settingEl.addClass('okf-supersede-old');
     new Setting(el)
       .setName('Replaced by')
@@ -50,34 +48,15 @@ export class SupersedeModal extends Modal {
         t.inputEl.addClass('okf-supersede-date');
         t.setPlaceholder('YYYY-MM-DD').onChange((v) => (this.at = v));
       });
-    new Setting(el).addButton((b) =>
-      b
-        .setButtonText('Preview')
-        .setCta()
-        .setClass('okf-author-preview')
-        .onClick(() => void this.preview()),
-    );
   }
 
-  override onClose(): void {
-    this.contentEl.empty();
-  }
-
-  private async preview(): Promise<void> {
-    if (this.busy) return;
-    this.busy = true;
-    try {
-      const at = this.at.trim();
-      const plan = await planSupersede(this.session.bundle(), {
-        old: this.old.path,
-        new: this.successor.path,
-        ...(at !== '' ? { at } : {}),
-      });
-      previewPlan(this.session, plan, { heading: SUPERSEDE_HEADING, onCommitted: () => this.close() });
-    } catch (error) {
-      previewFailed(error);
-    } finally {
-      this.busy = false;
-    }
+  protected async showPreview(): Promise<void> {
+    const at = this.at.trim();
+    const plan = await planSupersede(this.session.bundle(), {
+      old: this.old.path,
+      new: this.successor.path,
+      ...(at !== '' ? { at } : {}),
+    });
+    previewPlan(this.session, plan, { heading: SUPERSEDE_HEADING, onCommitted: () => this.close() });
   }
 }
