@@ -21,6 +21,7 @@ import {
   openObsidianPage,
 } from '../test/browser/chromium-page.mjs';
 import { benchQuestions, bundleFiles, planBundle } from './generate.mjs';
+import { phasesOnce } from './lib/plugin-phases.mjs';
 
 const argv = process.argv.slice(2);
 const flag = (name, fallback) => {
@@ -99,154 +100,6 @@ const startOnce =
   `outcome.kind === 'loaded' ? outcome.sync.updated.length : null };
 }`;
 
-/** Runs in Chromium. One plugin life through issue 14's phases, counting the long tasks inside each. */
-const phasesOnce =
-  `async (files, mainJs, manifest, questions, catchUp) => {
-  const O = ` +
-  `window.obsidianDouble;
-  const tasks = [];
-  new ` +
-  `PerformanceObserver((list) => { for (const e of list.getEntries()) ` +
-  `tasks.push({ start: e.startTime, duration: e.duration }); ` +
-  `}).observe({ type: 'longtask' });
-  const phases = [];
-  const phase ` +
-  `= async (name, fn) => {
-    // A fresh task to begin in, so a task ` +
-  `left from the set-up (App.create) is not counted as the phase's.
-    ` +
-  `await new Promise((r) => setTimeout(r, 200));
-    const from = ` +
-  `performance.now();
-    const extra = await fn();
-    const to = ` +
-  `performance.now();
-    await new Promise((r) => setTimeout(r, 200));
- ` +
-  `   // Overlap, not start: the phase's first step usually runs inside ` +
-  `a task that began just before it.
-    const inside = tasks.filter((t) ` +
-  `=> t.start < to && t.start + t.duration > from);
-    phases.push({ ` +
-  `name, ms: to - from, longTasks: inside.length, longestMs: ` +
-  `inside.reduce((m, t) => Math.max(m, t.duration), 0), ...extra });
-  ` +
-  `};
-  const store = O.MemoryStore.from(files);
-  // Creating the ` +
-  `double's App (its vault over the store) is the test double's work, ` +
-  `not the plugin's: done
-  // before a start phase begins, which covers ` +
-  `onload's end to index-ready, as the start-up table does.
-  const ` +
-  `prepare = async () => {
-    const app = await O.App.create(store);
-   ` +
-  ` const requireObsidian = (name) => { if (name === 'obsidian') return ` +
-  `O; throw new Error('Cannot find module ' + name); };
-    const load = ` +
-  `window.eval('(function anonymous(require, module, exports) {' + ` +
-  `mainJs + '\\n})');
-    const module = { exports: {} };
-    ` +
-  `load(requireObsidian, module, module.exports);
-    const plugin = new ` +
-  `module.exports.default(app, manifest);
-    return { app, plugin };
-  ` +
-  `};
-  const start = async ({ app, plugin }) => {
-    plugin.load();
-   ` +
-  ` await plugin.loading;
-    const ready = new Promise((resolve) => {
-  ` +
-  `    const check = () => { const k = plugin.service.state.kind; if (k ` +
-  `=== 'ready' || k === 'failed') resolve(k); };
-      ` +
-  `plugin.service.onChange(check);
-    });
-    ` +
-  `app.workspace.triggerLayoutReady();
-    if ((await ready) !== ` +
-  `'ready') throw new Error('index failed: ' + ` +
-  `plugin.service.state.message);
-  };
-  const shut = async ({ app, ` +
-  `plugin }) => { await plugin.service.persistNow(); plugin.unload(); ` +
-  `await plugin.service.close(); app.destroy(); };
-  const written = ` +
-  `async (fn) => {
-    const before = await store.stat('wiki.db');
-    ` +
-  `await fn();
-    const after = await store.stat('wiki.db');
-    return ` +
-  `{ bytesWritten: after && (!before || after.mtime !== before.mtime) ? ` +
-  `after.size : 0 };
-  };
-  const paths = Object.keys(files).filter((p) ` +
-  `=> p.endsWith('.md') && !p.endsWith('index.md'));
-  let s;
-  // The ` +
-  `observer's self-check: one 120 ms task on purpose must show as one ` +
-  `long task of ~120 ms.
-  await phase('self-check: a 120 ms busy loop', ` +
-  `async () => { await new Promise((r) => setTimeout(r, 0)); const end = ` +
-  `performance.now() + 120; while (performance.now() < end); });
-  s = ` +
-  `await prepare();
-  await phase('start without wiki.db (full build)', ` +
-  `() => start(s));
-  await phase('write wiki.db (persistNow)', () => ` +
-  `written(() => s.plugin.service.persistNow()));
-  await shut(s);
-  s = ` +
-  `await prepare();
-  await phase('start with wiki.db', () => ` +
-  `start(s));
-  await phase('save of one file (batch applied, then ` +
-  `wiki.db written)', () =>
-    written(async () => {
-      const file = ` +
-  `s.app.vault.getFileByPath(paths[3]);
-      await ` +
-  `s.app.vault.modify(file, files[paths[3]] + '\\nEdited during the ` +
-  `benchmark.\\n');
-      await new Promise((r) => setTimeout(r, 600));
- ` +
-  `     await s.plugin.service.whenIdle();
-      await ` +
-  `s.plugin.service.persistNow();
-    }),
-  );
-  await phase('query (' + ` +
-  `questions.length + ' questions)', async () => {
-    // One question ` +
-  `per task, as a person asks them (back-to-back awaits would chain into ` +
-  `one task).
-    for (const q of questions) { await new Promise((r) => ` +
-  `setTimeout(r, 0)); await s.plugin.service.query(q); }
-  });
-  await ` +
-  `phase('full rebuild (Rebuild index)', async () => { await ` +
-  `s.plugin.service.rebuild(); await s.plugin.service.whenIdle(); });
-  ` +
-  `await shut(s);
-  const step = Math.max(1, Math.floor(paths.length / ` +
-  `catchUp));
-  for (let i = 0, k = 0; i < paths.length && k < catchUp; ` +
-  `i += step, k++) await store.writeBytes(paths[i], new ` +
-  `TextEncoder().encode(files[paths[i]] + '\\nEdited while ` +
-  `closed.\\n'));
-  s = await prepare();
-  await phase('start + catch-up ` +
-  `of ' + catchUp + ' files', () => start(s));
-  await shut(s);
-  return ` +
-  `phases;
-}`;
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
 
@@ -305,7 +158,7 @@ try {
     const phases = await phasePage.evaluate(
       async ({ files, mainJs, manifest, questions, phasesOnce }) =>
         window.eval(`(${phasesOnce})`)(files, mainJs, manifest, questions, 500),
-      { files, mainJs, manifest, questions, phasesOnce },
+      { files, mainJs, manifest, questions, phasesOnce: String(phasesOnce) },
     );
     await phasePage.close();
     phaseRows.push({ n, phases });
@@ -354,12 +207,13 @@ console.log(
 );
 for (const { n, phases } of phaseRows) {
   for (const p of phases) {
-    const bytes = p.bytesWritten === undefined ? '' : `${(p.bytesWritten / 2 ** 20).toFixed(1)} MB`;
+    const mb = (b) => (b === 0 ? '0 (none)' : `${(b / 2 ** 20).toFixed(1)} MB`);
+    const bytes = p.bytesWritten === undefined ? '' : mb(p.bytesWritten);
     console.log(
       `${n.toLocaleString('en-US').padStart(9)} ` +
         ` ${p.name.padEnd(56)}${fmt(p.ms).padStart(9)} ` +
         ` ${String(p.longTasks).padStart(10)}  ${fmt(p.longestMs).padStart(9)} ` +
-        ` ${bytes}`,
+        ` ${bytes}${p.note ? ` (${p.note})` : ''}`,
     );
   }
 }

@@ -1,15 +1,23 @@
-// Persisting the index as wiki.db: marked dirty by every change, written after a quiet moment and on unload,
-// atomically, one write after another. The snapshot (SQLite export) is taken by the caller inside the index's
-// one-at-a-time queue, so it is always consistent; the write itself runs outside it.
+// Persisting the index as wiki.db: marked dirty by every change, written after a long quiet time, on unload and
+// on explicit actions (rebuild), atomically, one write after another; never when nothing changed. Why not after
+// every save: each write is the whole file (an SQLite export, ~100 MB at 10,000 concepts with vectors), and
+// wiki.db only needs to be reasonably fresh — the next start catches up by stat (a file whose mtime or size
+// changed is re-read), so a crash before the write loses nothing. The snapshot (SQLite export) is taken by the
+// caller inside the index's one-at-a-time queue, so it is always consistent; the write itself runs outside it.
 import type { DataAdapter } from 'obsidian';
 import { BACKUP_SUFFIX, writeAtomically } from './atomic-write';
 
-export const DEFAULT_PERSIST_DELAY_MS = 5000;
+/** Quiet time after the last change before wiki.db is written. */
+export const DEFAULT_PERSIST_DELAY_MS = 60_000;
+/** Longest a change waits for its write while changes keep coming (an embedding pass, a long editing session). */
+export const DEFAULT_PERSIST_MAX_DELAY_MS = 600_000;
 
 export class IndexPersister {
   private dirty = false;
   private stopped = false;
   private timer: number | undefined;
+  /** When the index became dirty since the last write (Date.now()), for the longest wait. */
+  private dirtySince: number | undefined;
   private chain: Promise<void> = Promise.resolve();
   private failureShown = false;
   /** Earlier places of wiki.db, removed once it has been written at the new one (a move, not a copy). */
@@ -21,18 +29,29 @@ export class IndexPersister {
     public path: string,
     private readonly options: {
       readonly delayMs: number;
+      /** Longest wait from the first unwritten change (default DEFAULT_PERSIST_MAX_DELAY_MS). */
+      readonly maxDelayMs?: number;
       readonly notify: (message: string) => void;
       /** Called when the quiet time is over: the owner queues `writeSnapshot` in its queue. */
       readonly due: () => void;
     },
   ) {}
 
-  /** The index changed: write it after the quiet time. */
+  /** The index changed: write it after the quiet time (or once the longest wait is over). */
   markDirty(): void {
+    const now = Date.now();
+    if (!this.dirty || this.dirtySince === undefined) this.dirtySince = now;
     this.dirty = true;
     if (this.stopped) return;
     this.cancelTimer();
-    this.timer = window.setTimeout(() => this.options.due(), this.options.delayMs);
+    const maxDelay = this.options.maxDelayMs ?? DEFAULT_PERSIST_MAX_DELAY_MS;
+    const delay = Math.max(0, Math.min(this.options.delayMs, this.dirtySince + maxDelay - now));
+    this.timer = window.setTimeout(() => this.options.due(), delay);
+  }
+
+  /** Whether the index changed since the last write (a write is pending). */
+  get isDirty(): boolean {
+    return this.dirty;
   }
 
   /** The index file setting changed: write at `path` soon, then remove the file at the old place. */
@@ -62,6 +81,7 @@ export class IndexPersister {
     if (bytes === undefined) return this.chain;
     const path = this.path;
     this.dirty = false;
+    this.dirtySince = undefined;
     this.chain = this.chain.then(async () => {
       try {
         await writeAtomically(this.adapter, path, bytes);

@@ -42,7 +42,7 @@ export interface WikiServiceOptions {
   /** The embedder for these settings (Ollama over requestUrl in the plugin). */
   readonly createEmbedder: (settings: OkfSettings) => Embedder;
   readonly clock?: Clock;
-  /** Quiet time before a changed index is written to wiki.db. */
+  /** Quiet time before a changed index is written to wiki.db (default 60 s; also written on unload and rebuild). */
   readonly persistDelayMs?: number;
   /** Why the index is not open when it was never started (first run: no folder chosen yet), for queries and lint. */
   readonly notStarted?: () => string | undefined;
@@ -162,6 +162,8 @@ export class WikiService {
         else this.session = (await WikiSession.rebuilt(this.env, { onBuildProgress })).session;
         this.outcome = { kind: 'built', reason: 'rebuilt from the concept files' };
         this.indexChanged(this.session.index);
+        // An explicit action: its wiki.db is written now (queued after this), not after the quiet time.
+        void this.persistNow();
       } catch (error) {
         this.fail(error);
       }

@@ -1,0 +1,113 @@
+// The in-page half of bench/plugin-startup.mjs's main-thread figures (issue 14): one plugin life through the
+// phases, counting the long tasks (PerformanceObserver 'longtask': tasks over 50 ms) inside each. Runs in
+// Chromium: the bench passes its source text to the page (`String(phasesOnce)`), so it may use only its
+// arguments and the page's globals (window.obsidianDouble, the double's browser build).
+
+/** Runs in Chromium. Returns one row per phase: its time, long tasks, the longest, wiki.db bytes written. */
+export async function phasesOnce(files, mainJs, manifest, questions, catchUp) {
+  const O = window.obsidianDouble;
+  const tasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) tasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask' });
+  const phases = [];
+  const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+  const phase = async (name, fn) => {
+    // A fresh task to begin in, so a task left from the set-up (App.create) is not counted as the phase's.
+    await pause(200);
+    const from = performance.now();
+    const extra = await fn();
+    const to = performance.now();
+    await pause(200);
+    // Overlap, not start: the phase's first step usually runs inside a task that began just before it.
+    const inside = tasks.filter((t) => t.start < to && t.start + t.duration > from);
+    const longestMs = inside.reduce((m, t) => Math.max(m, t.duration), 0);
+    phases.push({ name, ms: to - from, longTasks: inside.length, longestMs, ...extra });
+  };
+  const store = O.MemoryStore.from(files);
+  // Creating the double's App (its vault over the store) is the test double's work, not the plugin's: done
+  // before a start phase begins, which covers onload's end to index-ready, as the start-up table does.
+  const prepare = async () => {
+    const app = await O.App.create(store);
+    const requireObsidian = (name) => {
+      if (name === 'obsidian') return O;
+      throw new Error('Cannot find module ' + name);
+    };
+    const load = window.eval('(function anonymous(require, module, exports) {' + mainJs + '\n})');
+    const module = { exports: {} };
+    load(requireObsidian, module, module.exports);
+    const plugin = new module.exports.default(app, manifest);
+    return { app, plugin };
+  };
+  const start = async ({ app, plugin }) => {
+    plugin.load();
+    await plugin.loading;
+    const ready = new Promise((resolve) => {
+      const check = () => {
+        const k = plugin.service.state.kind;
+        if (k === 'ready' || k === 'failed') resolve(k);
+      };
+      plugin.service.onChange(check);
+    });
+    app.workspace.triggerLayoutReady();
+    if ((await ready) !== 'ready') throw new Error('index failed: ' + plugin.service.state.message);
+  };
+  const shut = async ({ app, plugin }) => {
+    await plugin.service.persistNow();
+    plugin.unload();
+    await plugin.service.close();
+    app.destroy();
+  };
+  /** wiki.db's bytes written while `fn` runs (its size when it was written, 0 when it was not). */
+  const written = async (fn, note) => {
+    const before = await store.stat('wiki.db');
+    await fn();
+    const after = await store.stat('wiki.db');
+    const bytesWritten = after && (!before || after.mtime !== before.mtime) ? after.size : 0;
+    return note === undefined ? { bytesWritten } : { bytesWritten, note };
+  };
+  const paths = Object.keys(files).filter((p) => p.endsWith('.md') && !p.endsWith('index.md'));
+  let s;
+  // The observer's self-check: one 120 ms task on purpose must show as one long task of ~120 ms.
+  await phase('self-check: a 120 ms busy loop', async () => {
+    await pause(0);
+    const end = performance.now() + 120;
+    while (performance.now() < end);
+  });
+  s = await prepare();
+  await phase('start without wiki.db (full build)', () => start(s));
+  await phase('write wiki.db (persistNow)', () => written(() => s.plugin.service.persistNow()));
+  await shut(s);
+  s = await prepare();
+  await phase('start with wiki.db', () => start(s));
+  await phase('save of one file (batch applied)', () =>
+    written(async () => {
+      const file = s.app.vault.getFileByPath(paths[3]);
+      await s.app.vault.modify(file, files[paths[3]] + '\nEdited during the benchmark.\n');
+      await pause(600);
+      await s.plugin.service.whenIdle();
+    }, 'wiki.db written 60 s after the last change, on unload or on rebuild'),
+  );
+  await phase('deferred write of wiki.db (60 s after the save)', () => written(() => s.plugin.service.persistNow()));
+  await phase('query (' + questions.length + ' questions)', async () => {
+    // One question per task, as a person asks them (back-to-back awaits would chain into one task).
+    for (const q of questions) {
+      await pause(0);
+      await s.plugin.service.query(q);
+    }
+  });
+  await phase('full rebuild (Rebuild index, then its write)', () =>
+    written(async () => {
+      await s.plugin.service.rebuild();
+      await s.plugin.service.whenIdle();
+    }),
+  );
+  await shut(s);
+  const step = Math.max(1, Math.floor(paths.length / catchUp));
+  for (let i = 0, k = 0; i < paths.length && k < catchUp; i += step, k++)
+    await store.writeBytes(paths[i], new TextEncoder().encode(files[paths[i]] + '\nEdited while closed.\n'));
+  s = await prepare();
+  await phase('start + catch-up of ' + catchUp + ' files', () => start(s));
+  await shut(s);
+  return phases;
+}
