@@ -47,21 +47,53 @@ const ENTITY = [
   /\bwho (is|was)\b/,
 ];
 
-/** "in 1990", "in the 1960s", "until 2016": a year or decade the question is set in. */
-const YEAR = /\b(in|until) (the )?((?:1[0-9]|20)[0-9]{2})(s?)\b/g;
+/**
+ * "in 1990", "in the 1960s", "until 2016", "during the late-1990s", "throughout the 1970s": a year or decade the
+ * question is set in (an early/mid/late part of a decade is still inside it).
+ */
+const YEAR =
+  /\b(?:in|until|during|through|throughout) (?:the )?(?:(?:early|mid|late)[- ])?((?:1[0-9]|20)[0-9]{2})(s?)\b/g;
+
+/** Ordinal words of the centuries a question may be set in, by number. */
+const CENTURY_WORDS: Readonly<Record<string, number>> = {
+  tenth: 10,
+  eleventh: 11,
+  twelfth: 12,
+  thirteenth: 13,
+  fourteenth: 14,
+  fifteenth: 15,
+  sixteenth: 16,
+  seventeenth: 17,
+  eighteenth: 18,
+  nineteenth: 19,
+  twentieth: 20,
+  'twenty-first': 21,
+};
+
+/** "the twentieth century", "the 19th century", "the late 20th-century": a century the question is set in. */
+const CENTURY = /\bthe (?:(?:early|mid|late)[- ])?(\d{1,2}(?:st|nd|rd|th)|[a-z]+(?:-first)?)[- ]century\b/g;
+
+/** The last year of each year, decade or century the question is set in. */
+function periodsEnding(q: string): number[] {
+  const ends: number[] = [];
+  for (const m of q.matchAll(YEAR)) {
+    const year = Number(m[1]);
+    ends.push(m[2] === 's' ? year - (year % 10) + 9 : year);
+  }
+  for (const m of q.matchAll(CENTURY)) {
+    const n = /^\d/.test(m[1]) ? parseInt(m[1], 10) : CENTURY_WORDS[m[1]];
+    if (n !== undefined && n > 0) ends.push(n * 100);
+  }
+  return ends;
+}
 
 /**
- * True when the question is set in a year (or a whole decade) already past on `today`, or in any year when
- * today is unknown. "Who ran it in 1990?" looks back; "What will it be in 2030?" does not.
+ * True when the question is set in a year, decade or century already past on `today`, or in any such period
+ * when today is unknown. "Who ran it in 1990?" looks back; "What will it be in 2030?" does not.
  */
 function setInThePast(q: string, today: string | undefined): boolean {
   const thisYear = today !== undefined ? Number(today.slice(0, 4)) : Number.POSITIVE_INFINITY;
-  for (const m of q.matchAll(YEAR)) {
-    const year = Number(m[3]);
-    const lastYear = m[4] === 's' ? year - (year % 10) + 9 : year;
-    if (lastYear < thisYear) return true;
-  }
-  return false;
+  return periodsEnding(q).some((lastYear) => lastYear < thisYear);
 }
 
 /** Classifies a question; HISTORICAL wins over WHY, WHY over WHEN, WHEN over ENTITY. `today` is an ISO date. */

@@ -2,7 +2,7 @@
 // each candidate gated for confidence, the survivors ranked by reciprocal rank fusion.
 import type { Embedder } from '../embed/types';
 import type { WikiIndex } from '../index/wiki-index';
-import { bm25Search, type CoverageWeighting } from './bm25';
+import { bm25Search, type Bm25Hit, type CoverageWeighting } from './bm25';
 import { catalogOf, isSuperseded, resolveSupersession, type Catalog } from './catalog';
 import { fuseRanks, RRF_K } from './rrf';
 import { matchTitles } from './title-match';
@@ -49,9 +49,12 @@ interface Evidence {
   title?: number;
   bm25?: number;
   vector?: number;
-  coverage: number;
-  /** The page holds every name the question writes (Bm25Hit.namesPresent). */
-  names: boolean;
+  /**
+   * Some one BM25 hit behind this candidate passed the words' gate on its own page: coverage above the threshold
+   * and every name the question writes present. Judged per hit, so a superseded page's words and its successor's
+   * own names never add up to a trust neither page earned.
+   */
+  wordsTrust: boolean;
   similarity: number;
   resolvedFrom?: string;
 }
@@ -61,17 +64,12 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
   const evidence = new Map<string, Evidence>();
   const lists: Record<SignalName, string[]> = { title: [], bm25: [], vector: [] };
 
-  const add = (
-    signal: SignalName,
-    hitPath: string,
-    gate: { coverage?: number; names?: boolean; similarity?: number },
-  ) => {
+  const add = (signal: SignalName, hitPath: string, gate: { wordsTrust?: boolean; similarity?: number }) => {
     const path = seedPathFor(catalog, hitPath, options.historical);
     if (path === null) return;
-    const e = evidence.get(path) ?? { coverage: 0, names: false, similarity: -1 };
+    const e = evidence.get(path) ?? { wordsTrust: false, similarity: -1 };
     if (path !== hitPath && e.resolvedFrom === undefined) e.resolvedFrom = hitPath;
-    if (gate.coverage !== undefined) e.coverage = Math.max(e.coverage, gate.coverage);
-    if (gate.names) e.names = true;
+    if (gate.wordsTrust) e.wordsTrust = true;
     if (gate.similarity !== undefined) e.similarity = Math.max(e.similarity, gate.similarity);
     if (e[signal] === undefined) {
       e[signal] = lists[signal].length;
@@ -85,9 +83,14 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
     // A name one letter off ("Babbagge") is still that name when the correction is unambiguous (issue 11 item 5).
     for (const hit of matchTypoTitles(question, catalog.titles)) add('title', hit.path, {});
   }
+  // The words trust a page when it covers most of them and holds every name the question writes: "Who founded
+  // Apple Computer?" shares "founded" and "computer" with Babbage's page, but a page without "Apple" is about
+  // something else. A page the question names by title needs neither.
+  const wordsTrust = (hit: Bm25Hit) =>
+    hit.coverage > options.coverageThreshold && (options.requireNames === false || hit.namesPresent);
   if (!options.disabled.has('bm25'))
     for (const hit of bm25Search(index, question, undefined, options.coverageWeighting))
-      add('bm25', hit.path, { coverage: hit.coverage, names: hit.namesPresent });
+      add('bm25', hit.path, { wordsTrust: wordsTrust(hit) });
 
   let vector: VectorStatus;
   if (options.disabled.has('vector')) vector = vectorOff({ kind: 'disabled-for-query' });
@@ -126,12 +129,7 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
       evidence.get(path)!.similarity >= options.vectorThreshold ? [[path, trust / (RRF_K + rank + 1)] as const] : [],
     ),
   );
-  // The words trust a page when it covers most of them and holds every name the question writes: "Who founded
-  // Apple Computer?" shares "founded" and "computer" with Babbage's page, but a page without "Apple" is about
-  // something else. A page the question names by title needs neither.
-  const namesOk = (e: Evidence) => options.requireNames === false || e.names;
-  const lexicallyTrusted = (e: Evidence) =>
-    e.title !== undefined || (e.bm25 !== undefined && e.coverage > options.coverageThreshold && namesOk(e));
+  const lexicallyTrusted = (e: Evidence) => e.title !== undefined || e.wordsTrust;
   const trusted = (e: Evidence) =>
     lexicallyTrusted(e) || (e.vector !== undefined && e.similarity >= options.vectorThreshold);
   const fusedOf = (path: string) => (lexical.get(path) ?? 0) + (semantic.get(path) ?? 0);

@@ -53,6 +53,24 @@ describe('classifyIntent', () => {
     expect(classifyIntent('What will happen in 2030?')).toBe('HISTORICAL'); // no date: any year looks back
   });
 
+  test('a decade named with during/through/throughout, or an early, mid or late part of it, is set in it', () => {
+    const today = '2026-11-30T12:00:00Z';
+    expect(classifyIntent('Who owned the lab during the late-1990s telecom boom?', today)).toBe('HISTORICAL');
+    expect(classifyIntent('What ran throughout the 1970s?', today)).toBe('HISTORICAL');
+    expect(classifyIntent('Who led it through the mid 1960s?', today)).toBe('HISTORICAL');
+    expect(classifyIntent('What will happen during the late 2030s?', today)).toBe('GENERAL');
+  });
+
+  test('a century the question is set in counts when it ended before today', () => {
+    const today = '2026-11-30T12:00:00Z';
+    expect(classifyIntent('Which lab led research for most of the twentieth century?', today)).toBe('HISTORICAL');
+    expect(classifyIntent('What machines did the 19th century build?', today)).toBe('HISTORICAL');
+    expect(classifyIntent('How did the late 20th-century labs work?', today)).toBe('HISTORICAL');
+    expect(classifyIntent('Which lab leads research in the twenty-first century?', today)).toBe('GENERAL');
+    expect(classifyIntent('How many centuries of research are there?', today)).toBe('GENERAL');
+    expect(classifyIntent('What is a century break in snooker?', today)).toBe('ENTITY');
+  });
+
   test('case does not matter', () => {
     expect(classifyIntent('WHO RAN BELL LABS BEFORE NOKIA?')).toBe('HISTORICAL');
     expect(classifyIntent('WHY WAS UNIX CREATED?')).toBe('WHY');
