@@ -13,6 +13,8 @@ export interface Bm25Row {
   readonly description: string;
   readonly tags: string;
   readonly body: string;
+  /** The concept's literal relation objects ("Government Code and Cypher School (GC&CS)"), one per line. */
+  readonly literals: string;
 }
 
 /** One row of `edges`. */
@@ -62,7 +64,11 @@ export function bm25Rows(db: Database, match: string, limit: number, weights: re
   const columnWeights = weights.map((w) => w.toFixed(1)).join(', ');
   const matches =
     `select rowid, bm25(concepts_fts, ${columnWeights}) as score from ` + `concepts_fts where concepts_fts match ?`;
-  const columns = "c.path, c.title, c.aliases, coalesce(c.description, '') as description, c.tags, c.body";
+  // A page's literal facts are its words too (the coverage and names gates read them); values only, no JSON keys.
+  const literals =
+    "(select coalesce(group_concat(e.object_literal, char(10)), '') from edges e " +
+    'where e.subject_path = c.path and e.object_literal is not null) as literals';
+  const columns = `c.path, c.title, c.aliases, coalesce(c.description, '') as description, c.tags, c.body, ${literals}`;
   const wide = limit * 2;
   const best = db.all<{ rowid: number; score: number }>(`${matches} order by score limit ?`, [match, wide]);
   if (best.length === wide && best[limit - 1].score === best[wide - 1].score) {

@@ -44,8 +44,9 @@ export function bm25Search(
   const weights = weighting === 'idf' && rows.length > 0 ? idfWeights(index, wanted) : undefined;
   const names = namedWords(question).map(stemOf);
   return rows.map((r) => {
-    // The page's stems, once: both the coverage gate and the names gate read them.
-    const present = stemsOf([r.title, r.aliases, r.description, r.tags, r.body].join('\n'));
+    // The page's stems, once: both the coverage gate and the names gate read them. Its literal facts count as its
+    // words ("GC&CS" may be only in a relation's object, never in the prose).
+    const present = stemsOf([r.title, r.aliases, r.description, r.tags, r.body, r.literals].join('\n'));
     return {
       path: r.path,
       score: r.score,
