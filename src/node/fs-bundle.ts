@@ -1,6 +1,16 @@
 // The Node adapter for a bundle folder: lists and reads files, writes generated files atomically. Every path
 // is checked to stay inside the bundle, symlinks included (a link pointing outside is refused, not followed).
-import { constants as fsConstants, promises as fs, realpathSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants as fsConstants,
+  fstatSync,
+  openSync,
+  promises as fs,
+  readFileSync,
+  realpathSync,
+  statSync,
+  type Stats,
+} from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { ChangedSincePlan } from '../core/author/apply-plan';
@@ -40,19 +50,28 @@ export class FsBundle implements BundleSource, BundleWriter {
     return out.sort();
   }
 
+  // read and stat use synchronous calls: a catch-up or a build makes ~10,000 of each, and the promise API's thread
+  // pool round trips cost four times the CPU of the calls themselves (630 ms against 160 ms at 10,000 files).
   async read(path: string): Promise<string> {
-    const full = await this.resolveExisting(path);
-    const stat = await fs.stat(full);
-    if (!stat.isFile()) throw new Error(`${path} is not a file`);
-    if (stat.size > MAX_FILE_BYTES)
-      throw new Error(`${path} is ${stat.size} bytes, over the ${MAX_FILE_BYTES}-byte limit`);
-    const bytes = await fs.readFile(full);
+    const full = this.resolveExisting(path);
+    // Non-blocking, so a FIFO is opened without waiting for a writer, then refused as not a file.
+    const fd = openSync(full, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
+    let bytes: Buffer;
+    try {
+      const stat = fstatSync(fd);
+      if (!stat.isFile()) throw new Error(`${path} is not a file`);
+      if (stat.size > MAX_FILE_BYTES)
+        throw new Error(`${path} is ${stat.size} bytes, over the ${MAX_FILE_BYTES}-byte limit`);
+      bytes = readFileSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     return new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(bytes);
   }
 
   async stat(path: string): Promise<{ mtime: number; size: number } | undefined> {
     try {
-      const st = await fs.stat(await this.resolveExisting(path));
+      const st = statSync(this.resolveExisting(path));
       // ctime moves on every write and cannot be set back (cp -p, rsync -t and touch -d restore only mtime),
       // so the later of the two marks a changed file even when its mtime and size were kept.
       return st.isFile() ? { mtime: Math.floor(Math.max(st.mtimeMs, st.ctimeMs)), size: st.size } : undefined;
@@ -163,9 +182,9 @@ export class FsBundle implements BundleSource, BundleWriter {
     return nodePath.join(this.root, ...normalized.split('/').filter(Boolean));
   }
 
-  private async resolveExisting(path: string): Promise<string> {
+  private resolveExisting(path: string): string {
     const full = this.resolve(path);
-    const real = await fs.realpath(full);
+    const real = realpathSync.native(full);
     if (!isInside(this.root, real)) throw new Error(`${path} is a link to ${real}, outside the bundle; refused`);
     return real;
   }

@@ -8,9 +8,9 @@ import sqlite3InitModule, {
 } from '@sqlite.org/sqlite-wasm';
 import wasmBinary from '@sqlite.org/sqlite-wasm/sqlite3.wasm';
 
-/** A bound SQL parameter. */
-export type SqlValue = string | number | null | Uint8Array;
-export type Row = Record<string, SqlValue>;
+import { RawCalls, type Row, type SqlValue } from './raw-statement';
+
+export type { Row, SqlValue } from './raw-statement';
 
 /** The Emscripten options the init function takes (the package types it without parameters). */
 interface InitOptions {
@@ -76,15 +76,25 @@ export interface Statement {
   finalize(): void;
 }
 
+/** A statement prepared once, with its pointer and result column names (read once: they cost a call each). */
+interface Cached {
+  readonly stmt: PreparedStatement;
+  readonly pointer: number;
+  readonly names: readonly string[];
+}
+
 /** An in-memory SQLite database. Every value reaches SQL as a bound parameter. */
 export class Database {
   /** Prepared statements by SQL text: preparing costs more than running for the small statements used here. */
-  private readonly statements = new Map<string, PreparedStatement>();
+  private readonly statements = new Map<string, Cached>();
+  private readonly raw: RawCalls;
 
   private constructor(
     private readonly sqlite3: Sqlite3Static,
     private readonly db: WasmDatabase,
-  ) {}
+  ) {
+    this.raw = new RawCalls(sqlite3);
+  }
 
   /** Opens an empty in-memory database. */
   static async open(): Promise<Database> {
@@ -158,40 +168,43 @@ export class Database {
 
   /** Runs one statement with parameters. */
   run(sql: string, params: readonly SqlValue[] = []): void {
-    const stmt = this.statement(sql);
+    const { pointer } = this.statement(sql);
+    const db = this.db.pointer as number;
     try {
-      if (params.length) stmt.bind(params as SqlValue[]);
-      stmt.step();
+      if (params.length) this.raw.bind(db, pointer, params);
+      this.raw.step(db, pointer);
     } finally {
-      stmt.reset(true);
+      this.raw.reset(pointer);
     }
   }
 
   /** All rows of a query, as objects keyed by column name. */
   all<T = Row>(sql: string, params: readonly SqlValue[] = []): T[] {
-    const stmt = this.statement(sql);
+    const { pointer, names } = this.statement(sql);
+    const db = this.db.pointer as number;
     const rows: T[] = [];
     try {
-      if (params.length) stmt.bind(params as SqlValue[]);
-      while (stmt.step()) rows.push(stmt.get({}) as T);
+      if (params.length) this.raw.bind(db, pointer, params);
+      while (this.raw.step(db, pointer)) rows.push(this.raw.row(pointer, names) as T);
     } finally {
-      stmt.reset(true);
+      this.raw.reset(pointer);
     }
     return rows;
   }
 
-  private statement(sql: string): PreparedStatement {
-    let stmt = this.statements.get(sql);
-    if (!stmt) {
-      stmt = this.db.prepare(sql);
-      this.statements.set(sql, stmt);
+  private statement(sql: string): Cached {
+    let cached = this.statements.get(sql);
+    if (!cached) {
+      const stmt = this.db.prepare(sql);
+      cached = { stmt, pointer: stmt.pointer as number, names: stmt.columnCount ? stmt.getColumnNames() : [] };
+      this.statements.set(sql, cached);
     }
-    return stmt;
+    return cached;
   }
 
   /** Finalizes cached statements (before schema changes that would invalidate them, and on close). */
   private finalizeStatements(): void {
-    for (const stmt of this.statements.values()) stmt.finalize();
+    for (const { stmt } of this.statements.values()) stmt.finalize();
     this.statements.clear();
   }
 
@@ -228,8 +241,33 @@ export class Database {
     }
   }
 
-  /** The database as SQLite file bytes (what `wiki.db` holds). */
-  export(): Uint8Array {
+  /**
+   * The database as SQLite file bytes (what `wiki.db` holds), followed by `spare` zero bytes for the caller. Read
+   * page by page (`sqlite_dbpage`) into one buffer: `sqlite3_serialize` first copies the whole database inside the
+   * engine's memory, which then stays that much larger for the life of the process, and its copy was copied again.
+   */
+  export(spare = 0): Uint8Array {
+    const pageSize = Number(this.get<{ page_size: number }>('pragma page_size')!.page_size);
+    const pages = Number(this.get<{ page_count: number }>('pragma page_count')!.page_count);
+    const out = new Uint8Array(pageSize * pages + spare);
+    const { pointer } = this.statement('select pgno, data from sqlite_dbpage');
+    const db = this.db.pointer as number;
+    let seen = 0;
+    try {
+      while (this.raw.step(db, pointer)) {
+        const offset = (this.raw.integer(pointer, 0) - 1) * pageSize;
+        if (this.raw.blobInto(pointer, 1, out, offset) !== pageSize) throw new Error('export: a page of another size');
+        seen++;
+      }
+    } finally {
+      this.raw.reset(pointer);
+    }
+    if (seen !== pages) throw new Error(`export: ${seen} pages read, the database has ${pages}`);
+    return out;
+  }
+
+  /** The database bytes as SQLite's own `sqlite3_serialize` gives them (what `export` must equal; for tests). */
+  serialize(): Uint8Array {
     return this.sqlite3.capi.sqlite3_js_db_export(this.db);
   }
 
@@ -240,6 +278,7 @@ export class Database {
 
   close(): void {
     this.finalizeStatements();
+    this.raw.dispose();
     this.db.close();
   }
 }
