@@ -1,6 +1,8 @@
 // Embedding the concepts of an index (spec §6.1, §9.2): only concepts whose content hash or model changed are
 // sent to the embedder, in batches, so an unchanged concept is never embedded twice.
+import type { EmbeddingRow } from '../index/embeddings-store';
 import type { WikiIndex } from '../index/wiki-index';
+import type { VectorCalibration } from './calibrate';
 import { documentText } from './document-text';
 import { EmbedError, type Embedder } from './types';
 import { dot, normalize } from './vectors';
@@ -165,11 +167,33 @@ async function embedRun(
  * model and its probe go with them, so the next pass does not take the model for a changed one.
  */
 export function carryOverEmbeddings(from: WikiIndex, to: WikiIndex): number {
-  const copied = to.copyEmbeddingsFrom(from);
-  for (const calibration of from.vectorCalibrations()) to.setVectorCalibration(calibration);
+  return restoreEmbeddings(takeEmbeddings(from), to);
+}
+
+/** What a rebuild carries over from the previous index: its vectors, their calibrations, the model's meta. */
+export interface CarriedEmbeddings {
+  readonly rows: readonly EmbeddingRow[];
+  readonly calibrations: readonly VectorCalibration[];
+  readonly meta: readonly (readonly [string, string])[];
+}
+
+/**
+ * Takes what carryOverEmbeddings copies out of `from`, so the previous index can be closed before the new one is
+ * built (`okf-wiki reindex`: two whole databases at once were most of its peak memory).
+ */
+export function takeEmbeddings(from: WikiIndex): CarriedEmbeddings {
+  const meta: [string, string][] = [];
   for (const key of ['embedding_model', 'embedding_probe']) {
     const value = from.getMeta(key);
-    if (value !== undefined) to.setMeta(key, value);
+    if (value !== undefined) meta.push([key, value]);
   }
+  return { rows: from.embeddingRowsForCarry(), calibrations: from.vectorCalibrations(), meta };
+}
+
+/** Puts carried vectors (those whose concept is unchanged), calibrations and meta into `to`. Returns how many. */
+export function restoreEmbeddings(carried: CarriedEmbeddings, to: WikiIndex): number {
+  const copied = to.putCarriedEmbeddings(carried.rows);
+  for (const calibration of carried.calibrations) to.setVectorCalibration(calibration);
+  for (const [key, value] of carried.meta) to.setMeta(key, value);
   return copied;
 }

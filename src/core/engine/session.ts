@@ -3,7 +3,15 @@
 // Shells only provide file access, a clock, where wiki.db lives and an embedder; the orchestration is here once.
 import { logLine, type AuthorLogEntry } from '../author/commit';
 import { calibrateVectorGate, needsCalibration, type VectorCalibration } from '../embed/calibrate';
-import { carryOverEmbeddings, embedIndex, type EmbedReport, type EmbedRunOptions } from '../embed/embed-index';
+import {
+  carryOverEmbeddings,
+  embedIndex,
+  restoreEmbeddings,
+  takeEmbeddings,
+  type CarriedEmbeddings,
+  type EmbedReport,
+  type EmbedRunOptions,
+} from '../embed/embed-index';
 import type { Embedder } from '../embed/types';
 import { conceptRecordsFromIndex } from '../generate/concept-record';
 import { ALL_ARTIFACTS, regenerateBundleFiles, type Artifact, type GeneratedFile } from '../generate/regenerate';
@@ -98,16 +106,10 @@ export class WikiSession {
     env: SessionEnv,
     options: RebuildOptions = {},
   ): Promise<{ session: WikiSession; report: RebuildReport }> {
+    // The previous wiki.db first, closed before the build: never two whole databases in memory at once.
+    const previous = await previousEmbeddings(env.store);
     const fresh = await buildIndex(env.bundle, options.onBuildProgress);
-    let carried = 0;
-    const bytes = await env.store.read();
-    if (bytes instanceof Uint8Array) {
-      const previous = await WikiIndex.load(bytes);
-      if (!isLoadProblem(previous)) {
-        carried = carryOverEmbeddings(previous, fresh);
-        previous.close();
-      }
-    }
+    const carried = previous ? restoreEmbeddings(previous, fresh) : 0;
     const session = new WikiSession(fresh, env, { kind: 'built', reason: 'rebuilt from the concept files' });
     return { session, report: await session.finishRebuild(carried, options) };
   }
@@ -259,6 +261,19 @@ export class WikiSession {
       artifacts,
       logEntry,
     });
+  }
+}
+
+/** The vectors a rebuild carries over from the persisted wiki.db, when it can be read (its bytes are not kept). */
+async function previousEmbeddings(store: IndexStore): Promise<CarriedEmbeddings | undefined> {
+  const bytes = await store.read();
+  if (!(bytes instanceof Uint8Array)) return undefined;
+  const previous = await WikiIndex.load(bytes);
+  if (isLoadProblem(previous)) return undefined;
+  try {
+    return takeEmbeddings(previous);
+  } finally {
+    previous.close();
   }
 }
 

@@ -77,13 +77,24 @@ export function putEmbeddings(
   });
 }
 
-/** Copies every vector of `from` whose concept has the same content hash in `to`. Returns how many. */
-export function copyEmbeddings(from: Database, to: Database): number {
+/** One row of `embeddings`, as stored. */
+export interface EmbeddingRow {
+  readonly path: string;
+  readonly model: string;
+  readonly hash: string;
+  readonly dim: number;
+  readonly vector: Uint8Array;
+}
+
+/** Every stored vector, whatever its model or hash, in path order (what a rebuild carries over). */
+export function allEmbeddings(db: Database): EmbeddingRow[] {
+  return db.all<EmbeddingRow>('select path, model, hash, dim, vector from embeddings order by path');
+}
+
+/** Stores the rows whose concept has the same content hash in `to`. Returns how many. */
+export function putCurrentEmbeddings(to: Database, rows: readonly EmbeddingRow[]): number {
   const current = new Map(
     to.all<{ path: string; hash: string }>('select path, hash from concepts').map((r) => [r.path, r.hash]),
-  );
-  const rows = from.all<{ path: string; model: string; hash: string; dim: number; vector: Uint8Array }>(
-    'select path, model, hash, dim, vector from embeddings order by path',
   );
   let copied = 0;
   to.transaction(() => {

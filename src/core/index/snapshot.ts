@@ -45,12 +45,21 @@ export function checksum(bytes: Uint8Array): string {
   return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0');
 }
 
+/** The room `sealTrailer` needs after the database bytes. */
+export const TRAILER_ROOM = TRAILER_BYTES;
+
 /** The wiki.db bytes: the database, then the trailer with its checksum. */
 export function withTrailer(database: Uint8Array): Uint8Array {
   const out = new Uint8Array(database.byteLength + TRAILER_BYTES);
   out.set(database);
-  out.set(new TextEncoder().encode(MAGIC + checksum(database)), database.byteLength);
-  return out;
+  return sealTrailer(out);
+}
+
+/** Writes the trailer into the last TRAILER_ROOM bytes of `file` (the database before them), without a copy. */
+export function sealTrailer(file: Uint8Array): Uint8Array {
+  const database = file.subarray(0, file.byteLength - TRAILER_BYTES);
+  file.set(new TextEncoder().encode(MAGIC + checksum(database)), database.byteLength);
+  return file;
 }
 
 /** Splits a wiki.db into its database bytes and the recorded checksum (none when there is no trailer). */

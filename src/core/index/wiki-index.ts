@@ -8,9 +8,9 @@ import { applyFileRows, insertNewFiles, pathOf, removeFileRows, type FileBatch }
 import * as embeddings from './embeddings-store';
 import * as reads from './read-queries';
 import type { IndexStats } from './read-queries';
-import type { DocumentFields, StoredVector } from './embeddings-store';
+import type { DocumentFields, EmbeddingRow, StoredVector } from './embeddings-store';
 import { INDEX_FORMAT, SCHEMA_SQL, SCHEMA_VERSION, TABLES } from './schema';
-import { checksum, oversizedReason, readSnapshot, withTrailer } from './snapshot';
+import { checksum, oversizedReason, readSnapshot, sealTrailer, TRAILER_ROOM } from './snapshot';
 import { schemaProblem } from './verify-schema';
 
 /** Why a persisted `wiki.db` was not used. */
@@ -280,10 +280,15 @@ export class WikiIndex {
     embeddings.putEmbeddings(this.db, model, items);
   }
 
-  /** Copies the vectors of `from` whose concept is unchanged here. Returns how many. */
-  copyEmbeddingsFrom(from: WikiIndex): number {
+  /** Every stored vector with its model and hash, in path order (what a rebuild carries over). */
+  embeddingRowsForCarry(): EmbeddingRow[] {
+    return embeddings.allEmbeddings(this.db);
+  }
+
+  /** Stores carried vectors whose concept is unchanged here (same content hash). Returns how many. */
+  putCarriedEmbeddings(rows: readonly EmbeddingRow[]): number {
     this.changes++;
-    return embeddings.copyEmbeddings(from.db, this.db);
+    return embeddings.putCurrentEmbeddings(this.db, rows);
   }
 
   /** The current vectors of `model` (concept unchanged since), in path order. */
@@ -368,7 +373,7 @@ export class WikiIndex {
 
   /** The `wiki.db` bytes: the database, then the checksum that lets the next load skip the slow checks. */
   export(): Uint8Array {
-    return withTrailer(this.db.export());
+    return sealTrailer(this.db.export(TRAILER_ROOM));
   }
 
   close(): void {
