@@ -41,8 +41,9 @@ const FLOAT = 2;
 const TEXT = 3;
 const BLOB = 4;
 
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+// Created on first use: some hosts (jsdom under jest) define TextEncoder only after this module has loaded.
+let encoder: TextEncoder | undefined;
+let decoder: TextDecoder | undefined;
 
 /** Binds, steps and reads rows of prepared statements (by pointer) of one engine instance. */
 export class RawCalls {
@@ -67,7 +68,10 @@ export class RawCalls {
       else if (typeof v === 'string') {
         // At most 3 bytes per UTF-16 unit; a lone surrogate becomes U+FFFD, as the wrapper's TextEncoder makes it.
         const p = this.room(v.length * 3);
-        const { written } = encoder.encodeInto(v, this.sqlite3.wasm.heap8u().subarray(p, p + v.length * 3));
+        const { written } = (encoder ??= new TextEncoder()).encodeInto(
+          v,
+          this.sqlite3.wasm.heap8u().subarray(p, p + v.length * 3),
+        );
         rc = x.sqlite3_bind_text(stmt, n, p, written, SQLITE_TRANSIENT);
       } else if (typeof v === 'number') {
         // The wrapper's choice: 32-bit integers as int, other integers as int64, the rest as double.
@@ -115,7 +119,7 @@ export class RawCalls {
       else if (type === TEXT) {
         const p = x.sqlite3_column_text(stmt, i);
         const n = x.sqlite3_column_bytes(stmt, i);
-        v = decoder.decode(this.sqlite3.wasm.heap8u().subarray(p, p + n));
+        v = (decoder ??= new TextDecoder()).decode(this.sqlite3.wasm.heap8u().subarray(p, p + n));
       } else if (type === BLOB) {
         const n = x.sqlite3_column_bytes(stmt, i);
         const p = x.sqlite3_column_blob(stmt, i);
