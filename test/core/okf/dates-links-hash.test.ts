@@ -119,4 +119,13 @@ describe('contentHash', () => {
     expect(seen.size).toBe(2001);
     expect(contentHash('')).not.toBe(contentHash(' '));
   });
+
+  test('keeps the digests wiki.db files already hold (a changed hash would re-index and re-embed everything)', () => {
+    // Digests of the two-pass implementation before both seeds shared one loop.
+    expect(contentHash('')).toBe('1c4425d7d009e10791d3587ca4bf');
+    expect(contentHash(' ')).toBe('180ab75032f8781e5fdc67d82206');
+    expect(contentHash('---\ntype: X\n---\n')).toBe('19b0b2d8584c1e16826c911171d9');
+    expect(contentHash('Gödel 𝔊 — ∑ \ud800')).toBe('169bf9f1199e6509307d10968b3b');
+    expect(contentHash('x'.repeat(100000))).toBe('1740527e785e5206f58b2c75abe8');
+  });
 });
