@@ -1,11 +1,14 @@
 // What the Node layer needs of a bundle folder (FsBundle provides it): the core's read and write ports, raw bytes
 // for wiki.db, its size before reading it, and whether a file exists. Kept structural so the layer does not
 // depend on a shell's module.
+import type { PersistedFile } from '../core/index/snapshot';
 import type { BundleSource, BundleWriter, FileStat } from '../core/types';
 
 export interface FolderBundle extends BundleSource, BundleWriter {
   /** Raw bytes of a file, or undefined when there is no such file. */
   readBytes(path: string): Promise<Uint8Array | undefined>;
+  /** A file to read later straight into a buffer of the caller's (wiki.db), or undefined when there is none. */
+  openBytes(path: string): Promise<PersistedFile | undefined>;
   exists(path: string): Promise<boolean>;
   stat(path: string): Promise<FileStat | undefined>;
   /** The absolute file-system path of a bundle path (for messages). */

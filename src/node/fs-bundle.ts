@@ -7,6 +7,7 @@ import {
   openSync,
   promises as fs,
   readFileSync,
+  readSync,
   realpathSync,
   statSync,
   type Stats,
@@ -14,6 +15,7 @@ import {
 import type { FileHandle } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { ChangedSincePlan } from '../core/author/apply-plan';
+import type { PersistedFile } from '../core/index/snapshot';
 import { normalizeBundlePath } from '../core/okf/paths';
 import type { BundleSource, BundleWriter } from '../core/types';
 
@@ -94,6 +96,27 @@ export class FsBundle implements BundleSource, BundleWriter {
       throw error;
     }
     return new Uint8Array(await fs.readFile(real));
+  }
+
+  /**
+   * As readBytes, but the bytes are read only when `readInto` is called, into the caller's buffer (wiki.db goes
+   * straight into the SQLite engine's memory: a 150 MB file is never held twice). `readInto` throws when the
+   * file no longer has the size it had here.
+   */
+  async openBytes(path: string): Promise<PersistedFile | undefined> {
+    let real: string;
+    let size: number;
+    try {
+      real = realpathSync.native(this.resolve(path));
+      if (!isInside(this.root, real)) return undefined;
+      const stat = statSync(real);
+      if (!stat.isFile()) return undefined;
+      size = stat.size;
+    } catch (error) {
+      if (NOT_A_FILE.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
+      throw error;
+    }
+    return { byteLength: size, readInto: (target) => readWhole(real, target.subarray(0, size)) };
   }
 
   async exists(path: string): Promise<boolean> {
@@ -187,6 +210,23 @@ export class FsBundle implements BundleSource, BundleWriter {
     const real = realpathSync.native(full);
     if (!isInside(this.root, real)) throw new Error(`${path} is a link to ${real}, outside the bundle; refused`);
     return real;
+  }
+}
+
+/** Reads the file at `full` into `target`, which must be exactly its size. */
+function readWhole(full: string, target: Uint8Array): void {
+  const fd = openSync(full, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
+  try {
+    const size = fstatSync(fd).size;
+    if (size !== target.byteLength) throw new Error(`it is now ${size} bytes, it was ${target.byteLength}`);
+    let done = 0;
+    while (done < size) {
+      const n = readSync(fd, target, done, size - done, null);
+      if (n === 0) throw new Error(`it ended after ${done} of ${size} bytes`);
+      done += n;
+    }
+  } finally {
+    closeSync(fd);
   }
 }
 

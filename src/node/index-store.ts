@@ -1,23 +1,36 @@
 // wiki.db in a bundle folder, as the engine session's IndexStore: read when present, written atomically.
 import type { IndexStore, SessionEnv } from '../core/engine/session';
-import { oversizedReason } from '../core/index/snapshot';
+import { oversizedReason, type PersistedFile } from '../core/index/snapshot';
 import type { LoadProblem } from '../core/index/wiki-index';
 import type { Clock } from '../core/types';
 import type { FolderBundle } from './folder-bundle';
 import { WIKI_DB } from './paths';
 
 /**
- * wiki.db's bytes for openIndex: undefined when there is none, a problem naming the file when it is over the
- * size limit (never read: a 2 GiB file used to stop every command) or cannot be read. Either way it is rebuilt.
+ * wiki.db for openIndex, to be read straight into the engine: undefined when there is none, a problem naming the
+ * file when it is over the size limit (never read: a 2 GiB file used to stop every command) or cannot be read.
+ * Either way it is rebuilt.
  */
-export async function readWikiDb(bundle: FolderBundle): Promise<Uint8Array | LoadProblem | undefined> {
+export async function readWikiDb(bundle: FolderBundle): Promise<PersistedFile | LoadProblem | undefined> {
   const stat = await bundle.stat(WIKI_DB);
   const oversized = stat && oversizedReason(bundle.resolve(WIKI_DB), stat.size);
   if (oversized) return { reason: oversized };
+  const couldNot = (error: unknown) => `${bundle.resolve(WIKI_DB)} could not be read (${(error as Error).message})`;
   try {
-    return await bundle.readBytes(WIKI_DB);
+    const file = await bundle.openBytes(WIKI_DB);
+    if (!file) return undefined;
+    return {
+      byteLength: file.byteLength,
+      readInto: (target) => {
+        try {
+          file.readInto(target);
+        } catch (error) {
+          throw new Error(couldNot(error));
+        }
+      },
+    };
   } catch (error) {
-    return { reason: `${bundle.resolve(WIKI_DB)} could not be read (${(error as Error).message})` };
+    return { reason: couldNot(error) };
   }
 }
 

@@ -295,3 +295,34 @@ describe('authoring writes (issue 12: points 1 and 3, links)', () => {
     },
   );
 });
+
+describe('openBytes (wiki.db read straight into the engine)', () => {
+  test('reads the whole file into the given buffer, only when asked', async () => {
+    const bundle = new FsBundle(root);
+    writeFileSync(nodePath.join(root, 'wiki.db'), new Uint8Array([5, 6, 7, 8]));
+    const file = (await bundle.openBytes('/wiki.db'))!;
+    expect(file.byteLength).toBe(4);
+    const target = new Uint8Array(6);
+    file.readInto(target);
+    expect([...target]).toEqual([5, 6, 7, 8, 0, 0]);
+  });
+
+  test('a file that changed size since it was opened is an error, not a short or overlong read', async () => {
+    const bundle = new FsBundle(root);
+    const full = nodePath.join(root, 'wiki.db');
+    writeFileSync(full, new Uint8Array(10));
+    const file = (await bundle.openBytes('/wiki.db'))!;
+    writeFileSync(full, new Uint8Array(4));
+    expect(() => file.readInto(new Uint8Array(10))).toThrow(/now 4 bytes, it was 10/);
+  });
+
+  test('nothing there, a folder, or a link leading outside is undefined (as if absent)', async () => {
+    const bundle = new FsBundle(root);
+    expect(await bundle.openBytes('/wiki.db')).toBeUndefined();
+    mkdirSync(nodePath.join(root, 'folder'));
+    expect(await bundle.openBytes('/folder')).toBeUndefined();
+    writeFileSync(nodePath.join(outside, 'secret.db'), 'outside');
+    symlinkSync(nodePath.join(outside, 'secret.db'), nodePath.join(root, 'wiki.db'));
+    expect(await bundle.openBytes('/wiki.db')).toBeUndefined();
+  });
+});

@@ -2,6 +2,7 @@
 // or a newer schema version, a table gone, another bundle's index, a folder or a link where the file should be,
 // an unwritable location: each time the CLI still answers from the concept files, says what happened, and never
 // answers from the bad file.
+import fs from 'node:fs';
 import { promises as fsPromises } from 'node:fs';
 import {
   mkdirSync,
@@ -26,6 +27,7 @@ import { fileFingerprint } from './support/hostile-bundle';
 import { bufferIo } from '../support/cli-io';
 
 const originalReadFile = fsPromises.readFile;
+const originalOpenSync = fs.openSync;
 
 const FILES = {
   '/entities/ada-lovelace.md': conceptFile(
@@ -210,10 +212,16 @@ test('wiki.db is a link to a file outside the bundle: that file is neither read 
     opened.push(realpathSync(String(args[0])));
     return originalReadFile.apply(this, args);
   });
+  // FsBundle reads concept files and wiki.db through openSync (issue 14: cheaper than the promise API).
+  const openSync = jest.spyOn(fs, 'openSync').mockImplementation((...args: Parameters<typeof fs.openSync>) => {
+    opened.push(realpathSync(String(args[0])));
+    return originalOpenSync(...args);
+  });
   try {
     await expectTrueAnswers();
   } finally {
     readFile.mockRestore();
+    openSync.mockRestore();
   }
   expect(opened.length).toBeGreaterThan(0);
   expect(opened.filter((p) => !p.startsWith(realpathSync(dir) + nodePath.sep))).toEqual([]);

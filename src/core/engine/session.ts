@@ -18,6 +18,7 @@ import { ALL_ARTIFACTS, regenerateBundleFiles, type Artifact, type GeneratedFile
 import { buildIndex, refreshFiles, syncIndex, type Progress, type SyncReport } from '../index/build';
 import { openIndex, type OpenOutcome } from '../index/open';
 import { isLoadProblem, WikiIndex, type IndexStats, type LoadProblem } from '../index/wiki-index';
+import { isPersisted, type Persisted } from '../index/snapshot';
 import { lintBundle } from '../lint/run-lint';
 import type { LintReport } from '../lint/types';
 import { contextFor } from '../retrieval/context-for';
@@ -32,7 +33,7 @@ export interface IndexStore {
    * The persisted bytes, or undefined when there are none (or they could not be read: the shell says why), or
    * a problem naming the file when the shell would not read it (over MAX_WIKI_DB_BYTES: the CLI's readWikiDb).
    */
-  read(): Promise<Uint8Array | LoadProblem | undefined>;
+  read(): Promise<Persisted | LoadProblem | undefined>;
   /** Persists the index; `bytes` exports it (called at once, or later by a shell that debounces its writes). */
   write(bytes: () => Uint8Array): Promise<void>;
 }
@@ -266,9 +267,9 @@ export class WikiSession {
 
 /** The vectors a rebuild carries over from the persisted wiki.db, when it can be read (its bytes are not kept). */
 async function previousEmbeddings(store: IndexStore): Promise<CarriedEmbeddings | undefined> {
-  const bytes = await store.read();
-  if (!(bytes instanceof Uint8Array)) return undefined;
-  const previous = await WikiIndex.load(bytes);
+  const persisted = await store.read();
+  if (persisted === undefined || !isPersisted(persisted)) return undefined;
+  const previous = await WikiIndex.load(persisted);
   if (isLoadProblem(previous)) return undefined;
   try {
     return takeEmbeddings(previous);

@@ -3,6 +3,7 @@
 import type { BundleSource } from '../types';
 import { buildIndex, syncIndex, type Progress, type SyncReport } from './build';
 import { isLoadProblem, WikiIndex, type LoadProblem } from './wiki-index';
+import { isPersisted, type Persisted } from './snapshot';
 
 /** How the index came to be. */
 export type OpenOutcome =
@@ -14,11 +15,11 @@ export type OpenOutcome =
  */
 export async function openIndex(
   source: BundleSource,
-  persisted: Uint8Array | LoadProblem | undefined,
+  persisted: Persisted | LoadProblem | undefined,
   onProgress?: Progress,
 ): Promise<{ index: WikiIndex; outcome: OpenOutcome }> {
   if (persisted !== undefined) {
-    const loaded = persisted instanceof Uint8Array ? await WikiIndex.load(persisted) : persisted;
+    const loaded = isPersisted(persisted) ? await WikiIndex.load(persisted) : persisted;
     if (!isLoadProblem(loaded)) {
       const sync = await syncIndex(loaded, source, onProgress);
       return { index: loaded, outcome: { kind: 'loaded', sync } };

@@ -14,6 +14,24 @@ export const MAX_WIKI_DB_BYTES = 1024 * 1024 * 1024;
 const MAGIC = 'okfwsum1';
 const TRAILER_BYTES = 24;
 
+/**
+ * A wiki.db a shell can hand over without reading it first: its size, and a synchronous read of all of it into
+ * a buffer the engine provides (its own memory), so a 150 MB file is never held twice (the CLI, the MCP server).
+ * `readInto` throws when the file cannot be read or is no longer `byteLength` bytes long.
+ */
+export interface PersistedFile {
+  readonly byteLength: number;
+  readInto(target: Uint8Array): void;
+}
+
+/** wiki.db as a shell hands it over: its bytes, or a file to read into the engine. */
+export type Persisted = Uint8Array | PersistedFile;
+
+/** True for bytes or a file to read, false for a problem (`{ reason }`) a shell passed instead. */
+export function isPersisted(value: Persisted | { readonly reason: string }): value is Persisted {
+  return value instanceof Uint8Array || 'readInto' in value;
+}
+
 /** The database bytes of a wiki.db and the checksum recorded after them, if any. */
 export interface Snapshot {
   readonly database: Uint8Array;

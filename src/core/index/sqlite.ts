@@ -108,31 +108,52 @@ export class Database {
    * the caller checks the schema, then the pages when it has no checksum to rely on (`quickCheck`).
    */
   static async fromBytes(bytes: Uint8Array): Promise<Database> {
+    return Database.fromFill(bytes.byteLength, (target) => {
+      target.set(bytes);
+      return bytes.byteLength;
+    });
+  }
+
+  /**
+   * As fromBytes, for bytes written straight into the engine's memory: `fill` gets a buffer of `size` bytes there,
+   * fills it and returns how many of them are the database (the rest, a trailer, is ignored). An error thrown by
+   * `fill` is passed on as it is; the buffer is freed.
+   */
+  static async fromFill(size: number, fill: (target: Uint8Array) => number): Promise<Database> {
     const sqlite3 = await engine();
-    const db = new sqlite3.oo1.DB(':memory:', 'c');
+    if (size === 0) throw new Error('not a readable SQLite database: empty file');
+    const pointer = sqlite3.wasm.alloc(size) as number;
+    let length: number;
     try {
-      if (bytes.byteLength === 0) throw new Error('empty file');
-      checkFileSize(bytes);
-      // The engine picks its heap view by the array's exact constructor: a Node Buffer, or a Uint8Array from
-      // another realm (an iframe, Electron's renderer), is refused unless seen through a plain Uint8Array view.
-      const pointer = sqlite3.wasm.allocFromTypedArray(
-        new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      );
+      // Nothing allocates in the engine while `fill` runs (it is synchronous), so the view stays valid.
+      length = fill(sqlite3.wasm.heap8u().subarray(pointer, pointer + size));
+    } catch (error) {
+      sqlite3.wasm.dealloc(pointer);
+      throw error;
+    }
+    const db = new sqlite3.oo1.DB(':memory:', 'c');
+    let owned = false;
+    try {
+      if (length === 0) throw new Error('empty file');
+      checkFileSize(sqlite3.wasm.heap8u().subarray(pointer, pointer + length));
       const { capi } = sqlite3;
       const rc = capi.sqlite3_deserialize(
         db,
         'main',
         pointer,
-        bytes.byteLength,
-        bytes.byteLength,
+        length,
+        size,
         capi.SQLITE_DESERIALIZE_FREEONCLOSE | capi.SQLITE_DESERIALIZE_RESIZEABLE,
       );
+      // With FREEONCLOSE, SQLite frees the buffer even when deserializing fails.
+      owned = true;
       if (rc !== 0) throw new Error(`sqlite3_deserialize failed (${rc})`);
       const opened = new Database(sqlite3, db);
       // Reading the schema forces SQLite to check the header and parse every definition; it runs none of them.
       opened.all('select name from sqlite_schema');
       return opened;
     } catch (error) {
+      if (!owned) sqlite3.wasm.dealloc(pointer);
       try {
         db.close();
       } catch {

@@ -11,6 +11,7 @@ import type { IndexStats } from './read-queries';
 import type { DocumentFields, EmbeddingRow, StoredVector } from './embeddings-store';
 import { INDEX_FORMAT, SCHEMA_SQL, SCHEMA_VERSION, TABLES } from './schema';
 import { checksum, oversizedReason, readSnapshot, sealTrailer, TRAILER_ROOM } from './snapshot';
+import type { Persisted, PersistedFile } from './snapshot';
 import { schemaProblem } from './verify-schema';
 
 /** Why a persisted `wiki.db` was not used. */
@@ -74,18 +75,36 @@ export class WikiIndex {
    * a file. Bytes whose recorded checksum matches skip SQLite's page checks and the FTS integrity check, which
    * cost seconds at 10,000 concepts; bytes without one (an older version, another tool) get both.
    */
-  static async load(bytes: Uint8Array): Promise<WikiIndex | LoadProblem> {
-    const oversized = oversizedReason('wiki.db', bytes.byteLength);
+  static async load(persisted: Persisted): Promise<WikiIndex | LoadProblem> {
+    const oversized = oversizedReason('wiki.db', persisted.byteLength);
     if (oversized) return { reason: oversized };
-    const snapshot = readSnapshot(bytes);
-    const intact = snapshot.recorded !== undefined && snapshot.recorded === checksum(snapshot.database);
-    if (snapshot.recorded !== undefined && !intact)
-      return { reason: 'its checksum does not match its bytes: changed or damaged since it was written' };
+    const file: PersistedFile =
+      persisted instanceof Uint8Array
+        ? { byteLength: persisted.byteLength, readInto: (t) => t.set(persisted) }
+        : persisted;
+    let intact = false;
+    let unreadable: string | undefined;
     let db: Database;
     try {
-      db = await Database.fromBytes(snapshot.database);
+      // Read straight into the engine's memory, checked there: the bytes are never held twice.
+      db = await Database.fromFill(file.byteLength, (target) => {
+        try {
+          file.readInto(target);
+        } catch (error) {
+          // The shell's message names the file.
+          unreadable = (error as Error).message;
+          throw error;
+        }
+        const snapshot = readSnapshot(target);
+        intact = snapshot.recorded !== undefined && snapshot.recorded === checksum(snapshot.database);
+        if (snapshot.recorded !== undefined && !intact) {
+          unreadable = 'its checksum does not match its bytes: changed or damaged since it was written';
+          throw new Error(unreadable);
+        }
+        return snapshot.database.byteLength;
+      });
     } catch (error) {
-      return { reason: (error as Error).message };
+      return { reason: unreadable ?? (error as Error).message };
     }
     try {
       // The schema first: until it is known to be exactly ours, no query may touch a table (a view could hang it).
