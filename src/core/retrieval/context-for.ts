@@ -131,8 +131,20 @@ export async function contextFor(
   };
 }
 
+/** linkTitles per catalog (itself cached per index generation): the map of 10,000 names was rebuilt per answer. */
+const linkTitleCache = new WeakMap<Catalog, LinkTitle>();
+
 /** Wikilink targets resolved the way Obsidian resolves a bare `[[name]]`: by file name, case-insensitively. */
 function linkTitles(catalog: Catalog): LinkTitle {
+  let cached = linkTitleCache.get(catalog);
+  if (!cached) {
+    cached = buildLinkTitles(catalog);
+    linkTitleCache.set(catalog, cached);
+  }
+  return cached;
+}
+
+function buildLinkTitles(catalog: Catalog): LinkTitle {
   const byName = new Map<string, string>();
   for (const info of catalog.concepts.values()) {
     const name = info.path
