@@ -1,7 +1,6 @@
 // Embedding the concepts of an index (spec §6.1, §9.2): only concepts whose content hash or model changed are
 // sent to the embedder, in batches, so an unchanged concept is never embedded twice.
-import type { EmbeddingRow } from '../index/embeddings-store';
-import type { WikiIndex } from '../index/wiki-index';
+import type { EmbeddingRow, WikiIndex } from '../index/wiki-index';
 import type { VectorCalibration } from './calibrate';
 import { documentText } from './document-text';
 import { EmbedError, type Embedder } from './types';

@@ -9,15 +9,15 @@ import * as embeddings from './embeddings-store';
 import * as reads from './read-queries';
 import type { IndexStats } from './read-queries';
 import type { DocumentFields, EmbeddingRow, StoredVector } from './embeddings-store';
-import { INDEX_FORMAT, SCHEMA_SQL, SCHEMA_VERSION, TABLES } from './schema';
-import { checksum, oversizedReason, readSnapshot, sealTrailer, TRAILER_ROOM } from './snapshot';
-import type { Persisted, PersistedFile } from './snapshot';
-import { schemaProblem } from './verify-schema';
+import { INDEX_FORMAT, SCHEMA_SQL, SCHEMA_VERSION } from './schema';
+import { sealTrailer, TRAILER_ROOM, type Persisted } from './snapshot';
+import { loadDatabase } from './load';
 
 /** Why a persisted `wiki.db` was not used. */
 export type LoadProblem = { readonly reason: string };
 
 export type { IndexStats } from './read-queries';
+export type { EmbeddingRow } from './embeddings-store';
 
 /** The SQLite index over one bundle. */
 export class WikiIndex {
@@ -76,59 +76,8 @@ export class WikiIndex {
    * cost seconds at 10,000 concepts; bytes without one (an older version, another tool) get both.
    */
   static async load(persisted: Persisted): Promise<WikiIndex | LoadProblem> {
-    const oversized = oversizedReason('wiki.db', persisted.byteLength);
-    if (oversized) return { reason: oversized };
-    const file: PersistedFile =
-      persisted instanceof Uint8Array
-        ? { byteLength: persisted.byteLength, readInto: (t) => t.set(persisted) }
-        : persisted;
-    let intact = false;
-    let unreadable: string | undefined;
-    let db: Database;
-    try {
-      // Read straight into the engine's memory, checked there: the bytes are never held twice.
-      db = await Database.fromFill(file.byteLength, (target) => {
-        try {
-          file.readInto(target);
-        } catch (error) {
-          // The shell's message names the file.
-          unreadable = (error as Error).message;
-          throw error;
-        }
-        const snapshot = readSnapshot(target);
-        intact = snapshot.recorded !== undefined && snapshot.recorded === checksum(snapshot.database);
-        if (snapshot.recorded !== undefined && !intact) {
-          unreadable = 'its checksum does not match its bytes: changed or damaged since it was written';
-          throw new Error(unreadable);
-        }
-        return snapshot.database.byteLength;
-      });
-    } catch (error) {
-      return { reason: unreadable ?? (error as Error).message };
-    }
-    try {
-      // The schema first: until it is known to be exactly ours, no query may touch a table (a view could hang it).
-      const problem = await schemaProblem(db);
-      if (problem) throw new Error(problem);
-      if (!intact) db.quickCheck();
-      const rows = db.all<{ key: string; value: string }>('select key, value from meta');
-      const meta = new Map(rows.map((r) => [r.key, r.value]));
-      if (meta.get('format') !== INDEX_FORMAT) throw new Error('not an OKF Graph Wiki index');
-      const version = Number(meta.get('schema_version'));
-      if (version > SCHEMA_VERSION)
-        throw new Error(`written by a newer version (schema ${version}, this version reads ${SCHEMA_VERSION})`);
-      if (version !== SCHEMA_VERSION)
-        throw new Error(`schema version ${meta.get('schema_version')}, expected ${SCHEMA_VERSION}`);
-      if (!intact) {
-        for (const table of TABLES) db.get(`select count(*) as n from ${table}`);
-        // The FTS index must agree with the concepts it indexes; a file damaged by another tool must not answer.
-        db.run("insert into concepts_fts (concepts_fts, rank) values ('integrity-check', 1)");
-      }
-      return new WikiIndex(db);
-    } catch (error) {
-      db.close();
-      return { reason: (error as Error).message.replace(/^SQLITE_\w+: sqlite3 result code \d+: /, '') };
-    }
+    const db = await loadDatabase(persisted);
+    return db instanceof Database ? new WikiIndex(db) : db;
   }
 
   /** Replaces everything known about one file with what reading it gave (and its mtime/size, when known). */

@@ -1,0 +1,63 @@
+// Loading a persisted wiki.db into a Database, with every check WikiIndex.load promises (see its comment): size,
+// checksum trailer, header, exact schema, format and version, and the full checks when there is no checksum.
+import { INDEX_FORMAT, SCHEMA_VERSION, TABLES } from './schema';
+import { checksum, oversizedReason, readSnapshot, type Persisted, type PersistedFile } from './snapshot';
+import { Database } from './sqlite';
+import { schemaProblem } from './verify-schema';
+
+/** The database of a persisted wiki.db, or why it is not used. */
+export async function loadDatabase(persisted: Persisted): Promise<Database | { readonly reason: string }> {
+  const oversized = oversizedReason('wiki.db', persisted.byteLength);
+  if (oversized) return { reason: oversized };
+  const file: PersistedFile =
+    persisted instanceof Uint8Array
+      ? { byteLength: persisted.byteLength, readInto: (t) => t.set(persisted) }
+      : persisted;
+  let intact = false;
+  let unreadable: string | undefined;
+  let db: Database;
+  try {
+    // Read straight into the engine's memory, checked there: the bytes are never held twice.
+    db = await Database.fromFill(file.byteLength, (target) => {
+      try {
+        file.readInto(target);
+      } catch (error) {
+        // The shell's message names the file.
+        unreadable = (error as Error).message;
+        throw error;
+      }
+      const snapshot = readSnapshot(target);
+      intact = snapshot.recorded !== undefined && snapshot.recorded === checksum(snapshot.database);
+      if (snapshot.recorded !== undefined && !intact) {
+        unreadable = 'its checksum does not match its bytes: changed or damaged since it was written';
+        throw new Error(unreadable);
+      }
+      return snapshot.database.byteLength;
+    });
+  } catch (error) {
+    return { reason: unreadable ?? (error as Error).message };
+  }
+  try {
+    // The schema first: until it is known to be exactly ours, no query may touch a table (a view could hang it).
+    const problem = await schemaProblem(db);
+    if (problem) throw new Error(problem);
+    if (!intact) db.quickCheck();
+    const rows = db.all<{ key: string; value: string }>('select key, value from meta');
+    const meta = new Map(rows.map((r) => [r.key, r.value]));
+    if (meta.get('format') !== INDEX_FORMAT) throw new Error('not an OKF Graph Wiki index');
+    const version = Number(meta.get('schema_version'));
+    if (version > SCHEMA_VERSION)
+      throw new Error(`written by a newer version (schema ${version}, this version reads ${SCHEMA_VERSION})`);
+    if (version !== SCHEMA_VERSION)
+      throw new Error(`schema version ${meta.get('schema_version')}, expected ${SCHEMA_VERSION}`);
+    if (!intact) {
+      for (const table of TABLES) db.get(`select count(*) as n from ${table}`);
+      // The FTS index must agree with the concepts it indexes; a file damaged by another tool must not answer.
+      db.run("insert into concepts_fts (concepts_fts, rank) values ('integrity-check', 1)");
+    }
+    return db;
+  } catch (error) {
+    db.close();
+    return { reason: (error as Error).message.replace(/^SQLITE_\w+: sqlite3 result code \d+: /, '') };
+  }
+}
