@@ -13,6 +13,7 @@ import { StatusBar } from './plugin/status-bar';
 import { watchVault } from './plugin/vault-events';
 import { LINT_VIEW_TYPE, LintView } from './plugin/views/lint-view';
 import { QUERY_VIEW_TYPE, QueryView } from './plugin/views/query-view';
+import { engineChoice } from './plugin/engine/engine-worker';
 import { WikiService } from './plugin/wiki-service';
 import { openBundleFile, revealView } from './plugin/workspace-actions';
 
@@ -61,6 +62,9 @@ export default class OkfGraphWikiPlugin extends Plugin {
       settings: () => this.config.settings,
       notify: (message) => new Notice(message, 10_000),
       createEmbedder: (s) => createPluginEmbedder(s),
+      // The engine in a Web Worker wherever the build carries its script and the platform has Worker (Obsidian,
+      // desktop and mobile); in-process otherwise (jest runs the sources, which carry no worker script).
+      engine: engineChoice(),
       notStarted: () =>
         this.config.settings.bundleChosen
           ? undefined

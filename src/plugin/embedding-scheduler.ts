@@ -3,10 +3,9 @@
 // but yields between batches when other work waits, so a save is never stuck behind a long first embedding.
 // A failure shows one notice per session (not one per file, save or retry; the status bar keeps the state) and
 // the lexical signals keep working.
-import { calibrateVectorGate, needsCalibration } from '../core/embed/calibrate';
-import { embedIndex, type EmbedReport } from '../core/embed/embed-index';
+import type { EmbedReport } from '../core/embed/embed-index';
 import type { EmbedError, Embedder } from '../core/embed/types';
-import type { WikiIndex } from '../core/index/wiki-index';
+import type { Engine } from './engine/engine';
 import type { Exclusive } from './exclusive';
 
 export type EmbeddingState =
@@ -17,8 +16,8 @@ export type EmbeddingState =
 
 export interface EmbeddingDeps {
   readonly exclusive: Exclusive;
-  /** The index to embed into (undefined while none is open). */
-  index(): WikiIndex | undefined;
+  /** The engine whose index to embed into (undefined while none is open); the pass runs where it runs. */
+  engine(): Engine | undefined;
   /** The embedder the settings ask for; undefined when embeddings are turned off. */
   embedder(): Embedder | undefined;
   notify(message: string): void;
@@ -38,7 +37,18 @@ export class EmbeddingScheduler {
   private noticeShown = false;
   private stopped = false;
 
-  constructor(private readonly deps: EmbeddingDeps) {}
+  /** The engine running a pass now, asked to yield when other work queues up. */
+  private passing: Engine | undefined;
+
+  constructor(private readonly deps: EmbeddingDeps) {
+    // Between batches, the pass gives way to queued work (a save).
+    deps.exclusive.onWaiter = () => this.passing?.yieldEmbedding();
+  }
+
+  /** Progress of the running pass (reported by the engine). */
+  progress(done: number, total: number): void {
+    if (this.loop) this.setState({ kind: 'running', done, total });
+  }
 
   get state(): EmbeddingState {
     return this.current;
@@ -62,6 +72,7 @@ export class EmbeddingScheduler {
   stop(): void {
     this.stopped = true;
     this.wanted = false;
+    this.passing?.yieldEmbedding();
   }
 
   /** Resolves when no pass is running or requested. */
@@ -78,22 +89,16 @@ export class EmbeddingScheduler {
         return;
       }
       const report = await this.deps.exclusive.run(async (): Promise<EmbedReport | undefined> => {
-        const index = this.deps.index();
-        if (!index || this.stopped) return undefined;
-        const embedded = await embedIndex(index, embedder, {
-          onProgress: (done, total) => this.setState({ kind: 'running', done, total }),
-          // Between batches, give way to queued work (a save) and to unload.
-          shouldStop: () => this.deps.exclusive.hasWaiters || this.stopped,
-        });
-        // Calibrate the vector gate when this model has none here or the concept set changed materially (issue 11).
-        if (!embedded.error && !embedded.stopped && needsCalibration(index, embedder.model)) {
-          const outcome = await calibrateVectorGate(index, embedder);
-          if ('calibration' in outcome) {
-            index.setVectorCalibration(outcome.calibration);
-            return { ...embedded, embedded: Math.max(embedded.embedded, 1) };
-          }
+        const engine = this.deps.engine();
+        if (!engine || this.stopped) return undefined;
+        // Work queued before the pass could start goes first.
+        if (this.deps.exclusive.hasWaiters) return { embedded: 0, current: 0, stopped: true };
+        this.passing = engine;
+        try {
+          return await engine.embedPass(embedder.model);
+        } finally {
+          this.passing = undefined;
         }
-        return embedded;
       });
       if (!report) continue;
       if (report.embedded > 0) this.deps.stored();

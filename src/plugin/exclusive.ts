@@ -4,10 +4,13 @@
 export class Exclusive {
   private tail: Promise<unknown> = Promise.resolve();
   private pending = 0;
+  /** Told when work is queued behind a running operation (a long job is asked to yield). */
+  onWaiter: (() => void) | undefined;
 
   /** Runs `fn` after everything queued before it; its failure is the caller's alone. */
   run<T>(fn: () => Promise<T> | T): Promise<T> {
     this.pending++;
+    if (this.pending > 1) this.onWaiter?.();
     const result = this.tail.then(fn);
     this.tail = result.then(
       () => this.pending--,

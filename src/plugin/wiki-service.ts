@@ -1,28 +1,30 @@
 // The index's life inside Obsidian: open (wiki.db read back and caught up by content hash, or rebuilt),
-// batches of saves applied, rebuilds, persistence (debounced, atomic, and on unload), background embeddings,
-// and the queries and lint runs the views make. Everything that touches the index runs one at a time.
+// batches of saves applied, rebuilds, persistence (after a quiet minute, atomic, and on unload), background
+// embeddings, and the queries and lint runs the views make. Everything that touches the index runs one at a time,
+// in the engine (engine/): a Web Worker in Obsidian, or in-process; vault I/O and the embedder stay here.
 import type { Vault } from 'obsidian';
 import type { AuthorLogEntry } from '../core/author/commit';
 import type { Embedder } from '../core/embed/types';
-import { WikiSession, type SessionEnv } from '../core/engine/session';
 import type { OpenOutcome } from '../core/index/open';
-import type { LoadProblem, WikiIndex } from '../core/index/wiki-index';
+import type { IndexStats, LoadProblem, WikiIndex } from '../core/index/wiki-index';
 import type { LintReport } from '../core/lint/types';
-import { DEFAULT_SET_NAME, evaluateSetFile, type EvaluateFileOutcome } from '../core/evaluate/evaluate-set-file';
-import { conceptRecordsFromIndex, type ConceptRecord } from '../core/generate/concept-record';
+import { DEFAULT_SET_NAME, type EvaluateFileOutcome } from '../core/evaluate/evaluate-set-file';
+import type { ConceptRecord } from '../core/generate/concept-record';
 import type { Artifact, GeneratedFile } from '../core/generate/regenerate';
-import type { BundleThresholds } from '../core/retrieval/thresholds';
-import type { ContextOptions } from '../core/retrieval/types';
 import { systemClock, type Clock } from '../core/types';
-import { markersFor, successorTitlesFor, type QueryAnswer } from './answer';
+import type { QueryAnswer } from './answer';
 import { readPersisted } from './atomic-write';
 import { isIndexedPath, type BundleScope } from './bundle-scope';
 import type { ChangeBatch } from '../core/engine/change-batcher';
 import { EmbeddingScheduler, type EmbeddingState } from './embedding-scheduler';
+import type { Engine, EngineChange, EngineHost, EngineQueryOptions } from './engine/engine';
+import { vaultHost } from './engine/vault-host';
+import { EngineCore } from './engine/engine-core';
+import { engineQueryOptions } from './engine/query-options';
 import { Exclusive } from './exclusive';
 import { DEFAULT_PERSIST_DELAY_MS, IndexPersister } from './index-persister';
 import { readBundleThresholds, thresholdReport } from './threshold-report';
-import { contextOptionsFrom, settingsImpact, wikiDbVaultPath, type OkfSettings } from './settings';
+import { settingsImpact, wikiDbVaultPath, type OkfSettings } from './settings';
 import { VaultBundle } from './vault-bundle';
 import { bundleChangesOf } from './vault-batch';
 
@@ -46,17 +48,20 @@ export interface WikiServiceOptions {
   readonly persistDelayMs?: number;
   /** Why the index is not open when it was never started (first run: no folder chosen yet), for queries and lint. */
   readonly notStarted?: () => string | undefined;
+  /**
+   * Where the engine runs: in a Web Worker started by `start(host)` (the plugin in Obsidian), or on the main
+   * thread (default; tests, and environments without Worker). The clock applies in-process only.
+   */
+  readonly engine?: { readonly kind: 'in-process' } | { readonly kind: 'worker'; start(host: EngineHost): Engine };
 }
-
-/** How the plugin names itself in log.md entries. */
-const ORIGIN = 'Obsidian plugin';
 
 export class WikiService {
   private readonly exclusive = new Exclusive();
   readonly embeddings: EmbeddingScheduler;
-  private session: WikiSession | undefined;
-  /** What the engine session needs: the bundle of the current settings, wiki.db through the persister. */
-  private readonly env: SessionEnv;
+  /** The engine (in a worker or in-process), created at the first open. */
+  private engine: Engine | undefined;
+  /** Whether the engine has an open index. */
+  private opened = false;
   private indexState: IndexState = { kind: 'waiting' };
   private outcome: OpenOutcome | undefined;
   private bundle: VaultBundle;
@@ -77,29 +82,24 @@ export class WikiService {
       notify: options.notify,
       due: () => void this.persistNow(),
     });
-    // The bundle is replaced when the concept folders change: the session reads it through this getter.
-    const currentBundle = (): VaultBundle => this.bundle;
-    this.env = {
-      get bundle() {
-        return currentBundle();
-      },
-      store: { read: () => this.readWikiDb(), write: async () => this.markDirty() },
-      clock: this.clock,
-      origin: ORIGIN,
-    };
     this.embeddings = new EmbeddingScheduler({
       exclusive: this.exclusive,
-      index: () => this.session?.index,
+      engine: () => (this.opened ? this.engine : undefined),
       embedder: () => this.embedderFor(this.options.settings()),
       notify: options.notify,
-      stored: () => this.markDirty(),
+      stored: () => this.persister.markDirty(),
       onState: () => this.emit('state'),
     });
   }
 
-  /** The open index (undefined until the first open finishes). */
+  /** The open index when the engine runs in-process (tests); undefined in a worker or until the first open. */
   get index(): WikiIndex | undefined {
-    return this.session?.index;
+    return this.opened ? this.engine?.localIndex : undefined;
+  }
+
+  /** Whether an index is open (queries and edits can run). */
+  get isOpen(): boolean {
+    return this.opened;
   }
 
   get state(): IndexState {
@@ -137,13 +137,10 @@ export class WikiService {
   /** Applies a batch of file events: changed concepts re-read and upserted, removed ones forgotten. */
   applyChanges(batch: ChangeBatch): Promise<void> {
     return this.exclusive.run(async () => {
-      const session = this.session;
-      if (!session || this.closed) return;
+      if (!this.opened || !this.engine || this.closed) return;
       const { removed, toRead } = bundleChangesOf(this.options.vault, this.bundle.scope, batch);
-      let touched = 0;
-      for (const bundlePath of removed) touched += session.remove(bundlePath);
-      touched += (await session.refresh(toRead)).length;
-      if (touched > 0) this.indexChanged(session.index);
+      const change = await this.engine.apply(removed, toRead);
+      if (change.changed) this.indexChanged(change);
     });
   }
 
@@ -156,12 +153,11 @@ export class WikiService {
     return this.exclusive.run(async () => {
       if (this.closed) return;
       this.setState({ kind: 'indexing', done: 0, total: 0 });
-      const onBuildProgress = (done: number, total: number) => this.setState({ kind: 'indexing', done, total });
       try {
-        if (this.session) await this.session.rebuild({ onBuildProgress });
-        else this.session = (await WikiSession.rebuilt(this.env, { onBuildProgress })).session;
+        const change = await this.engineNow().rebuild();
+        this.opened = true;
         this.outcome = { kind: 'built', reason: 'rebuilt from the concept files' };
-        this.indexChanged(this.session.index);
+        this.indexChanged(change);
         // An explicit action: its wiki.db is written now (queued after this), not after the quiet time.
         void this.persistNow();
       } catch (error) {
@@ -176,73 +172,56 @@ export class WikiService {
    */
   afterEdit(entry: AuthorLogEntry, vaultPathOf: (bundlePath: string) => string): Promise<void> {
     return this.exclusive.run(async () => {
-      const session = this.session;
-      if (!session) throw new Error('the index is not open; the files were written, run "Rebuild index" to catch up');
+      if (!this.opened || !this.engine)
+        throw new Error('the index is not open; the files were written, run "Rebuild index" to catch up');
       const indexed = entry.paths.filter((p) => isIndexedPath(this.bundle.scope, vaultPathOf(p)));
-      await session.afterEdit(entry, {}, undefined, indexed);
-      this.indexChanged(session.index);
+      this.indexChanged(await this.engine.afterEdit(entry, indexed));
     });
   }
 
   /** The index's concepts in path order, read between other index operations (for the pickers). */
   conceptRecords(): Promise<ConceptRecord[]> {
-    return this.exclusive.run(async () => (this.session ? conceptRecordsFromIndex(this.session.index) : []));
+    return this.exclusive.run(async () => (this.opened && this.engine ? this.engine.conceptRecords() : []));
   }
 
   /** Answers a question from the index, with the settings' retrieval options and the vector signal when it can run. */
   query(question: string): Promise<QueryAnswer> {
     return this.exclusive.run(async () => {
-      const session = this.session;
-      if (!session)
+      if (!this.opened || !this.engine)
         throw new Error(this.indexState.kind === 'failed' ? this.indexState.message : this.notOpenMessage());
-      const index = session.index;
-      const result = await session.answer(question, {
-        ...contextOptionsFrom(this.options.settings()),
-        bundleThresholds: await this.bundleThresholds(),
-        ...this.vectorOptions(),
-      });
-      const markers = markersFor(index, result, this.clock.now());
-      return { result, markers, successorTitles: successorTitlesFor(index, result, markers) };
+      return this.engine.answer(question, await this.queryOptions());
     });
+  }
+
+  /** The index's counts; not queued behind other work (a read between two steps of a running one). */
+  async stats(): Promise<IndexStats | undefined> {
+    return this.opened ? this.engine?.stats() : undefined;
   }
 
   /** The lint report over the current index and the bundle's files (okf-wiki.json included). */
   lint(): Promise<LintReport> {
-    return this.exclusive.run(() => this.openSession().lint());
+    return this.exclusive.run(() => this.openEngine().lint());
   }
 
   /** Regenerates one generated artifact (timeline.md, wiki-trigger-keywords.txt) from the index, as the CLI does. */
   regenerate(artifact: Artifact): Promise<GeneratedFile[]> {
-    return this.exclusive.run(async () => this.openSession().regenerate([artifact]));
+    return this.exclusive.run(() => this.openEngine().regenerate(artifact));
   }
 
   /** Runs the bundle's evaluate.json (spec §7.5) as the CLI does; writes evaluate.last.json beside it. */
   evaluate(): Promise<EvaluateFileOutcome> {
-    return this.exclusive.run(async () => {
-      const index = this.openSession().index;
-      const files = {
-        read: (p: string) => this.bundle.readIfExists(p),
-        write: (p: string, text: string) => this.bundle.write(p, text),
-      };
-      return evaluateSetFile(index, files, '/' + DEFAULT_SET_NAME, {
-        ...contextOptionsFrom(this.options.settings()),
-        clock: this.clock,
-        bundleThresholds: await this.bundleThresholds(),
-        ...this.vectorOptions(),
-      });
-    });
+    return this.exclusive.run(async () =>
+      this.openEngine().evaluate('/' + DEFAULT_SET_NAME, await this.queryOptions()),
+    );
   }
 
   /** The thresholds answers use and where each comes from, for the settings tab. */
   async thresholdReport(): Promise<{ coverage: string; vector: string }> {
     const settings = this.options.settings();
     const embedder = settings.embeddingsEnabled ? this.options.createEmbedder(settings) : undefined;
-    const calibration = embedder ? this.session?.index.vectorCalibration(embedder.model) : undefined;
-    return thresholdReport(settings, await this.bundleThresholds(), calibration);
-  }
-
-  private bundleThresholds(): Promise<BundleThresholds> {
-    return readBundleThresholds(this.bundle);
+    const engine = this.opened ? this.engine : undefined;
+    const calibration = embedder && engine ? await engine.vectorCalibration(embedder.model) : undefined;
+    return thresholdReport(settings, await readBundleThresholds(this.bundle), calibration);
   }
 
   /** Applies a settings change: rebuild for new folders, a move for wiki.db, a re-embed for a new model. */
@@ -250,13 +229,13 @@ export class WikiService {
     const impact = settingsImpact(before, after);
     // Never opened (first run): nothing of ours is at the old place to move or remove.
     if (impact.relocate) {
-      if (this.session) this.persister.moveTo(wikiDbVaultPath(after));
+      if (this.opened) this.persister.moveTo(wikiDbVaultPath(after));
       else this.persister.path = wikiDbVaultPath(after);
     }
     if (impact.reembed || !after.embeddingsEnabled) this.embedder = undefined;
     if (impact.rebuild) {
       this.bundle = new VaultBundle(this.options.vault, scopeOf(after));
-      if (this.session) await this.rebuild();
+      if (this.opened) await this.rebuild();
     }
     if (impact.reembed) this.embeddings.reset();
     else if (!after.embeddingsEnabled && before.embeddingsEnabled) this.embeddings.request(true);
@@ -266,7 +245,7 @@ export class WikiService {
   /** Writes wiki.db now if the index changed since the last write. */
   persistNow(): Promise<void> {
     this.persister.cancelTimer();
-    return this.exclusive.run(() => this.persister.writeSnapshot(() => this.session?.index.export()));
+    return this.exclusive.run(() => this.writeSnapshot());
   }
 
   /** Resolves when queued work, pending writes and embedding passes are done. */
@@ -285,34 +264,58 @@ export class WikiService {
     this.persister.stop();
     this.embeddings.stop();
     this.closing = this.exclusive.run(async () => {
-      await this.persister.writeSnapshot(() => this.session?.index.export());
-      this.session?.close();
-      this.session = undefined;
-      this.listeners.clear();
+      try {
+        await this.writeSnapshot();
+      } finally {
+        await this.engine?.close();
+        this.engine = undefined;
+        this.opened = false;
+        this.listeners.clear();
+      }
     });
     return this.closing;
+  }
+
+  /** Exports the index (in the engine) when it changed since the last write, and queues the write of wiki.db. */
+  private async writeSnapshot(): Promise<void> {
+    const bytes = this.opened && this.persister.isDirty ? await this.engine?.exportIndex() : undefined;
+    return this.persister.writeSnapshot(() => bytes);
   }
 
   private async open(): Promise<void> {
     if (this.closed) return;
     this.setState({ kind: 'indexing', done: 0, total: 0 });
     try {
-      const session = await WikiSession.open(this.env, (done, total) =>
-        this.setState({ kind: 'indexing', done, total }),
-      );
-      this.session = session;
-      this.outcome = session.opened;
-      if (session.opened.kind === 'built' && this.hadWikiDb)
-        this.options.notify(`OKF Graph Wiki: ${session.opened.reason}.`);
-      if (session.openChangedIndex) this.indexChanged(session.index);
+      const opened = await this.engineNow().open();
+      this.opened = true;
+      this.outcome = opened.opened;
+      if (opened.opened.kind === 'built' && this.hadWikiDb)
+        this.options.notify(`OKF Graph Wiki: ${opened.opened.reason}.`);
+      if (opened.changed) this.indexChanged(opened);
       else {
-        this.setState({ kind: 'ready', concepts: session.index.stats().concepts });
+        this.setState({ kind: 'ready', concepts: opened.concepts });
         this.emit('index');
         this.embeddings.request();
       }
     } catch (error) {
       this.fail(error);
     }
+  }
+
+  /** The engine, started on first use where the options say. */
+  private engineNow(): Engine {
+    if (this.engine) return this.engine;
+    const host = vaultHost({
+      bundle: () => this.bundle,
+      readWikiDb: () => this.readWikiDb(),
+      dirty: () => this.persister.markDirty(),
+      embedder: () => this.embedderFor(this.options.settings()),
+      progress: (done, total) => this.setState({ kind: 'indexing', done, total }),
+      embedProgress: (done, total) => this.embeddings.progress(done, total),
+    });
+    const choice = this.options.engine ?? { kind: 'in-process' };
+    this.engine = choice.kind === 'worker' ? choice.start(host) : new EngineCore(host, this.clock);
+    return this.engine;
   }
 
   /** wiki.db's bytes for the session; a read failure is told and the index rebuilt from the concept files. */
@@ -331,10 +334,10 @@ export class WikiService {
     }
   }
 
-  /** The open session, or an error saying the index is not ready. */
-  private openSession(): WikiSession {
-    if (!this.session) throw new Error(this.notOpenMessage());
-    return this.session;
+  /** The open engine, or an error saying the index is not ready. */
+  private openEngine(): Engine {
+    if (!this.opened || !this.engine) throw new Error(this.notOpenMessage());
+    return this.engine;
   }
 
   private notOpenMessage(): string {
@@ -344,25 +347,18 @@ export class WikiService {
     );
   }
 
-  private indexChanged(index: WikiIndex): void {
-    this.setState({ kind: 'ready', concepts: index.stats().concepts });
+  private indexChanged(change: EngineChange): void {
+    this.setState({ kind: 'ready', concepts: change.concepts });
     this.emit('index');
-    this.markDirty();
+    this.persister.markDirty();
     this.embeddings.request();
   }
 
-  private markDirty(): void {
-    this.persister.markDirty();
-  }
-
-  private vectorOptions(): Pick<ContextOptions, 'embedder' | 'vectorOff'> {
+  /** The settings' retrieval options, the bundle's thresholds and the vector signal (or why it is off). */
+  private async queryOptions(): Promise<EngineQueryOptions> {
     const settings = this.options.settings();
-    if (!settings.embeddingsEnabled) return { vectorOff: { kind: 'turned-off' } };
-    const state = this.embeddings.state;
-    if (state.kind === 'failed')
-      return { vectorOff: { kind: 'embedder-failed', cause: state.cause, message: state.message } };
-    const embedder = this.embedderFor(settings);
-    return embedder ? { embedder } : {};
+    const thresholds = await readBundleThresholds(this.bundle);
+    return engineQueryOptions(settings, thresholds, this.embeddings.state, this.embedderFor(settings));
   }
 
   private embedderFor(settings: OkfSettings): Embedder | undefined {

@@ -1,4 +1,5 @@
-// What a plugin reviewer reads in main.js: no Worker, no XMLHttpRequest (the engine's was synchronous), no
+// What a plugin reviewer reads in main.js: one Worker only (the engine's, from the script main.js carries), no
+// XMLHttpRequest (the engine's was synchronous), no
 // fetch (the only network path is requestUrl, to the Ollama host), no OPFS/kvvfs/Worker1 code from the SQLite
 // build (build/sqlite-lean.mjs leaves it out), and no engine globals left on globalThis.
 import { execFileSync } from 'node:child_process';
@@ -19,8 +20,12 @@ beforeAll(() => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+test('main.js starts one Worker: the engine, from a Blob URL of the script it carries (issue 14 item 3)', () => {
+  expect(mainJs.match(/new Worker\b/g)?.length).toBe(1);
+  expect(mainJs).toMatch(/URL\.createObjectURL\(new Blob\(/);
+});
+
 test.each([
-  ['new Worker', /new Worker\b/],
   ['XMLHttpRequest', /XMLHttpRequest/],
   ['fetch(', /(?<![\w$.])fetch\(/],
   ['the Worker1 API', /Worker1|initWorker1API/],

@@ -61,14 +61,17 @@ jest.setTimeout(60_000);
     });
     await page.evaluate(() => (window as any).okfEnable());
     try {
-      await page.waitForFunction(
-        () => {
+      // The index's counts come from the engine worker (asynchronously): polled from here.
+      const ready = () =>
+        page.evaluate(async () => {
           const s = (window as any).okf.plugin.service;
-          return s.state.kind === 'ready' && s.embeddingState.kind === 'idle' && s.index.stats().embeddings > 0;
-        },
-        undefined,
-        { timeout: 90_000 },
-      );
+          return s.state.kind === 'ready' && s.embeddingState.kind === 'idle' && (await s.stats()).embeddings > 0;
+        });
+      const deadline = Date.now() + 90_000;
+      while (!(await ready())) {
+        if (Date.now() > deadline) throw new Error('timed out after 90 s');
+        await new Promise((r) => setTimeout(r, 100));
+      }
     } catch (error) {
       const state = await page.evaluate(() => {
         const s = (window as any).okf.plugin.service;

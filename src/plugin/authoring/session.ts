@@ -44,7 +44,7 @@ export class AuthoringSession {
 
   /** True once the index is open (the commands are offered only then). */
   get ready(): boolean {
-    return this.service.index !== undefined;
+    return this.service.isOpen;
   }
 
   /** okf-wiki.json (declared inverses); its problems are lint's to report, the defaults apply meanwhile. */

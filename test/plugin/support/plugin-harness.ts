@@ -63,6 +63,8 @@ export async function settle(running: Running): Promise<void> {
   await running.app.settle();
   running.plugin.flushPendingChanges();
   await running.plugin.service.whenIdle();
+  // What that work wrote (wiki.db after a rebuild) reaches the vault's file list too.
+  await running.app.settle();
 }
 
 /** Disables the plugin, waits for wiki.db to be written, and removes the app's DOM and notices. */

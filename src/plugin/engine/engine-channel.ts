@@ -1,0 +1,144 @@
+// Both ends of the engine channel: `serveEngine` runs an EngineCore where the port leads (inside the Worker, or in
+// a test over Node's MessageChannel) and asks the host back through the same port; `connectEngine` is the main
+// thread's Engine, forwarding each call and answering the engine's requests from the host.
+import type { EmbedReport } from '../../core/embed/embed-index';
+import { EmbedError } from '../../core/embed/types';
+import type { EmbedKind } from '../../core/embed/types';
+import { systemClock } from '../../core/types';
+import type { LoadProblem } from '../../core/index/wiki-index';
+import type { Engine, EngineHost } from './engine';
+import { EngineCore } from './engine-core';
+import { Rpc, transferBytes, type PortLike, type WireError } from './rpc';
+
+/** The engine's methods a caller may invoke over the channel. */
+const ENGINE_METHODS = [
+  'open',
+  'apply',
+  'rebuild',
+  'afterEdit',
+  'answer',
+  'conceptRecords',
+  'lint',
+  'regenerate',
+  'evaluate',
+  'vectorCalibration',
+  'stats',
+  'embedPass',
+  'exportIndex',
+  'close',
+] as const;
+
+/** Rebuilds an EmbedError (its `kind` says what to tell the person) from its wire form. */
+function revive(e: WireError): Error {
+  if (e.name === 'EmbedError') return new EmbedError(e.message, (e.kind ?? 'bad-response') as EmbedError['kind']);
+  const error = new Error(e.message);
+  error.name = e.name;
+  return error;
+}
+
+/** A report's error as plain data (structured clone would drop an EmbedError's class and kind). */
+function plainReport(report: EmbedReport): EmbedReport {
+  if (!report.error) return report;
+  const error = { name: 'EmbedError', message: report.error.message, kind: report.error.kind };
+  return { ...report, error };
+}
+
+/** Serves an engine on `port`: the engine side of the channel (the worker's entry calls this on `self`). */
+export function serveEngine(port: PortLike): void {
+  const handlers: Record<string, (...args: never[]) => unknown> = {};
+  const rpc = new Rpc(port, handlers, revive);
+  const host: EngineHost = {
+    list: () => rpc.call('list'),
+    read: (p) => rpc.call('read', p),
+    stat: (p) => rpc.call('stat', p),
+    readIfExists: (p) => rpc.call('readIfExists', p),
+    write: (p, data) => rpc.call('write', p, data),
+    readWikiDb: async () => {
+      const bytes = await rpc.call<Uint8Array | LoadProblem | undefined>('readWikiDb');
+      // Bytes of this realm (the engine checks `instanceof Uint8Array`): a Worker's message already gives them;
+      // Node's MessageChannel (the jest tests) gives Node's own. The buffer is reused, not copied.
+      return ArrayBuffer.isView(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes;
+    },
+    indexWritten: () => rpc.note('indexWritten'),
+    embed: (model, texts, kind) => rpc.call('embed', model, texts, kind),
+    progress: (done, total) => rpc.note('progress', done, total),
+    embedProgress: (done, total) => rpc.note('embedProgress', done, total),
+  };
+  const core = new EngineCore(host, systemClock);
+  for (const m of ENGINE_METHODS) {
+    const methods = core as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    handlers[m] = (...args: unknown[]) => methods[m](...args);
+  }
+  handlers.embedPass = async (model: string) => plainReport(await core.embedPass(model));
+  handlers.exportIndex = async () => {
+    const bytes = await core.exportIndex();
+    return bytes && transferBytes(bytes);
+  };
+  handlers.yieldEmbedding = () => core.yieldEmbedding();
+}
+
+/** The main thread's end: an Engine whose work runs on the other side of `port`. */
+export function connectEngine(
+  port: PortLike,
+  host: EngineHost,
+  terminate: () => void,
+): Engine & { broken(reason: string): void } {
+  const handlers = {
+    list: () => host.list(),
+    read: (p: string) => host.read(p),
+    stat: (p: string) => host.stat(p),
+    readIfExists: (p: string) => host.readIfExists(p),
+    write: (p: string, data: string | Uint8Array) => host.write(p, data),
+    readWikiDb: async () => {
+      const bytes = await host.readWikiDb();
+      return bytes instanceof Uint8Array ? transferBytes(bytes) : bytes;
+    },
+    indexWritten: () => host.indexWritten(),
+    embed: (model: string, texts: string[], kind: EmbedKind) => host.embed(model, texts, kind),
+    progress: (done: number, total: number) => host.progress(done, total),
+    embedProgress: (done: number, total: number) => host.embedProgress(done, total),
+  };
+  const rpc = new Rpc(port, handlers, revive);
+  let dead: string | undefined;
+  const call =
+    (m: (typeof ENGINE_METHODS)[number]) =>
+    (...args: unknown[]) =>
+      dead === undefined ? rpc.call(m, ...args) : Promise.reject(new Error(dead));
+  let closed = false;
+  return {
+    localIndex: undefined,
+    open: call('open') as Engine['open'],
+    apply: call('apply') as Engine['apply'],
+    rebuild: call('rebuild') as Engine['rebuild'],
+    afterEdit: call('afterEdit') as Engine['afterEdit'],
+    answer: call('answer') as Engine['answer'],
+    conceptRecords: call('conceptRecords') as Engine['conceptRecords'],
+    lint: call('lint') as Engine['lint'],
+    regenerate: call('regenerate') as Engine['regenerate'],
+    evaluate: call('evaluate') as Engine['evaluate'],
+    vectorCalibration: call('vectorCalibration') as Engine['vectorCalibration'],
+    exportIndex: call('exportIndex') as Engine['exportIndex'],
+    stats: call('stats') as Engine['stats'],
+    async embedPass(model: string): Promise<EmbedReport> {
+      const report = (await call('embedPass')(model)) as EmbedReport;
+      const e = report.error as unknown as WireError | undefined;
+      return e ? { ...report, error: revive(e) as EmbedError } : report;
+    },
+    yieldEmbedding: () => rpc.note('yieldEmbedding'),
+    broken(reason: string): void {
+      dead = reason;
+      rpc.fail(reason);
+    },
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      try {
+        await rpc.call('close');
+      } finally {
+        dead = 'The engine was closed.';
+        rpc.fail(dead);
+        terminate();
+      }
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// The main thread's side of the engine: the vault's bundle (reads, stats, writes), wiki.db's bytes, the embedder
+// and progress, as the EngineHost the engine asks through its channel (or directly, in-process).
+import { EmbedError, type Embedder } from '../../core/embed/types';
+import type { LoadProblem } from '../../core/index/wiki-index';
+import type { VaultBundle } from '../vault-bundle';
+import type { EngineHost } from './engine';
+
+export interface VaultHostDeps {
+  /** The bundle of the current settings (replaced when the concept folders change). */
+  bundle(): VaultBundle;
+  readWikiDb(): Promise<Uint8Array | LoadProblem | undefined>;
+  /** The index changed in a way to persist. */
+  dirty(): void;
+  /** The embedder of the current settings, if embeddings are on. */
+  embedder(): Embedder | undefined;
+  progress(done: number, total: number): void;
+  embedProgress(done: number, total: number): void;
+}
+
+/** The EngineHost over the vault. */
+export function vaultHost(d: VaultHostDeps): EngineHost {
+  return {
+    list: () => d.bundle().list(),
+    read: (p) => d.bundle().read(p),
+    stat: (p) => d.bundle().stat(p),
+    readIfExists: (p) => d.bundle().readIfExists(p),
+    write: (p, data) => d.bundle().write(p, data),
+    readWikiDb: () => d.readWikiDb(),
+    indexWritten: () => d.dirty(),
+    embed: (model, texts, kind) => {
+      const embedder = d.embedder();
+      // The settings changed during a pass: its vectors would be stored under a model that is no longer asked for.
+      if (embedder?.model !== model)
+        return Promise.reject(new EmbedError(`The embedding model is no longer ${model}.`, 'model-missing'));
+      return embedder.embed(texts, kind);
+    },
+    progress: (done, total) => d.progress(done, total),
+    embedProgress: (done, total) => d.embedProgress(done, total),
+  };
+}

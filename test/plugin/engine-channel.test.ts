@@ -1,0 +1,136 @@
+/** @jest-environment jsdom */
+// The engine behind its channel (issue 14 item 3): WikiService in worker mode, where the "worker" is the real
+// worker-side code (serveEngine) on the far end of Node's MessageChannel — structured clone and transferred
+// buffers as a Web Worker has them, nothing of the engine mocked. The vault (Obsidian double over a temporary
+// folder) and the embedder (the plugin's, over requestUrl, to a fake Ollama) stay on this side and are asked
+// through the channel. The Chromium tests run the same code in a real Worker started from main.js.
+// The double first: it installs the globals a browser (and Obsidian) has.
+import { createTestApp } from '../obsidian-double/harness';
+import { readFileSync } from 'node:fs';
+import * as nodePath from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
+import { WikiIndex, isLoadProblem } from '../../src/core/index/wiki-index';
+import { connectEngine, serveEngine } from '../../src/plugin/engine/engine-channel';
+import type { Engine, EngineHost } from '../../src/plugin/engine/engine';
+import type { PortLike } from '../../src/plugin/engine/rpc';
+import { createPluginEmbedder } from '../../src/plugin/plugin-embedder';
+import { DEFAULT_SETTINGS, type OkfSettings } from '../../src/plugin/settings';
+import { WikiService } from '../../src/plugin/wiki-service';
+import { NodeFsStore } from '../obsidian-double/node-fs-store';
+import type { App } from '../obsidian-double/app';
+import { clearNotices } from '../obsidian-double/ui';
+import { FakeOllama } from '../support/fake-ollama';
+import { tempVault, type TempVault } from './support/plugin-harness';
+
+let vault: TempVault;
+let app: App;
+let ollama: FakeOllama | undefined;
+const services: WikiService[] = [];
+const notices: string[] = [];
+/** Engines started over a channel: each closes its ports when the service closes it. */
+let started = 0;
+
+/** Worker mode over Node's MessageChannel: the engine side served on port2, the service's end on port1. */
+function channelEngine(host: EngineHost): Engine {
+  started++;
+  const { port1, port2 } = new MessageChannel();
+  serveEngine(port2 as unknown as PortLike);
+  return connectEngine(port1 as unknown as PortLike, host, () => {
+    port1.close();
+    port2.close();
+  });
+}
+
+async function service(settings: Partial<OkfSettings> = {}): Promise<WikiService> {
+  const all: OkfSettings = { ...DEFAULT_SETTINGS, bundleFolder: 'wiki', embeddingsEnabled: false, ...settings };
+  app ??= await createTestApp(new NodeFsStore(vault.dir));
+  const s = new WikiService({
+    vault: app.vault as never,
+    settings: () => all,
+    notify: (m) => notices.push(m),
+    createEmbedder: (x) => createPluginEmbedder(x),
+    engine: { kind: 'worker', start: channelEngine },
+  });
+  services.push(s);
+  await s.start();
+  await s.whenIdle();
+  return s;
+}
+
+beforeEach(() => {
+  vault = tempVault('small-vault');
+  started = 0;
+  notices.length = 0;
+});
+
+afterEach(async () => {
+  for (const s of services.splice(0)) await s.close();
+  app?.destroy();
+  (app as App | undefined) = undefined as never;
+  await ollama?.close();
+  ollama = undefined;
+  clearNotices();
+  vault.remove();
+});
+
+test('opens, answers with markers, applies a save and writes wiki.db, all through the channel', async () => {
+  const s = await service();
+  expect(s.state).toEqual({ kind: 'ready', concepts: 4 });
+  expect(s.lastOpen?.kind).toBe('built');
+  // In worker mode there is no index on this side.
+  expect(s.index).toBeUndefined();
+  const answer = await s.query('Who was Ada Lovelace?');
+  expect(answer.result.seeds.map((x) => x.path)).toContain('/entities/ada-lovelace.md');
+  expect((await s.conceptRecords()).map((c) => c.path)).toContain('/entities/charles-babbage.md');
+  expect((await s.lint()).findings.length).toBeGreaterThan(0);
+
+  const ada = app.vault.getFileByPath('wiki/entities/ada-lovelace.md')!;
+  await app.vault.modify(ada, (await app.vault.read(ada)).replace('title: Ada Lovelace', 'title: Augusta Ada King'));
+  await s.applyChanges({ changed: ['wiki/entities/ada-lovelace.md'], removed: [] });
+  const renamed = await s.query('Who was Augusta Ada King?');
+  expect(renamed.result.seeds.map((x) => x.path)).toEqual(['/entities/ada-lovelace.md']);
+
+  // wiki.db's bytes come back from the engine (a transferred buffer) and are written here.
+  await s.persistNow();
+  const loaded = await WikiIndex.load(new Uint8Array(readFileSync(nodePath.join(vault.dir, 'wiki', 'wiki.db'))));
+  if (isLoadProblem(loaded)) throw new Error(loaded.reason);
+  expect(loaded.conceptTitles().map((c) => c.title)).toContain('Augusta Ada King');
+  loaded.close();
+});
+
+test('a second start reads wiki.db back through the channel and catches up by stat', async () => {
+  const first = await service();
+  await first.close();
+  const babbage = app.vault.getFileByPath('wiki/entities/charles-babbage.md')!;
+  await app.vault.modify(babbage, (await app.vault.read(babbage)) + '\nEdited while closed.\n');
+  const next = await service();
+  expect(next.lastOpen).toEqual({ kind: 'loaded', sync: { updated: ['/entities/charles-babbage.md'], removed: [] } });
+  expect(started).toBe(2);
+});
+
+test('embeddings: the engine asks this side to embed (Ollama over requestUrl), and queries use the vectors', async () => {
+  ollama = await FakeOllama.start();
+  const s = await service({ embeddingsEnabled: true, ollamaHost: ollama.url });
+  expect(s.embeddingState).toEqual({ kind: 'idle' });
+  expect((await s.stats())?.embeddings).toBe(4);
+  const answer = await s.query('Who was Ada Lovelace?');
+  expect(answer.result.vector).toMatchObject({ used: true, model: 'nomic-embed-text' });
+});
+
+test("an embedder failure crosses the channel with its kind: Ollama's host unreachable pauses vectors", async () => {
+  // Nothing listens on port 9.
+  const s = await service({ embeddingsEnabled: true, ollamaHost: 'http://127.0.0.1:9' });
+  expect(s.embeddingState).toMatchObject({ kind: 'failed', cause: 'unreachable' });
+  expect(notices).toEqual([expect.stringMatching(/^OKF Graph Wiki: embeddings paused\./)]);
+  expect((await s.query('Who was Ada Lovelace?')).result.confident).toBe(true);
+});
+
+test('an error thrown in the engine reaches the caller with its message', async () => {
+  // Nothing is asked of the host before an index is open.
+  const unused = new Proxy({}, { get: () => () => Promise.reject(new Error('not asked')) }) as EngineHost;
+  const engine = channelEngine(unused);
+  await expect(engine.lint()).rejects.toThrow('The index is still being built.');
+  await expect(engine.exportIndex()).resolves.toBeUndefined();
+  await engine.close();
+  await expect(engine.lint()).rejects.toThrow('The engine was closed.');
+});
