@@ -25,10 +25,12 @@ export async function phasesOnce(files, mainJs, manifest, questions, catchUp) {
     phases.push({ name, ms: to - from, longTasks: inside.length, longestMs, ...extra });
   };
   const store = O.MemoryStore.from(files);
-  // Creating the double's App (its vault over the store) is the test double's work, not the plugin's: done
-  // before a start phase begins, which covers onload's end to index-ready, as the start-up table does.
+  // Creating the double's App (its vault over the store) is the test double's work, not the plugin's: done, and
+  // settled, before a start phase begins, which covers onload's end to index-ready, as the start-up table does.
   const prepare = async () => {
     const app = await O.App.create(store);
+    // The double's own start-up work (its vault's and metadata cache's queued tasks) ends before a phase.
+    await app.settle();
     const requireObsidian = (name) => {
       if (name === 'obsidian') return O;
       throw new Error('Cannot find module ' + name);

@@ -108,7 +108,7 @@ test('a second start reads wiki.db back through the channel and catches up by st
   expect(started).toBe(2);
 });
 
-test('embeddings: the engine asks this side to embed (Ollama over requestUrl), and queries use the vectors', async () => {
+test('embeddings: the engine asks this side to embed (Ollama over requestUrl); queries use vectors', async () => {
   ollama = await FakeOllama.start();
   const s = await service({ embeddingsEnabled: true, ollamaHost: ollama.url });
   expect(s.embeddingState).toEqual({ kind: 'idle' });
