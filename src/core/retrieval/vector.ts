@@ -1,6 +1,6 @@
 // Vector cosine seed signal (spec §6.1): the question embedded as a query, compared with every current
 // concept vector of the same model. Vectors are decoded once per index generation and kept normalized.
-import { decodeVector, dot, normalize } from '../embed/vectors';
+import { decodeVector, normalize } from '../embed/vectors';
 import type { Embedder } from '../embed/types';
 import { embedderFailed, type VectorOff } from './vector-status';
 import type { WikiIndex } from '../index/wiki-index';
@@ -18,7 +18,8 @@ interface VectorCache {
   readonly generation: number;
   readonly model: string;
   readonly paths: string[];
-  readonly vectors: Float32Array[];
+  /** Every vector, normalized, one after another (`dim` floats each): one array, scanned in one tight loop. */
+  readonly matrix: Float32Array;
   readonly dim: number | undefined;
 }
 
@@ -28,13 +29,17 @@ function vectorsOf(index: WikiIndex, model: string): VectorCache {
   const cached = caches.get(index);
   if (cached && cached.generation === index.generation && cached.model === model) return cached;
   const rows = index.currentVectors(model);
-  const cache: VectorCache = {
-    generation: index.generation,
-    model,
-    paths: rows.map((r) => r.path),
-    vectors: rows.map((r) => normalize(decodeVector(r.vector))),
-    dim: rows[0]?.dim,
-  };
+  const dim = rows[0]?.dim ?? 0;
+  const matrix = new Float32Array(rows.length * dim);
+  rows.forEach((r, i) => {
+    // The same floats as normalize(decodeVector(...)) gave, in the matrix's row. A blob shorter than `dim` (a
+    // damaged row) leaves NaN where the per-vector dot product read past its end, a longer one is cut as it was.
+    const v = normalize(decodeVector(r.vector));
+    if (v.length < dim) matrix.fill(NaN, i * dim + v.length, (i + 1) * dim);
+    matrix.set(v.length > dim ? v.subarray(0, dim) : v, i * dim);
+  });
+  const paths = rows.map((r) => r.path);
+  const cache: VectorCache = { generation: index.generation, model, paths, matrix, dim: rows[0]?.dim };
   caches.set(index, cache);
   return cache;
 }
@@ -88,8 +93,12 @@ export function rankByVector(
   const best: VectorHit[] = [];
   const better = (a: VectorHit, b: VectorHit) =>
     a.similarity > b.similarity || (a.similarity === b.similarity && a.path < b.path);
-  for (let i = 0; i < store.paths.length; i++) {
-    const similarity = dot(q, store.vectors[i]);
+  const { matrix } = store;
+  const dim = q.length;
+  for (let i = 0, row = 0; i < store.paths.length; i++, row += dim) {
+    // dot(q, vector i), summed in the same order (so the same similarity to the last bit).
+    let similarity = 0;
+    for (let k = 0; k < dim; k++) similarity += q[k] * matrix[row + k];
     if (best.length === limit && similarity <= best[best.length - 1].similarity) continue;
     const hit = { path: store.paths[i], similarity };
     let at = best.length;
