@@ -1,8 +1,10 @@
 // Typo-tolerant titles (issue 11 item 5): "Who was Charles Babbagge?" seeds Charles Babbage. A question word of
 // six or more letters that is one edit (insertion, deletion, substitution or transposition of neighbours) from
 // exactly one word of the bundle's titles and aliases — and from no other — is read as that word; when the
-// question then names a title or alias exactly, that concept seeds as a title hit. Ambiguity abstains: two
-// candidate corrections, or a word that already is a title word, change nothing.
+// question then names a title or alias exactly, that concept seeds as a title hit. A letter dropped from a name of
+// six letters leaves five ("Grace Hoppr"): such a word is read as the name only when the rest of a title of several
+// words stands beside it, written exactly (a lone "Turin" is a city, not a misspelt "Turing"). Ambiguity abstains:
+// two candidate corrections, or a word that already is a title word, change nothing.
 import type { TitleEntry, TitleHit } from './title-match';
 import { matchTitles } from './title-match';
 import { foldText, STOPWORDS } from './text';
@@ -56,13 +58,34 @@ export function isOneEdit(a: string, b: string): boolean {
   return x.length > y.length ? rest(i + 1, i) : rest(i, i + 1);
 }
 
-/** The unique title word one edit from `word`, or undefined (none, or more than one). */
-function correctionOf(word: string, index: DeletionIndex): string | undefined {
-  if ([...word].length < MIN_TYPO_LENGTH || index.words.has(word) || STOPWORDS.has(word)) return undefined;
+/**
+ * The unique title word one edit from `word`, or undefined (none, or more than one). A word one letter short of
+ * MIN_TYPO_LENGTH is only read as a name of MIN_TYPO_LENGTH letters or more with a letter dropped (`short`).
+ */
+function correctionOf(word: string, index: DeletionIndex, short: boolean): string | undefined {
+  const length = [...word].length;
+  if (short ? length !== MIN_TYPO_LENGTH - 1 : length < MIN_TYPO_LENGTH) return undefined;
+  if (index.words.has(word) || STOPWORDS.has(word)) return undefined;
   const candidates = new Set<string>();
   for (const v of new Set([word, ...deletions(word)]))
-    for (const w of index.byVariant.get(v) ?? []) if (isOneEdit(word, w)) candidates.add(w);
+    for (const w of index.byVariant.get(v) ?? [])
+      if (isOneEdit(word, w) && (!short || [...w].length >= MIN_TYPO_LENGTH)) candidates.add(w);
   return candidates.size === 1 ? [...candidates][0] : undefined;
+}
+
+/** The folded question with each word `correctionOf` reads as a title word replaced by it, or undefined. */
+function correctedText(folded: string, index: DeletionIndex, short: boolean): string | undefined {
+  let corrected = '';
+  let last = 0;
+  let changed = false;
+  for (const m of folded.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const fix = correctionOf(m[0], index, false) ?? (short ? correctionOf(m[0], index, true) : undefined);
+    if (fix === undefined) continue;
+    corrected += folded.slice(last, m.index) + fix;
+    last = m.index + m[0].length;
+    changed = true;
+  }
+  return changed ? corrected + folded.slice(last) : undefined;
 }
 
 /**
@@ -72,18 +95,15 @@ function correctionOf(word: string, index: DeletionIndex): string | undefined {
 export function matchTypoTitles(question: string, entries: readonly TitleEntry[]): TitleHit[] {
   const index = deletionIndex(entries);
   const folded = foldText(question);
-  let corrected = '';
-  let last = 0;
-  let changed = false;
-  for (const m of folded.matchAll(/[\p{L}\p{N}]+/gu)) {
-    const fix = correctionOf(m[0], index);
-    if (fix === undefined) continue;
-    corrected += folded.slice(last, m.index) + fix;
-    last = m.index + m[0].length;
-    changed = true;
-  }
-  if (!changed) return [];
-  corrected += folded.slice(last);
   const exact = new Set(matchTitles(question, entries).map((h) => h.path));
-  return matchTitles(corrected, entries).filter((h) => !exact.has(h.path));
+  const strong = correctedText(folded, index, false);
+  const strongHits = strong === undefined ? [] : matchTitles(strong, entries).filter((h) => !exact.has(h.path));
+  // Hits only a five-letter correction reveals count when the title they match has other words, written exactly.
+  const withShort = correctedText(folded, index, true);
+  if (withShort === undefined || withShort === strong) return strongHits;
+  const found = new Set([...exact, ...strongHits.map((h) => h.path)]);
+  const shortHits = matchTitles(withShort, entries).filter(
+    (h) => !found.has(h.path) && /[\p{L}\p{N}][^\p{L}\p{N}]+[\p{L}\p{N}]/u.test(withShort.slice(h.start, h.end)),
+  );
+  return [...strongHits, ...shortHits];
 }

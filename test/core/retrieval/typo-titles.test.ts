@@ -32,8 +32,15 @@ test('a one-letter typo in a name of six or more letters finds the concept', () 
   expect(paths('What did Turong prove?')).toEqual(['/turing.md']);
 });
 
+test('a letter dropped from a six-letter name counts beside the rest of its title, written exactly', () => {
+  expect(paths('Who was Alan Turng?')).toEqual(['/turing.md']);
+  expect(paths('Who was Turng, Alan?')).toEqual([]); // the title's words, not in its order
+  expect(paths('Who was Alan Turnig?')).toEqual(['/turing.md']); // six letters: as before
+});
+
 test('shorter words, ambiguous corrections and exact names are left alone', () => {
-  expect(paths('Who was Alan Turng?')).toEqual([]); // five letters
+  expect(paths('What did Turng prove?')).toEqual([]); // five letters, alone
+  expect(paths('Who was the mayor of Turin?')).toEqual([]); // a city five letters long, not a misspelt name
   expect(paths('Tell me about Martln')).toEqual(['/martin.md']); // one candidate
   expect(paths('Tell me about Marain')).toEqual([]); // martin or marlin: ambiguous
   expect(paths('Who was Charles Babbage?')).toEqual([]); // exact: matchTitles' job
@@ -54,5 +61,10 @@ describe('in context_for', () => {
     const answer = await contextFor(index, 'Who was Charles Babbagge?', { clock: fixedClock('2026-11-30') });
     expect(answer.confident).toBe(true);
     expect(answer.seeds.map((s) => [s.path, s.signals.title])).toEqual([['/entities/charles-babbage.md', 0]]);
+  });
+
+  test('a dropped letter in a six-letter name beside the rest of its title seeds it (issue 11)', async () => {
+    const answer = await contextFor(index, 'When was Grace Hoppr born?', { clock: fixedClock('2026-11-30') });
+    expect(answer.seeds.map((s) => [s.path, s.signals.title])).toEqual([['/entities/grace-hopper.md', 0]]);
   });
 });
