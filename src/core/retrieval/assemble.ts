@@ -29,6 +29,9 @@ export function fitToBudget(text: string, budget: number): string {
   return text.slice(0, Math.max(0, budget * CHARS_PER_TOKEN - 2)).trimEnd() + '…\n';
 }
 
+/** The most of the budget the full header may take; a longer one gives way to the short form. */
+const HEADER_SHARE = 0.25;
+
 function header(question: string, intent: Intent, seeds: readonly Seed[], budget: number): string {
   // spec §7.7: a hit on a superseded concept seeds the end of its chain; say so, or the LLM asked about the old
   // concept is handed the new one without a word.
@@ -37,7 +40,7 @@ function header(question: string, intent: Intent, seeds: readonly Seed[], budget
   const full =
     `Context from the wiki for: ${quoted(question)}\nIntent: ${intent}. ` + `Seeds: ${seeds.map(seedText).join('; ')}.`;
   // A small budget keeps a short header, so facts still fit: seed titles only and a shorter quote.
-  if (estimateTokens(full) <= budget / CHARS_PER_TOKEN) return full;
+  if (estimateTokens(full) <= budget * HEADER_SHARE) return full;
   return `Context for: ${quoted(question, 60)}\nIntent: ${intent}. Seeds: ${seeds.map((s) => s.title).join('; ')}.`;
 }
 
