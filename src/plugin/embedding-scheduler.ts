@@ -39,10 +39,17 @@ export class EmbeddingScheduler {
 
   /** The engine running a pass now, asked to yield when other work queues up. */
   private passing: Engine | undefined;
+  /** The embedder of the running pass: its vectors are stored under its model even if the settings change. */
+  private passEmbedder: Embedder | undefined;
 
   constructor(private readonly deps: EmbeddingDeps) {
     // Between batches, the pass gives way to queued work (a save).
     deps.exclusive.onWaiter = () => this.passing?.yieldEmbedding();
+  }
+
+  /** The embedder the running pass embeds with (undefined between passes). */
+  get currentPassEmbedder(): Embedder | undefined {
+    return this.passEmbedder;
   }
 
   /** Progress of the running pass (reported by the engine). */
@@ -94,10 +101,12 @@ export class EmbeddingScheduler {
         // Work queued before the pass could start goes first.
         if (this.deps.exclusive.hasWaiters) return { embedded: 0, current: 0, stopped: true };
         this.passing = engine;
+        this.passEmbedder = embedder;
         try {
           return await engine.embedPass(embedder.model);
         } finally {
           this.passing = undefined;
+          this.passEmbedder = undefined;
         }
       });
       if (!report) continue;

@@ -309,7 +309,11 @@ export class WikiService {
       bundle: () => this.bundle,
       readWikiDb: () => this.readWikiDb(),
       dirty: () => this.persister.markDirty(),
-      embedder: () => this.embedderFor(this.options.settings()),
+      // A pass started before a settings change finishes with its own embedder (the next pass uses the new one).
+      embedder: (model) =>
+        [this.embeddings.currentPassEmbedder, this.embedderFor(this.options.settings())].find(
+          (e) => e?.model === model,
+        ),
       progress: (done, total) => this.setState({ kind: 'indexing', done, total }),
       embedProgress: (done, total) => this.embeddings.progress(done, total),
     });

@@ -9,6 +9,7 @@ import { createTestApp } from '../obsidian-double/harness';
 import { readFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
+import type { Embedder } from '../../src/core/embed/types';
 import { WikiIndex, isLoadProblem } from '../../src/core/index/wiki-index';
 import { connectEngine, serveEngine } from '../../src/plugin/engine/engine-channel';
 import type { Engine, EngineHost } from '../../src/plugin/engine/engine';
@@ -19,7 +20,7 @@ import { WikiService } from '../../src/plugin/wiki-service';
 import { NodeFsStore } from '../obsidian-double/node-fs-store';
 import type { App } from '../obsidian-double/app';
 import { clearNotices } from '../obsidian-double/ui';
-import { FakeOllama } from '../support/fake-ollama';
+import { FakeEmbedder, FakeOllama } from '../support/fake-ollama';
 import { tempVault, type TempVault } from './support/plugin-harness';
 
 let vault: TempVault;
@@ -133,4 +134,55 @@ test('an error thrown in the engine reaches the caller with its message', async 
   await expect(engine.exportIndex()).resolves.toBeUndefined();
   await engine.close();
   await expect(engine.lint()).rejects.toThrow('The engine was closed.');
+});
+
+test('a model change during an embedding pass: the pass ends with its own model, then the new one embeds', async () => {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((r) => (release = r));
+  const embedders = new Map<string, FakeEmbedder>();
+  /** Stands in for Ollama: model A's first call waits for the gate (the pass is in flight meanwhile). */
+  const embedderFor = (model: string): Embedder => {
+    const fake = embedders.get(model) ?? new FakeEmbedder(model);
+    embedders.set(model, fake);
+    return {
+      model,
+      embed: async (texts, kind) => {
+        if (model === 'A' && fake.calls.length === 0) await gate;
+        return fake.embed(texts, kind);
+      },
+    };
+  };
+  let settings: OkfSettings = { ...DEFAULT_SETTINGS, bundleFolder: 'wiki', embeddingModel: 'A' };
+  app = await createTestApp(new NodeFsStore(vault.dir));
+  const s = new WikiService({
+    vault: app.vault as never,
+    settings: () => settings,
+    notify: (m) => notices.push(m),
+    createEmbedder: (x) => embedderFor(x.embeddingModel),
+    engine: { kind: 'worker', start: channelEngine },
+  });
+  services.push(s);
+  await s.start();
+  while (s.embeddingState.kind !== 'running' && embedders.get('A') === undefined)
+    await new Promise((r) => setTimeout(r, 5));
+  const before = settings;
+  settings = { ...settings, embeddingModel: 'B' };
+  await s.reconfigure(before, settings);
+  release();
+  await s.whenIdle();
+  expect(notices).toEqual([]);
+  expect(s.embeddingState).toEqual({ kind: 'idle' });
+  // Model A's pass embedded the four concepts with A; the next pass embedded them with B.
+  const documents = (m: string) => embedders.get(m)!.calls.filter((c) => c.kind === 'document');
+  expect(
+    documents('A')
+      .flatMap((c) => c.texts)
+      .filter((t) => !t.includes('embedding probe')),
+  ).toHaveLength(4);
+  expect(
+    documents('B')
+      .flatMap((c) => c.texts)
+      .filter((t) => !t.includes('embedding probe')),
+  ).toHaveLength(4);
+  expect((await s.stats())?.embeddings).toBe(4);
 });

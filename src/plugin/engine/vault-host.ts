@@ -11,8 +11,8 @@ export interface VaultHostDeps {
   readWikiDb(): Promise<Uint8Array | LoadProblem | undefined>;
   /** The index changed in a way to persist. */
   dirty(): void;
-  /** The embedder of the current settings, if embeddings are on. */
-  embedder(): Embedder | undefined;
+  /** The embedder for `model`: the running pass's, or the current settings' (undefined when neither has it). */
+  embedder(model: string): Embedder | undefined;
   progress(done: number, total: number): void;
   embedProgress(done: number, total: number): void;
 }
@@ -28,9 +28,8 @@ export function vaultHost(d: VaultHostDeps): EngineHost {
     readWikiDb: () => d.readWikiDb(),
     indexWritten: () => d.dirty(),
     embed: (model, texts, kind) => {
-      const embedder = d.embedder();
-      // The settings changed during a pass: its vectors would be stored under a model that is no longer asked for.
-      if (embedder?.model !== model)
+      const embedder = d.embedder(model);
+      if (!embedder)
         return Promise.reject(new EmbedError(`The embedding model is no longer ${model}.`, 'model-missing'));
       return embedder.embed(texts, kind);
     },
