@@ -104,6 +104,10 @@ export class EmbeddingScheduler {
         this.passEmbedder = embedder;
         try {
           return await engine.embedPass(embedder.model);
+        } catch (error) {
+          // The engine itself failed (a broken worker; its owner says so and drops it): no pass, no notice here.
+          console.error('OKF Graph Wiki: the embedding pass stopped', error);
+          return undefined;
         } finally {
           this.passing = undefined;
           this.passEmbedder = undefined;

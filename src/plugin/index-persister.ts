@@ -5,7 +5,8 @@
 // changed is re-read), so a crash before the write loses nothing. The snapshot (SQLite export) is taken by the
 // caller inside the index's one-at-a-time queue, so it is always consistent; the write itself runs outside it.
 import type { DataAdapter } from 'obsidian';
-import { BACKUP_SUFFIX, writeAtomically } from './atomic-write';
+import type { LoadProblem } from '../core/index/wiki-index';
+import { BACKUP_SUFFIX, readPersisted, writeAtomically } from './atomic-write';
 
 /** Quiet time after the last change before wiki.db is written. */
 export const DEFAULT_PERSIST_DELAY_MS = 60_000;
@@ -36,6 +37,24 @@ export class IndexPersister {
       readonly due: () => void;
     },
   ) {}
+
+  /** Whether the last `read` found a wiki.db (a rebuild instead is then worth a notice). */
+  found = false;
+
+  /** wiki.db's bytes for the session; a read failure is told and undefined returned (a rebuild follows). */
+  async read(): Promise<Uint8Array | LoadProblem | undefined> {
+    this.found = false;
+    try {
+      const bytes = await readPersisted(this.adapter, this.path);
+      this.found = bytes !== undefined;
+      return bytes;
+    } catch (error) {
+      this.options.notify(
+        `OKF Graph Wiki: could not read ${this.path} (${(error as Error).message}); rebuilding from the concept files.`,
+      );
+      return undefined;
+    }
+  }
 
   /** The index changed: write it after the quiet time (or once the longest wait is over). */
   markDirty(): void {

@@ -6,20 +6,20 @@ import type { Vault } from 'obsidian';
 import type { AuthorLogEntry } from '../core/author/commit';
 import type { Embedder } from '../core/embed/types';
 import type { OpenOutcome } from '../core/index/open';
-import type { IndexStats, LoadProblem, WikiIndex } from '../core/index/wiki-index';
+import type { IndexStats, WikiIndex } from '../core/index/wiki-index';
 import type { LintReport } from '../core/lint/types';
 import { DEFAULT_SET_NAME, type EvaluateFileOutcome } from '../core/evaluate/evaluate-set-file';
 import type { ConceptRecord } from '../core/generate/concept-record';
 import type { Artifact, GeneratedFile } from '../core/generate/regenerate';
 import { systemClock, type Clock } from '../core/types';
 import type { QueryAnswer } from './answer';
-import { readPersisted } from './atomic-write';
 import { isIndexedPath, type BundleScope } from './bundle-scope';
 import type { ChangeBatch } from '../core/engine/change-batcher';
 import { EmbeddingScheduler, type EmbeddingState } from './embedding-scheduler';
-import type { Engine, EngineChange, EngineHost, EngineQueryOptions } from './engine/engine';
+import type { Engine, EngineChange, EngineQueryOptions } from './engine/engine';
 import { vaultHost } from './engine/vault-host';
-import { EngineCore } from './engine/engine-core';
+import { startEngine } from './engine/engine-start';
+import type { EngineStart } from './engine/engine-worker';
 import { engineQueryOptions } from './engine/query-options';
 import { Exclusive } from './exclusive';
 import { DEFAULT_PERSIST_DELAY_MS, IndexPersister } from './index-persister';
@@ -50,9 +50,10 @@ export interface WikiServiceOptions {
   readonly notStarted?: () => string | undefined;
   /**
    * Where the engine runs: in a Web Worker started by `start(host)` (the plugin in Obsidian), or on the main
-   * thread (default; tests, and environments without Worker). The clock applies in-process only.
+   * thread (default; tests, and environments without Worker, and where a Worker cannot be created). The clock
+   * applies in-process only.
    */
-  readonly engine?: { readonly kind: 'in-process' } | { readonly kind: 'worker'; start(host: EngineHost): Engine };
+  readonly engine?: EngineStart;
 }
 
 export class WikiService {
@@ -67,9 +68,9 @@ export class WikiService {
   private bundle: VaultBundle;
   private readonly persister: IndexPersister;
   private closed = false;
-  /** Whether the last open found a wiki.db (a rebuild instead is then worth a notice). */
-  private hadWikiDb = false;
   private closing: Promise<void> | undefined;
+  /** Why the last engine broke (its operation's rejection then says nothing more). */
+  private brokenReason: string | undefined;
   private embedder: { key: string; embedder: Embedder } | undefined;
   private readonly listeners = new Set<(event: ServiceEvent) => void>();
   private readonly clock: Clock;
@@ -289,7 +290,7 @@ export class WikiService {
       const opened = await this.engineNow().open();
       this.opened = true;
       this.outcome = opened.opened;
-      if (opened.opened.kind === 'built' && this.hadWikiDb)
+      if (opened.opened.kind === 'built' && this.persister.found)
         this.options.notify(`OKF Graph Wiki: ${opened.opened.reason}.`);
       if (opened.changed) this.indexChanged(opened);
       else {
@@ -307,7 +308,7 @@ export class WikiService {
     if (this.engine) return this.engine;
     const host = vaultHost({
       bundle: () => this.bundle,
-      readWikiDb: () => this.readWikiDb(),
+      readWikiDb: () => this.persister.read(),
       dirty: () => this.persister.markDirty(),
       // A pass started before a settings change finishes with its own embedder (the next pass uses the new one).
       embedder: (model) =>
@@ -318,24 +319,22 @@ export class WikiService {
       embedProgress: (done, total) => this.embeddings.progress(done, total),
     });
     const choice = this.options.engine ?? { kind: 'in-process' };
-    this.engine = choice.kind === 'worker' ? choice.start(host) : new EngineCore(host, this.clock);
-    return this.engine;
+    const engine = startEngine(choice, host, this.clock, (reason) => this.engineBroken(engine, reason));
+    this.engine = engine;
+    return engine;
   }
 
-  /** wiki.db's bytes for the session; a read failure is told and the index rebuilt from the concept files. */
-  private async readWikiDb(): Promise<Uint8Array | LoadProblem | undefined> {
-    this.hadWikiDb = false;
-    try {
-      const bytes = await readPersisted(this.options.vault.adapter, this.persister.path);
-      this.hadWikiDb = bytes !== undefined;
-      return bytes;
-    } catch (error) {
-      this.options.notify(
-        `OKF Graph Wiki: could not read ${this.persister.path} ` +
-          `(${(error as Error).message}); rebuilding from the concept files.`,
-      );
-      return undefined;
-    }
+  /** The worker broke: its engine is dropped (the next start or Rebuild makes a new one) and the state says why. */
+  private engineBroken(engine: Engine, reason: string): void {
+    if (this.engine !== engine) return;
+    this.engine = undefined;
+    this.opened = false;
+    void engine.close();
+    if (this.closed) return;
+    this.brokenReason = reason;
+    const message = `The index stopped (${reason}); "Rebuild index" starts it again.`;
+    this.setState({ kind: 'failed', message });
+    this.options.notify(`OKF Graph Wiki: ${message}`);
   }
 
   /** The open engine, or an error saying the index is not ready. */
@@ -373,6 +372,8 @@ export class WikiService {
   }
 
   private fail(error: unknown): void {
+    // The engine broke during this operation: engineBroken already said so.
+    if ((error as Error)?.message === this.brokenReason && this.indexState.kind === 'failed') return;
     const message = `The index could not be opened: ${(error as Error).message ?? String(error)}`;
     this.setState({ kind: 'failed', message });
     this.options.notify(`OKF Graph Wiki: ${message}`);

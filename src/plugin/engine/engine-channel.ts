@@ -77,11 +77,19 @@ export function serveEngine(port: PortLike): void {
   handlers.yieldEmbedding = () => core.yieldEmbedding();
 }
 
-/** The main thread's end: an Engine whose work runs on the other side of `port`. */
+/** How long close() waits for a live worker to close its index before terminating it anyway. */
+export const CLOSE_TIMEOUT_MS = 2_000;
+
+/**
+ * The main thread's end: an Engine whose work runs on the other side of `port`. `broken(reason)` (the worker's
+ * error or messageerror) fails the waiting calls and tells `onBroken` once; `terminate` ends the worker (at most
+ * once: at close, at once when broken, else after the close call or CLOSE_TIMEOUT_MS).
+ */
 export function connectEngine(
   port: PortLike,
   host: EngineHost,
   terminate: () => void,
+  onBroken?: (reason: string) => void,
 ): Engine & { broken(reason: string): void } {
   const handlers = {
     list: () => host.list(),
@@ -126,19 +134,34 @@ export function connectEngine(
     },
     yieldEmbedding: () => rpc.note('yieldEmbedding'),
     broken(reason: string): void {
+      if (dead !== undefined) return;
       dead = reason;
       rpc.fail(reason);
+      onBroken?.(reason);
     },
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
+      // A dead worker never answers: terminate at once. A live one gets a short while to close its index.
+      const wasDead = dead !== undefined;
+      dead ??= 'The engine was closed.';
       try {
-        await rpc.call('close');
+        if (!wasDead) await closeWithin(rpc.call('close'), CLOSE_TIMEOUT_MS);
       } finally {
-        dead = 'The engine was closed.';
-        rpc.fail(dead);
+        rpc.fail('The engine was closed.');
         terminate();
       }
     },
   };
+}
+
+/** Resolves when `closing` settles or after `ms`, whichever comes first (a hung worker is terminated anyway). */
+function closeWithin(closing: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  const settled = closing.then(
+    () => undefined,
+    (error: unknown) => console.error('OKF Graph Wiki: the engine did not close cleanly', error),
+  );
+  return Promise.race([settled, timeout]).finally(() => clearTimeout(timer));
 }

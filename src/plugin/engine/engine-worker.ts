@@ -10,25 +10,54 @@ declare const __OKF_ENGINE_WORKER__: string | undefined;
 export const ENGINE_WORKER_CODE: string | undefined =
   typeof __OKF_ENGINE_WORKER__ === 'string' ? __OKF_ENGINE_WORKER__ : undefined;
 
-/** Starts the engine worker from `code`; a worker that fails to start fails the calls waiting on it. */
-export function startEngineWorker(code: string, host: EngineHost): Engine {
+/** Called when a started worker breaks (its error or messageerror event), with what the worker said. */
+export type OnEngineBroken = (reason: string) => void;
+
+/** How the plugin's engine is started: in a Web Worker (its script carried by main.js) or in-process. */
+export type EngineStart =
+  { kind: 'in-process' } | { kind: 'worker'; start(host: EngineHost, onBroken: OnEngineBroken): Engine };
+
+/**
+ * Starts the engine worker from `code`. A worker that breaks fails the calls waiting on it and tells `onBroken`;
+ * `new Worker` throwing (a platform that refuses Blob workers) revokes the Blob URL and throws, so the caller can
+ * fall back to the in-process engine.
+ */
+export function startEngineWorker(code: string, host: EngineHost, onBroken: OnEngineBroken): Engine {
   const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
-  const worker = new Worker(url, { name: 'okf-graph-wiki-engine' });
-  const engine = connectEngine(worker, host, () => {
-    worker.terminate();
+  let worker: Worker;
+  try {
+    worker = new Worker(url, { name: 'okf-graph-wiki-engine' });
+  } catch (error) {
     URL.revokeObjectURL(url);
-  });
+    throw error;
+  }
+  let ended = false;
+  const engine = connectEngine(
+    worker,
+    host,
+    () => {
+      if (ended) return;
+      ended = true;
+      worker.terminate();
+      URL.revokeObjectURL(url);
+    },
+    onBroken,
+  );
   worker.onerror = (event) => {
-    event.preventDefault();
+    console.error('OKF Graph Wiki: the engine worker failed', event.message, event.error);
     engine.broken(`the engine worker failed: ${event.message || 'it could not start'}`);
+  };
+  worker.onmessageerror = (event) => {
+    console.error('OKF Graph Wiki: a message from the engine worker could not be read', event);
+    engine.broken('the engine worker sent a message that could not be read');
   };
   return engine;
 }
 
 /** Where the engine runs: a worker when this build carries its script and the platform has Worker. */
-export function engineChoice(): { kind: 'in-process' } | { kind: 'worker'; start(host: EngineHost): Engine } {
+export function engineChoice(): EngineStart {
   const code = ENGINE_WORKER_CODE;
   return code !== undefined && typeof Worker === 'function'
-    ? { kind: 'worker', start: (host) => startEngineWorker(code, host) }
+    ? { kind: 'worker', start: (host, onBroken) => startEngineWorker(code, host, onBroken) }
     : { kind: 'in-process' };
 }
