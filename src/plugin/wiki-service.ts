@@ -230,8 +230,11 @@ export class WikiService {
     const impact = settingsImpact(before, after);
     // Never opened (first run): nothing of ours is at the old place to move or remove.
     if (impact.relocate) {
-      if (this.opened) this.persister.moveTo(wikiDbVaultPath(after));
-      else this.persister.path = wikiDbVaultPath(after);
+      // Written at the new place now (like Rebuild): quitting within the minute must not cost a full build.
+      if (this.opened) {
+        this.persister.moveTo(wikiDbVaultPath(after));
+        void this.persistNow();
+      } else this.persister.path = wikiDbVaultPath(after);
     }
     if (impact.reembed || !after.embeddingsEnabled) this.embedder = undefined;
     if (impact.rebuild) {

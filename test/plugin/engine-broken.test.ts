@@ -142,11 +142,12 @@ test('a worker that dies is dropped and terminated, the state says why, and Rebu
   expect(notices).toHaveLength(1);
 });
 
-test('a worker whose script fails at start: the open fails once, with its message; the next start recovers', async () => {
+test('a worker failing at start: the open fails once, with its message; a new start recovers', async () => {
   const s = await service();
   WorkerDouble.failAtStart = 'SyntaxError: Unexpected token';
   await s.start();
-  expect(s.state).toMatchObject({ kind: 'failed', message: expect.stringContaining('SyntaxError: Unexpected token') });
+  const syntax = expect.stringContaining('SyntaxError: Unexpected token');
+  expect(s.state).toMatchObject({ kind: 'failed', message: syntax });
   expect(notices).toHaveLength(1);
   await s.whenIdle();
   expect(WorkerDouble.created[0].terminated).toBe(true);

@@ -101,6 +101,21 @@ test('"Rebuild index" writes wiki.db at once', async () => {
   expect(await titlesOnDisk()).toContain('Ada Lovelace');
 });
 
+test('moving wiki.db (its setting changed) writes it at the new place at once, not a minute later', async () => {
+  const r = await start();
+  await passQuietly(r, 60_000);
+  expect(existsSync(wikiDb)).toBe(true);
+  await r.plugin.config.commit({ wikiDbPath: '.okf/wiki.db' });
+  await settle(r);
+  // Quitting now (within the minute) must not cost the next start a full build.
+  const moved = nodePath.join(vault.dir, '.okf', 'wiki.db');
+  expect(existsSync(moved)).toBe(true);
+  expect(existsSync(wikiDb)).toBe(false);
+  await quit(running.pop()!);
+  const next = await start();
+  expect(next.plugin.service.lastOpen?.kind).toBe('loaded');
+});
+
 test('a crash before the write loses nothing: the next start reads the older wiki.db and catches up', async () => {
   const first = await start();
   await passQuietly(first, 60_000);
