@@ -92,15 +92,30 @@ export class IndexPersister {
     this.timer = undefined;
   }
 
-  /** When dirty, takes the snapshot now and queues its write; resolves when every queued write is done. */
-  writeSnapshot(snapshot: () => Uint8Array | undefined): Promise<void> {
+  /**
+   * When dirty, takes the snapshot now (wiki.db's bytes from the engine) and queues its write; resolves when every
+   * queued write is done. A snapshot that fails (a broken worker, an allocation failing on a phone) is told once per
+   * session like a failed write, and the index stays dirty; nothing rejects.
+   */
+  async writeSnapshot(snapshot: () => Promise<Uint8Array | undefined> | Uint8Array | undefined): Promise<void> {
     this.cancelTimer();
     if (!this.dirty) return this.chain;
-    const bytes = snapshot();
-    if (bytes === undefined) return this.chain;
     const path = this.path;
+    // Cleared before the snapshot so a change reported while it is taken marks the index dirty again.
+    const since = this.dirtySince;
     this.dirty = false;
     this.dirtySince = undefined;
+    let bytes: Uint8Array | undefined;
+    try {
+      bytes = await snapshot();
+    } catch (error) {
+      this.failed(path, error);
+    }
+    if (bytes === undefined) {
+      this.dirty = true;
+      this.dirtySince ??= since;
+      return this.chain;
+    }
     this.chain = this.chain.then(async () => {
       try {
         await writeAtomically(this.adapter, path, bytes);
@@ -108,16 +123,21 @@ export class IndexPersister {
         await this.removeLeftBehind(path);
       } catch (error) {
         this.dirty = true;
-        if (!this.failureShown) {
-          this.failureShown = true;
-          this.options.notify(
-            `OKF Graph Wiki: could not save ${path} (${(error as Error).message}). ` +
-              `The index stays in memory and will be rebuilt if needed.`,
-          );
-        }
+        this.failed(path, error);
       }
     });
     return this.chain;
+  }
+
+  /** A snapshot or write failed: told once per session (until a write succeeds); the index stays in memory. */
+  private failed(path: string, error: unknown): void {
+    console.error(`OKF Graph Wiki: could not save ${path}`, error);
+    if (this.failureShown) return;
+    this.failureShown = true;
+    this.options.notify(
+      `OKF Graph Wiki: could not save ${path} (${(error as Error)?.message ?? String(error)}). ` +
+        `The index stays in memory and will be rebuilt if needed.`,
+    );
   }
 
   private async removeLeftBehind(written: string): Promise<void> {

@@ -281,9 +281,8 @@ export class WikiService {
   }
 
   /** Exports the index (in the engine) when it changed since the last write, and queues the write of wiki.db. */
-  private async writeSnapshot(): Promise<void> {
-    const bytes = this.opened && this.persister.isDirty ? await this.engine?.exportIndex() : undefined;
-    return this.persister.writeSnapshot(() => bytes);
+  private writeSnapshot(): Promise<void> {
+    return this.persister.writeSnapshot(() => (this.opened ? this.engine?.exportIndex() : undefined));
   }
 
   private async open(): Promise<void> {

@@ -5,6 +5,8 @@
 // engine-channel.test.ts, and `crash` plays the worker dying (its side gone, an error event on this side). The
 // engine itself, the vault (Obsidian double) and startEngineWorker are the real ones.
 import { createTestApp } from '../obsidian-double/harness';
+import { existsSync } from 'node:fs';
+import * as nodePath from 'node:path';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { connectEngine, serveEngine, CLOSE_TIMEOUT_MS } from '../../src/plugin/engine/engine-channel';
 import type { EngineHost } from '../../src/plugin/engine/engine';
@@ -24,6 +26,8 @@ class WorkerDouble {
   static refuse = false;
   /** The next worker's script fails before serving (an error event instead of answers). */
   static failAtStart: string | undefined;
+  /** The worker dies of this error when asked for this method (running out of memory exporting wiki.db). */
+  static crashOn: { method: string; message: string } | undefined;
   onerror: ((event: ErrorEvent) => void) | null = null;
   onmessageerror: ((event: MessageEvent) => void) | null = null;
   terminated = false;
@@ -47,6 +51,11 @@ class WorkerDouble {
   }
 
   postMessage(message: unknown, transfer?: Transferable[]): void {
+    const crash = WorkerDouble.crashOn;
+    if (crash && (message as { m?: string }).m === crash.method) {
+      setTimeout(() => this.crash(crash.message), 0);
+      return;
+    }
     this.near.postMessage(message, transfer as never);
   }
 
@@ -98,6 +107,7 @@ beforeEach(() => {
   revoked.length = 0;
   WorkerDouble.created = [];
   WorkerDouble.refuse = false;
+  WorkerDouble.crashOn = undefined;
   (globalThis as { Worker?: unknown }).Worker = WorkerDouble;
   URL.createObjectURL = () => `blob:engine-${++urls}`;
   URL.revokeObjectURL = (url: string) => void revoked.push(url);
@@ -201,5 +211,31 @@ test('close() of a worker that never answers terminates it after a short wait', 
     await expect(engine.lint()).rejects.toThrow('The engine was closed.');
   } finally {
     jest.useRealTimers();
+  }
+});
+
+test('a worker dying while it exports wiki.db: told once as a failed save, no unhandled rejection', async () => {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  try {
+    const s = await service();
+    await s.start();
+    WorkerDouble.crashOn = { method: 'exportIndex', message: 'RangeError: Array buffer allocation failed' };
+    await s.persistNow();
+    await s.whenIdle();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(unhandled).toEqual([]);
+    expect(notices).toEqual([
+      expect.stringContaining('The index stopped'),
+      expect.stringMatching(/could not save wiki\/wiki\.db \(.*Array buffer allocation failed/),
+    ]);
+    // The next engine's export is written.
+    WorkerDouble.crashOn = undefined;
+    await s.rebuild();
+    await s.whenIdle();
+    expect(existsSync(nodePath.join(vault.dir, 'wiki', 'wiki.db'))).toBe(true);
+  } finally {
+    process.off('unhandledRejection', onUnhandled);
   }
 });

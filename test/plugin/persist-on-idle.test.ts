@@ -154,3 +154,20 @@ test('changes that never stop still get written once the longest wait (10 minute
   expect(due).toBe(1);
   persister.stop();
 });
+
+test('a snapshot that fails (the engine could not export) is told once, and the index stays dirty', async () => {
+  const notices: string[] = [];
+  // The adapter is never reached: no bytes, no write.
+  const persister = new IndexPersister({} as DataAdapter, 'wiki/wiki.db', {
+    delayMs: DEFAULT_PERSIST_DELAY_MS,
+    notify: (m) => notices.push(m),
+    due: () => undefined,
+  });
+  persister.markDirty();
+  const failing = () => Promise.reject(new Error('Array buffer allocation failed'));
+  await expect(persister.writeSnapshot(failing)).resolves.toBeUndefined();
+  await expect(persister.writeSnapshot(failing)).resolves.toBeUndefined();
+  expect(persister.isDirty).toBe(true);
+  expect(notices).toEqual([expect.stringContaining('could not save wiki/wiki.db (Array buffer allocation failed)')]);
+  persister.stop();
+});
