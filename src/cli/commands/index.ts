@@ -7,7 +7,6 @@ import { fileBackCommand } from './file-back';
 import { keywordsCommand } from './keywords';
 import { lintCommand } from './lint';
 import { rebuildCandidatesCommand } from './rebuild-candidates';
-import { mcpCommand } from './mcp';
 import { reindexCommand } from './reindex';
 import { timelineCommand } from './timeline';
 import { relateCommand } from './relate';
@@ -85,7 +84,8 @@ export const COMMANDS: readonly CliCommand[] = [
     name: 'mcp',
     args: '',
     summary: 'serve the wiki to agents over MCP on stdio (context_for, lint, relate, supersede, file_back)',
-    run: mcpCommand,
+    // Loaded when run: the MCP SDK and zod are a third of the bundle, and every other command starts without them.
+    run: async (flags, io) => (await import('./mcp')).mcpCommand(flags, io),
   },
   {
     name: 'demo',
