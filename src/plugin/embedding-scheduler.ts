@@ -52,8 +52,11 @@ export class EmbeddingScheduler {
     return this.passEmbedder;
   }
 
-  /** Progress of the running pass (reported by the engine). */
+  /** Progress of the running pass (reported by the engine after each batch of vectors is stored). */
   progress(done: number, total: number): void {
+    // Each batch stored is a change to persist: a long pass is written part-way (at the latest after the longest
+    // wait), not only when it ends.
+    this.deps.stored();
     if (this.loop) this.setState({ kind: 'running', done, total });
   }
 

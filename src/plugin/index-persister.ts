@@ -2,8 +2,9 @@
 // on explicit actions (rebuild), atomically, one write after another; never when nothing changed. Why not after
 // every save: each write is the whole file (an SQLite export, ~100 MB at 10,000 concepts with vectors), and
 // wiki.db only needs to be reasonably fresh — the next start catches up by stat (a file whose mtime or size
-// changed is re-read), so a crash before the write loses nothing. The snapshot (SQLite export) is taken by the
-// caller inside the index's one-at-a-time queue, so it is always consistent; the write itself runs outside it.
+// changed is re-read), so a crash before the write loses no note content (vectors and calibration stored since
+// the last write are recomputed). The snapshot (the engine's SQLite export, which the caller supplies) is taken
+// inside the index's one-at-a-time queue, so it is always consistent; the write itself runs outside it.
 import type { DataAdapter } from 'obsidian';
 import type { LoadProblem } from '../core/index/wiki-index';
 import { BACKUP_SUFFIX, readPersisted, writeAtomically } from './atomic-write';
