@@ -16,9 +16,15 @@ export function toBundlePath(scope: BundleScope, vaultPath: string): string | nu
   return vaultPath.startsWith(prefix) ? normalizeBundlePath(vaultPath.slice(prefix.length)) : null;
 }
 
-/** The vault path of a bundle path. */
+/**
+ * The vault path of a bundle path. A path with `..` (or otherwise not inside the bundle) is refused with an error
+ * naming it: no path the engine sends may read or write outside the bundle.
+ */
 export function toVaultPath(scope: BundleScope, bundlePath: string): string {
-  const rel = bundlePath.replace(/^\/+/, '');
+  const normalized = normalizeBundlePath(bundlePath);
+  if (normalized === null || bundlePath.replace(/\\/g, '/').split('/').includes('..'))
+    throw new Error(`"${bundlePath}" is not a path inside the bundle.`);
+  const rel = normalized.slice(1);
   return scope.bundleFolder === '' ? rel : `${scope.bundleFolder}/${rel}`;
 }
 

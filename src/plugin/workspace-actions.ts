@@ -10,7 +10,14 @@ export async function openBundleFile(
   evt?: MouseEvent,
   line?: number,
 ): Promise<void> {
-  const file = app.vault.getFileByPath(toVaultPath(scope, bundlePath));
+  let vaultPath: string;
+  try {
+    vaultPath = toVaultPath(scope, bundlePath);
+  } catch (error) {
+    new Notice(`OKF Graph Wiki: ${(error as Error).message}`);
+    return;
+  }
+  const file = app.vault.getFileByPath(vaultPath);
   if (!file) {
     new Notice(`OKF Graph Wiki: ${bundlePath.replace(/^\/+/, '')} is not in the vault any more.`);
     return;

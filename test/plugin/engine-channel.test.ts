@@ -6,7 +6,7 @@
 // through the channel. The Chromium tests run the same code in a real Worker started from main.js.
 // The double first: it installs the globals a browser (and Obsidian) has.
 import { createTestApp } from '../obsidian-double/harness';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import type { Embedder } from '../../src/core/embed/types';
@@ -185,4 +185,32 @@ test('a model change during an embedding pass: the pass ends with its own model,
       .filter((t) => !t.includes('embedding probe')),
   ).toHaveLength(4);
   expect((await s.stats())?.embeddings).toBe(4);
+});
+
+test('rebuild, regenerate and evaluate run through the channel, their files written on this side', async () => {
+  const s = await service();
+  const log = nodePath.join(vault.dir, 'wiki', 'log.md');
+  await s.rebuild();
+  await s.whenIdle();
+  expect(s.state).toEqual({ kind: 'ready', concepts: 4 });
+  expect(s.lastOpen).toEqual({ kind: 'built', reason: 'rebuilt from the concept files' });
+  // The rebuild's log entry and wiki.db (written at once after Rebuild) came back through the host.
+  expect(readFileSync(log, 'utf8')).toMatch(/Obsidian plugin/);
+  expect(existsSync(nodePath.join(vault.dir, 'wiki', 'wiki.db'))).toBe(true);
+
+  const timeline = nodePath.join(vault.dir, 'wiki', 'timeline.md');
+  writeFileSync(timeline, 'stale\n');
+  const generated = await s.regenerate('timeline');
+  expect(generated).toEqual([{ path: '/timeline.md', outcome: 'updated' }]);
+  expect(readFileSync(timeline, 'utf8')).not.toBe('stale\n');
+
+  const set = {
+    version: 1,
+    questions: [{ id: 'ada', question: 'Who was Ada Lovelace?', expect_seeds: ['/entities/ada-lovelace.md'] }],
+  };
+  writeFileSync(nodePath.join(vault.dir, 'wiki', 'evaluate.json'), JSON.stringify(set));
+  const outcome = await s.evaluate();
+  if (outcome.kind !== 'evaluated') throw new Error(`not evaluated: ${JSON.stringify(outcome)}`);
+  expect(outcome.report.results.map((r) => [r.id, r.passed, r.reasons])).toEqual([['ada', true, []]]);
+  expect(existsSync(nodePath.join(vault.dir, 'wiki', 'evaluate.last.json'))).toBe(true);
 });

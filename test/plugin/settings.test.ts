@@ -83,6 +83,23 @@ test(
   },
 );
 
+test('toVaultPath refuses a bundle path with .. or outside the bundle, naming it', () => {
+  for (const bundleFolder of ['wiki', '']) {
+    const scope = { bundleFolder, conceptFolders: [] };
+    for (const bad of [
+      '/../secret.md',
+      '../x.md',
+      '/entities/../../x.md',
+      '/entities/..\\..\\x.md',
+      '/a/../b.md',
+      '',
+    ]) {
+      expect(() => toVaultPath(scope, bad)).toThrow(`"${bad}"`);
+    }
+    expect(toVaultPath(scope, '/entities/./a.md')).toBe(bundleFolder === '' ? 'entities/a.md' : 'wiki/entities/a.md');
+  }
+});
+
 test('only markdown concept candidates inside the bundle and its concept folders are indexed', () => {
   const scope = { bundleFolder: 'wiki', conceptFolders: ['entities'] };
   expect(toBundlePath(scope, 'wiki/entities/a.md')).toBe('/entities/a.md');

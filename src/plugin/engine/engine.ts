@@ -1,7 +1,8 @@
 // The plugin's engine boundary: everything WikiService asks of the index (the engine session: SQLite WASM, the
 // reader, retrieval, lint, regeneration, export) as one asynchronous API with cloneable arguments and results,
 // and what the engine asks back of the main thread (vault I/O, wiki.db's bytes, the embedder, progress). The same
-// API runs in a Web Worker (engine-worker.ts, over rpc.ts) or in-process (in-process-engine.ts).
+// API runs in a Web Worker (engine-worker.ts, over rpc.ts and engine-channel.ts) or in-process (engine-core.ts's
+// EngineCore on the main thread); engine-start.ts chooses.
 import type { AuthorLogEntry } from '../../core/author/commit';
 import type { EmbedReport } from '../../core/embed/embed-index';
 import type { VectorCalibration } from '../../core/embed/calibrate';
