@@ -201,7 +201,10 @@ test('rebuild, regenerate and evaluate run through the channel, their files writ
   const timeline = nodePath.join(vault.dir, 'wiki', 'timeline.md');
   writeFileSync(timeline, 'stale\n');
   const generated = await s.regenerate('timeline');
-  expect(generated).toEqual([{ path: '/timeline.md', outcome: 'updated' }]);
+  expect(generated).toEqual([
+    { path: '/timeline.md', outcome: 'updated' },
+    { path: '/log.md', outcome: 'appended' },
+  ]);
   expect(readFileSync(timeline, 'utf8')).not.toBe('stale\n');
 
   const set = {
