@@ -133,12 +133,19 @@ export function fileStateRows(
   return selectObjects(db, ['path', 'hash', 'mtime', 'size'], 'select * from files');
 }
 
-/** Rows as objects read through one JSON string, for the same reason as selectArrays; `columns` are column names. */
+/**
+ * Rows as objects read through one JSON string, for the same reason as selectArrays; `columns` are column names.
+ * Read as arrays and named here: json_object repeats every key in every row, which made the string twice as long
+ * (2.4 MB against 1.3 MB for the catalog at 10,000 concepts) and the catalog plus file states ~10 ms slower.
+ */
 function selectObjects<T>(db: Database, columns: readonly string[], from: string): T[] {
-  const fields = columns.map((c) => `'${c}', ${c}`).join(', ');
-  return JSON.parse(
-    db.get<{ j: string }>(`select json_group_array(json_object(${fields})) as j from (${from})`)?.j ?? '[]',
-  ) as T[];
+  const json = db.get<{ j: string }>(`select json_group_array(json_array(${columns.join(', ')})) as j from (${from})`);
+  const rows = JSON.parse(json?.j ?? '[]') as unknown[][];
+  return rows.map((row) => {
+    const named: Record<string, unknown> = {};
+    for (let i = 0; i < columns.length; i++) named[columns[i]] = row[i];
+    return named as T;
+  });
 }
 
 /** Bodies (and stale dates) of the given concepts. */
