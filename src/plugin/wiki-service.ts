@@ -48,11 +48,7 @@ export interface WikiServiceOptions {
   readonly persistDelayMs?: number;
   /** Why the index is not open when it was never started (first run: no folder chosen yet), for queries and lint. */
   readonly notStarted?: () => string | undefined;
-  /**
-   * Where the engine runs: in a Web Worker started by `start(host)` (the plugin in Obsidian), or on the main
-   * thread (default; tests, and environments without Worker, and where a Worker cannot be created). The clock
-   * applies in-process only.
-   */
+  /** Where the engine runs (engine-start.ts): a Web Worker, or in-process (default; the clock applies only there). */
   readonly engine?: EngineStart;
 }
 
@@ -267,6 +263,12 @@ export class WikiService {
     this.closed = true;
     this.persister.stop();
     this.embeddings.stop();
+    // A build or rebuild in a worker is not waited for: the worker is terminated (the next start catches up by stat).
+    if (this.indexState.kind === 'indexing' && this.engine?.abort) {
+      this.engine.abort();
+      this.engine = undefined;
+      this.opened = false;
+    }
     this.closing = this.exclusive.run(async () => {
       try {
         await this.writeSnapshot();
@@ -374,6 +376,7 @@ export class WikiService {
   }
 
   private fail(error: unknown): void {
+    if (this.closed) return;
     // The engine broke during this operation: engineBroken already said so.
     if ((error as Error)?.message === this.brokenReason && this.indexState.kind === 'failed') return;
     const message = `The index could not be opened: ${(error as Error).message ?? String(error)}`;

@@ -30,6 +30,8 @@ const services: WikiService[] = [];
 const notices: string[] = [];
 /** Engines started over a channel: each closes its ports when the service closes it. */
 let started = 0;
+/** Engines whose worker was terminated (their ports closed). */
+let ended = 0;
 
 /** Worker mode over Node's MessageChannel: the engine side served on port2, the service's end on port1. */
 function channelEngine(host: EngineHost): Engine {
@@ -37,6 +39,7 @@ function channelEngine(host: EngineHost): Engine {
   const { port1, port2 } = new MessageChannel();
   serveEngine(port2 as unknown as PortLike);
   return connectEngine(port1 as unknown as PortLike, host, () => {
+    ended++;
     port1.close();
     port2.close();
   });
@@ -61,6 +64,7 @@ async function service(settings: Partial<OkfSettings> = {}): Promise<WikiService
 beforeEach(() => {
   vault = tempVault('small-vault');
   started = 0;
+  ended = 0;
   notices.length = 0;
 });
 
@@ -216,4 +220,63 @@ test('rebuild, regenerate and evaluate run through the channel, their files writ
   if (outcome.kind !== 'evaluated') throw new Error(`not evaluated: ${JSON.stringify(outcome)}`);
   expect(outcome.report.results.map((r) => [r.id, r.passed, r.reasons])).toEqual([['ada', true, []]]);
   expect(existsSync(nodePath.join(vault.dir, 'wiki', 'evaluate.last.json'))).toBe(true);
+});
+
+test('unload during a rebuild terminates the worker at once instead of waiting; the next start catches up', async () => {
+  const s = await service();
+  await s.persistNow();
+  // The vault's reads hang (a slow disk): the rebuild in the worker waits on this side.
+  const adapter = app.vault.adapter as unknown as { read(path: string): Promise<string> };
+  const read = adapter.read.bind(adapter);
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((r) => (release = r));
+  adapter.read = async (path) => {
+    await gate;
+    return read(path);
+  };
+  const rebuilding = s.rebuild();
+  while (s.state.kind !== 'indexing') await new Promise((r) => setTimeout(r, 5));
+  await s.close();
+  expect(ended).toBe(1);
+  expect(notices).toEqual([]);
+  release();
+  await rebuilding;
+  adapter.read = read;
+  const next = await service();
+  expect(next.lastOpen?.kind).toBe('loaded');
+  expect(started).toBe(2);
+});
+
+test('embeddings turned off during a pass: no failure, no notice, the state says disabled', async () => {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((r) => (release = r));
+  const fake = new FakeEmbedder('A');
+  let asked = false;
+  const gated: Embedder = {
+    model: 'A',
+    embed: async (texts, kind) => {
+      asked = true;
+      await gate;
+      return fake.embed(texts, kind);
+    },
+  };
+  let settings: OkfSettings = { ...DEFAULT_SETTINGS, bundleFolder: 'wiki', embeddingModel: 'A' };
+  app = await createTestApp(new NodeFsStore(vault.dir));
+  const s = new WikiService({
+    vault: app.vault as never,
+    settings: () => settings,
+    notify: (m) => notices.push(m),
+    createEmbedder: () => gated,
+    engine: { kind: 'worker', start: channelEngine },
+  });
+  services.push(s);
+  await s.start();
+  while (!asked) await new Promise((r) => setTimeout(r, 5));
+  const before = settings;
+  settings = { ...settings, embeddingsEnabled: false };
+  await s.reconfigure(before, settings);
+  release();
+  await s.whenIdle();
+  expect(notices).toEqual([]);
+  expect(s.embeddingState).toEqual({ kind: 'disabled' });
 });

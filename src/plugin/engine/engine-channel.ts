@@ -139,6 +139,13 @@ export function connectEngine(
       rpc.fail(reason);
       onBroken?.(reason);
     },
+    abort(): void {
+      if (closed) return;
+      closed = true;
+      dead ??= 'The engine was closed.';
+      rpc.fail('The engine was closed.');
+      terminate();
+    },
     async close(): Promise<void> {
       if (closed) return;
       closed = true;

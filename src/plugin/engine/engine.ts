@@ -78,6 +78,8 @@ export interface Engine {
   exportIndex(): Promise<Uint8Array | undefined>;
   /** Closes the index (and the worker). */
   close(): Promise<void>;
+  /** Stops at once, the operation in flight dropped (the worker terminated); absent in-process (nothing to stop). */
+  readonly abort?: () => void;
   /** The index itself, only in-process (tests and diagnostics); undefined in a worker. */
   readonly localIndex: WikiIndex | undefined;
 }
