@@ -222,7 +222,7 @@ test('rebuild, regenerate and evaluate run through the channel, their files writ
   expect(existsSync(nodePath.join(vault.dir, 'wiki', 'evaluate.last.json'))).toBe(true);
 });
 
-test('unload during a rebuild terminates the worker at once instead of waiting; the next start catches up', async () => {
+test('unload during a rebuild terminates the worker at once, not waiting; the next start catches up', async () => {
   const s = await service();
   await s.persistNow();
   // The vault's reads hang (a slow disk): the rebuild in the worker waits on this side.
