@@ -52,7 +52,7 @@ export class RawCalls {
   private capacity = 0;
 
   constructor(private readonly sqlite3: Sqlite3Static) {
-    this.x = sqlite3.wasm.exports as unknown as Exports;
+    this.x = sqlite3.wasm.exports as Exports;
   }
 
   /** Binds `params` to parameters 1..n of `stmt` (as oo1's `bind(array)` would). */

@@ -122,7 +122,7 @@ export class Database {
   static async fromFill(size: number, fill: (target: Uint8Array) => number): Promise<Database> {
     const sqlite3 = await engine();
     if (size === 0) throw new Error('not a readable SQLite database: empty file');
-    const pointer = sqlite3.wasm.alloc(size) as number;
+    const pointer = sqlite3.wasm.alloc(size);
     let length: number;
     try {
       // Nothing allocates in the engine while `fill` runs (it is synchronous), so the view stays valid.
