@@ -6,7 +6,6 @@
 //   load N DIR:    only the wiki.db load figures (with its checksum, and with the full checks of before).
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import MiniSearch from 'minisearch';
 import { FsBundle } from '../src/node/fs-bundle';
 import { embedIndex } from '../src/core/embed/embed-index';
 import { createOllamaEmbedder } from '../src/core/embed/ollama';
@@ -24,6 +23,7 @@ import { toFtsQuery } from '../src/core/retrieval/fts-query';
 import type { ReadResult } from '../src/core/types';
 import { BENCH_TODAY, benchQuestions, planBundle } from './generate.mjs';
 import { startFakeOllama } from './lib/fake-ollama';
+import { MINI_SEARCH_OPTIONS, miniSearchOver, newMiniSearch } from './lib/minisearch';
 import { hashedVector } from './lib/hashed-vectors';
 import { createNativeIndex, nativeVersion } from './lib/native-sqlite';
 import { cpuNow, figure, latencyFigures, latencyPasses, now, timed, type Figure } from './lib/stats';
@@ -343,13 +343,6 @@ async function compare(args: Args): Promise<Record<string, unknown>> {
   };
 }
 
-/** The same column emphasis as our bm25() weights (title 10, description 4, tags 4, body 1). */
-const MINI_SEARCH_OPTIONS = { boost: { title: 10, description: 4, tags: 4 } };
-
-function newMiniSearch(): MiniSearch<{ id: string; title: string; description: string; tags: string; body: string }> {
-  return new MiniSearch({ fields: ['title', 'description', 'tags', 'body'], idField: 'id' });
-}
-
 async function demo(args: Args): Promise<Record<string, unknown>> {
   const bundle = new FsBundle(args.dir);
   const index = await buildIndex(bundle);
@@ -361,19 +354,7 @@ async function demo(args: Args): Promise<Record<string, unknown>> {
   const outside = set.questions.filter((q) => q.outOfBundle);
   const bm25Top = labeled.filter((q) => bm25Search(index, q.question)[0]?.path === q.expectSeeds[0]).length;
 
-  const docs = rawDatabase(index)
-    .all<{ path: string; title: string; description: string | null; tags: string; body: string }>(
-      'select path, title, description, tags, body from concepts order by path',
-    )
-    .map((r) => ({
-      id: r.path,
-      title: r.title,
-      description: r.description ?? '',
-      tags: (JSON.parse(r.tags) as string[]).join(' '),
-      body: r.body,
-    }));
-  const ms = newMiniSearch();
-  ms.addAll(docs);
+  const ms = miniSearchOver(index);
   const miniTop = labeled.filter((q) => ms.search(q.question, MINI_SEARCH_OPTIONS)[0]?.id === q.expectSeeds[0]).length;
   const miniAnsweredOutside = outside.filter((q) => ms.search(q.question, MINI_SEARCH_OPTIONS).length > 0).length;
   index.close();

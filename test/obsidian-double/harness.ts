@@ -37,16 +37,5 @@ export function noticeMessages(): string[] {
   return shownNotices.map((n) => n.message);
 }
 
-/** Polls `predicate` until it holds; fails with `what` after `timeoutMs`. */
-export async function waitFor(
-  predicate: () => boolean | Promise<boolean>,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<void> {
-  const start = Date.now();
-  for (;;) {
-    if (await predicate()) return;
-    if (Date.now() - start > timeoutMs) throw new Error(`Timed out after ${timeoutMs} ms waiting for: ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+/** Polls a predicate until it holds (test/support/wait-for.ts's `eventually`, under the name plugin tests use). */
+export { eventually as waitFor } from '../support/wait-for';
