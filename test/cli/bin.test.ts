@@ -55,3 +55,23 @@ test('`okf-wiki reindex --bundle DIR --json` exits 0 and prints the summary; bad
   expect(missing.code).toBe(2);
   expect(missing.stderr).toContain(`bundle folder not found: ${nodePath.join(tmp, 'no-such-folder')}`);
 }, 120_000);
+
+// `context` and `lint` run with V8's optimizing WebAssembly tier off (bin/okf-wiki.cjs): same answers, same output.
+test('`okf-wiki context` and `lint` answer from wiki.db in a fresh process, stderr clean', () => {
+  writeTree(tmp, {
+    '/short/entities/ada.md': conceptFile(
+      { type: 'Person', title: 'Ada Lovelace', relations: [rel('knew', '/entities/babbage.md')] },
+      'Ada Lovelace wrote the first published program for the Analytical Engine.',
+    ),
+    '/short/entities/babbage.md': conceptFile({ type: 'Person', title: 'Charles Babbage' }, 'Designed engines.'),
+  });
+  const bundle = nodePath.join(tmp, 'short');
+  expect(okfWiki(['reindex', '--bundle', bundle, '--no-embed']).code).toBe(0);
+  const answer = okfWiki(['context', 'Who was Ada Lovelace?', '--bundle', bundle, '--no-embed', '--json']);
+  expect(answer.code).toBe(0);
+  expect(JSON.parse(answer.stdout)).toMatchObject({ confident: true, seeds: [{ path: '/entities/ada.md' }] });
+  expect(answer.stderr).not.toMatch(/unrecognized flag|Error/);
+  const lint = okfWiki(['lint', '--bundle', bundle, '--json']);
+  expect(lint.stderr).toBe('');
+  expect(JSON.parse(lint.stdout)).toHaveProperty('findings');
+}, 120_000);
