@@ -14,8 +14,16 @@ export interface FileStore {
   /** Direct children of a folder: names only. */
   list(path: string): Promise<{ files: string[]; folders: string[] }>;
   readBytes(path: string): Promise<Uint8Array>;
+  /**
+   * The stored bytes themselves, not a copy: the caller only reads them (the adapter copies them once into what
+   * it returns, as the real read does). No copy here, so a read through the double costs no more copies than the
+   * real one.
+   */
+  readView(path: string): Promise<Uint8Array>;
   /** Writes a file; the parent folder must exist (as with fs.writeFile). */
   writeBytes(path: string, data: Uint8Array): Promise<void>;
+  /** As writeBytes, but the store keeps `data` itself: the caller hands it over (the adapter's own copy). */
+  writeOwned(path: string, data: Uint8Array): Promise<void>;
   mkdir(path: string): Promise<void>;
   remove(path: string): Promise<void>;
   rmdir(path: string): Promise<void>;
@@ -67,11 +75,21 @@ export class MemoryStore implements FileStore {
     return f.data.slice();
   }
 
+  async readView(path: string): Promise<Uint8Array> {
+    const f = this.files.get(path);
+    if (!f) throw new Error(`ENOENT: no such file or directory, open '${path}'`);
+    return f.data;
+  }
+
   async writeBytes(path: string, data: Uint8Array): Promise<void> {
+    return this.writeOwned(path, data.slice());
+  }
+
+  async writeOwned(path: string, data: Uint8Array): Promise<void> {
     if (!this.folders.has(parentOf(path))) throw new Error(`ENOENT: no such file or directory, open '${path}'`);
     if (this.folders.has(path)) throw new Error(`EISDIR: illegal operation on a directory, open '${path}'`);
     const existing = this.files.get(path);
-    this.files.set(path, { data: data.slice(), ctime: existing?.ctime ?? this.tick(), mtime: this.tick() });
+    this.files.set(path, { data, ctime: existing?.ctime ?? this.tick(), mtime: this.tick() });
   }
 
   async mkdir(path: string): Promise<void> {

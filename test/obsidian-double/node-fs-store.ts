@@ -37,8 +37,16 @@ export class NodeFsStore implements FileStore {
     return new Uint8Array(await fs.readFile(this.full(path)));
   }
 
+  async readView(path: string): Promise<Uint8Array> {
+    return this.readBytes(path);
+  }
+
   async writeBytes(path: string, data: Uint8Array): Promise<void> {
     await fs.writeFile(this.full(path), data);
+  }
+
+  async writeOwned(path: string, data: Uint8Array): Promise<void> {
+    await this.writeBytes(path, data);
   }
 
   async mkdir(path: string): Promise<void> {

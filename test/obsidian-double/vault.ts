@@ -114,7 +114,7 @@ export class Vault extends Events implements VaultApi {
   }
 
   async read(file: O.TFile): Promise<string> {
-    return decoder.decode(await this.store.readBytes(file.path));
+    return decoder.decode(await this.store.readView(file.path));
   }
 
   async cachedRead(file: O.TFile): Promise<string> {
