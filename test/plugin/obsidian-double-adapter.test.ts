@@ -5,7 +5,7 @@ import '../obsidian-double/obsidian';
 import { DataAdapterDouble, IO_STEP_BYTES } from '../obsidian-double/data-adapter';
 import { MemoryStore } from '../obsidian-double/file-store';
 
-function pattern(n: number): Uint8Array {
+function pattern(n: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(n);
   for (let i = 0; i < n; i++) bytes[i] = (i * 7) & 255;
   return bytes;
