@@ -23,6 +23,11 @@ const SETS = [
     bundle: 'examples/computing-history',
     set: 'test/fixtures/heldout-demo/computing-history-fresh.json',
   },
+  {
+    name: 'computing-history (second fresh held-out)',
+    bundle: 'examples/computing-history',
+    set: 'test/fixtures/heldout-demo/computing-history-fresh2.json',
+  },
   ...['acme_retail', 'crypto_bitcoin', 'ga4', 'stackoverflow'].map((b) => ({
     name: b,
     bundle: `test/fixtures/okf-bundles/${b}`,

@@ -52,6 +52,20 @@ export interface CitingRow {
   readonly verified: string;
 }
 
+// A page's literal facts are its words too (the coverage and names gates read them); values only, no JSON keys.
+const LITERALS =
+  "(select coalesce(group_concat(e.object_literal, char(10)), '') from edges e " +
+  'where e.subject_path = c.path and e.object_literal is not null) as literals';
+const TEXT_COLUMNS = `c.path, c.title, c.aliases, coalesce(c.description, '') as description, c.tags, c.body, ${LITERALS}`;
+
+/** The searchable text of the given concepts (as `bm25Rows` gives it, without a score), in path order. */
+export function conceptTexts(db: Database, paths: readonly string[]): Omit<Bm25Row, 'score'>[] {
+  return db.all<Omit<Bm25Row, 'score'>>(
+    `select ${TEXT_COLUMNS} from concepts c where c.path in (select value from json_each(?)) order by c.path`,
+    [JSON.stringify(paths)],
+  );
+}
+
 /**
  * `MATCH` over the FTS index, ranked by bm25 with the given column weights (path column first), ties by path.
  * The ranking runs on rowids: `path` is an unindexed column of an external-content table, so ordering every
@@ -65,22 +79,18 @@ export function bm25Rows(db: Database, match: string, limit: number, weights: re
   const matches =
     `select rowid, bm25(concepts_fts, ${columnWeights}) as score from ` + `concepts_fts where concepts_fts match ?`;
   // A page's literal facts are its words too (the coverage and names gates read them); values only, no JSON keys.
-  const literals =
-    "(select coalesce(group_concat(e.object_literal, char(10)), '') from edges e " +
-    'where e.subject_path = c.path and e.object_literal is not null) as literals';
-  const columns = `c.path, c.title, c.aliases, coalesce(c.description, '') as description, c.tags, c.body, ${literals}`;
   const wide = limit * 2;
   const best = db.all<{ rowid: number; score: number }>(`${matches} order by score limit ?`, [match, wide]);
   if (best.length === wide && best[limit - 1].score === best[wide - 1].score) {
     return db.all<Bm25Row>(
-      `select f.score, ${columns} from (${matches}) f join concepts c on ` +
+      `select f.score, ${TEXT_COLUMNS} from (${matches}) f join concepts c on ` +
         `c.rowid = f.rowid order by f.score, c.path limit ?`,
       [match, limit],
     );
   }
   const scores = new Map(best.map((b) => [b.rowid, b.score]));
   const rows = db.all<Omit<Bm25Row, 'score'> & { rowid: number }>(
-    `select c.rowid, ${columns} from concepts c where c.rowid in (select value from json_each(?))`,
+    `select c.rowid, ${TEXT_COLUMNS} from concepts c where c.rowid in (select value from json_each(?))`,
     [JSON.stringify(best.map((b) => b.rowid))],
   );
   return rows

@@ -2,7 +2,7 @@
 import type { WikiIndex } from '../index/wiki-index';
 import { toFtsQuery } from './fts-query';
 import { stemOf } from './stem';
-import { contentWords, namedWords, words } from './text';
+import { contentWords, nameTokens, spelledOut, words } from './text';
 
 /** How many BM25 hits are ranked. */
 export const BM25_LIMIT = 20;
@@ -30,28 +30,42 @@ export interface Bm25Hit {
  */
 export type CoverageWeighting = 'plain' | 'idf';
 
-/** BM25 hits for a question, best first, each with its word coverage. */
+/**
+ * BM25 hits for a question, best first, each with its word coverage. `sameSubject` gives the other pages of a
+ * page's supersession chain: a name on any of them names the page's subject too (the names gate), while coverage
+ * is always judged on the page alone.
+ */
 export function bm25Search(
   index: WikiIndex,
   question: string,
   limit = BM25_LIMIT,
   weighting: CoverageWeighting = 'plain',
+  sameSubject?: (path: string) => readonly string[],
 ): Bm25Hit[] {
   const match = toFtsQuery(question);
   if (match === null) return [];
   const rows = index.bm25Rows(match, limit, COLUMN_WEIGHTS);
   const wanted = contentWords(question);
   const weights = weighting === 'idf' && rows.length > 0 ? idfWeights(index, wanted) : undefined;
-  const names = namedWords(question).map(stemOf);
+  const tokens = nameTokens(question);
+  const names = [...new Set(tokens.map((t) => stemOf(t.folded)))];
+  const acronyms = [...new Set(tokens.filter((t) => t.acronym).map((t) => t.written))];
+  const chains = new Map(rows.map((r) => [r.path, names.length > 0 ? (sameSubject?.(r.path) ?? []) : []]));
+  const chainStems = stemsByPath(index, [...new Set([...chains.values()].flat())]);
   return rows.map((r) => {
     // The page's stems, once: both the coverage gate and the names gate read them. Its literal facts count as its
     // words ("GC&CS" may be only in a relation's object, never in the prose).
-    const present = stemsOf([r.title, r.aliases, r.description, r.tags, r.body, r.literals].join('\n'));
+    const pageWords = words([r.title, r.aliases, r.description, r.tags, r.body, r.literals].join('\n'));
+    const present = new Set(pageWords.map(stemOf));
+    // An acronym the page writes out in full is on the page ("CSP" where it says "communicating sequential
+    // processes"), for both gates.
+    for (const a of acronyms)
+      if (!present.has(stemOf(foldedOf(a))) && spelledOut(a, pageWords)) present.add(stemOf(foldedOf(a)));
     return {
       path: r.path,
       score: r.score,
       coverage: coverageIn(wanted, present, weights),
-      namesPresent: names.every((n) => present.has(n)),
+      namesPresent: names.every((n) => present.has(n) || chains.get(r.path)!.some((p) => chainStems.get(p)?.has(n))),
     };
   });
 }
@@ -79,6 +93,21 @@ export function coverage(wanted: readonly string[], document: string, weights?: 
 /** The stems of a text's words, as FTS5's `porter unicode61` tokenizer makes them. */
 function stemsOf(text: string): Set<string> {
   return new Set(words(text).map(stemOf));
+}
+
+/** The stems of the given pages' searchable text, by path. */
+function stemsByPath(index: WikiIndex, paths: readonly string[]): Map<string, Set<string>> {
+  if (paths.length === 0) return new Map();
+  return new Map(
+    index
+      .conceptTexts(paths)
+      .map((r) => [r.path, stemsOf([r.title, r.aliases, r.description, r.tags, r.body, r.literals].join('\n'))]),
+  );
+}
+
+/** An acronym as `words` folds it. */
+function foldedOf(written: string): string {
+  return words(written)[0] ?? '';
 }
 
 /** `coverage` over a page's stems already computed. */

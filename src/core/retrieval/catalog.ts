@@ -74,3 +74,40 @@ export function resolveSupersession(catalog: Catalog, path: string): string | nu
   }
   return null;
 }
+
+const predecessorMaps = new WeakMap<Catalog, Map<string, string[]>>();
+
+/**
+ * The other pages of a concept's supersession chain (spec §7.7): those reached through `superseded_by` links
+ * followed either way, at most MAX_SUPERSESSION_HOPS steps; sorted. Such pages describe one subject over
+ * time (Bell Labs under AT&T, Lucent, Nokia).
+ */
+export function supersessionChain(catalog: Catalog, path: string): string[] {
+  let predecessors = predecessorMaps.get(catalog);
+  if (!predecessors) {
+    predecessors = new Map();
+    for (const info of catalog.concepts.values()) {
+      if (info.supersededBy === undefined) continue;
+      const list = predecessors.get(info.supersededBy);
+      if (list) list.push(info.path);
+      else predecessors.set(info.supersededBy, [info.path]);
+    }
+    predecessorMaps.set(catalog, predecessors);
+  }
+  const found = new Set<string>([path]);
+  let frontier = [path];
+  for (let hop = 0; hop < MAX_SUPERSESSION_HOPS && frontier.length > 0; hop++) {
+    const next: string[] = [];
+    for (const p of frontier) {
+      const successor = catalog.concepts.get(p)?.supersededBy;
+      for (const q of [...(successor !== undefined ? [successor] : []), ...(predecessors.get(p) ?? [])])
+        if (!found.has(q) && catalog.concepts.has(q)) {
+          found.add(q);
+          next.push(q);
+        }
+    }
+    frontier = next;
+  }
+  found.delete(path);
+  return [...found].sort();
+}

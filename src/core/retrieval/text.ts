@@ -59,13 +59,25 @@ export function contentWords(text: string): string[] {
   return out;
 }
 
+/** A word the question writes as a name, where it stands. */
+export interface NameToken {
+  /** As written ("CSP", "Turng"). */
+  readonly written: string;
+  /** Offset of `written` in the question. */
+  readonly index: number;
+  /** Folded like `words` ("csp", "turng"). */
+  readonly folded: string;
+  /** Written in capitals only, two to six letters ("CSP", "EDSAC"): it may stand for the words it abbreviates. */
+  readonly acronym: boolean;
+}
+
 /**
  * The words a question writes as names: with a capital letter where a sentence does not put one (not opening the
- * question or a sentence) or with a capital inside ("EDSAC", "McCarthy"), folded like `words`; stopwords ("I")
- * and repeats dropped. "Who designed Java at Sun Microsystems?" names java, sun, microsystems.
+ * question or a sentence) or with a capital inside ("EDSAC", "McCarthy"); stopwords ("I") left out. Every
+ * occurrence, in order.
  */
-export function namedWords(text: string): string[] {
-  const out = new Set<string>();
+export function nameTokens(text: string): NameToken[] {
+  const out: NameToken[] = [];
   for (const m of text.matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu)) {
     const token = m[0].replace(/['’].*$/, '');
     let i = m.index - 1;
@@ -75,9 +87,44 @@ export function namedWords(text: string): string[] {
     const innerCapital = /^.+\p{Lu}/u.test(token);
     if (!(innerCapital || (capital && !opensSentence))) continue;
     const folded = words(token)[0];
-    if (folded !== undefined && !STOPWORDS.has(folded)) out.add(folded);
+    if (folded === undefined || STOPWORDS.has(folded)) continue;
+    out.push({ written: token, index: m.index, folded, acronym: /^\p{Lu}{2,6}$/u.test(token) });
   }
-  return [...out];
+  return out;
+}
+
+/**
+ * The words a question writes as names (`nameTokens`), folded, repeats dropped. "Who designed Java at Sun
+ * Microsystems?" names java, sun, microsystems.
+ */
+export function namedWords(text: string): string[] {
+  return [...new Set(nameTokens(text).map((t) => t.folded))];
+}
+
+/**
+ * True when `acronym`'s letters are the initials of consecutive topic words of `pageWords` (folded, as `words`
+ * gives them): "CSP" stands in a page saying "communicating sequential processes". One function word may sit
+ * between two of them ("Institute of Technology"), and never gives a letter itself. Three letters or more: a
+ * two-letter run of initials turns up by chance in almost any page.
+ */
+export function spelledOut(acronym: string, pageWords: readonly string[]): boolean {
+  const letters = [...foldText(acronym)];
+  if (letters.length < 3) return false;
+  for (let start = 0; start < pageWords.length; start++) {
+    let k = 0;
+    let skipped = 0;
+    for (let j = start; j < pageWords.length && k < letters.length; j++) {
+      const w = pageWords[j];
+      const topic = !STOPWORDS.has(w);
+      if (topic && w.startsWith(letters[k])) {
+        k++;
+        skipped = 0;
+      } else if (k > 0 && !topic && skipped === 0) skipped++;
+      else break;
+    }
+    if (k === letters.length) return true;
+  }
+  return false;
 }
 
 /** ~4 characters per token: the usual estimate for English with BPE, used wherever the budget is counted. */

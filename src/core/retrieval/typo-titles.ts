@@ -7,7 +7,7 @@
 // two candidate corrections, or a word that already is a title word, change nothing.
 import type { TitleEntry, TitleHit } from './title-match';
 import { matchTitles } from './title-match';
-import { foldText, STOPWORDS } from './text';
+import { foldText, nameTokens, STOPWORDS } from './text';
 
 /** Shortest question word corrected: one edit in a shorter word too easily turns it into another word. */
 export const MIN_TYPO_LENGTH = 6;
@@ -106,4 +106,40 @@ export function matchTypoTitles(question: string, entries: readonly TitleEntry[]
     (h) => !found.has(h.path) && /[\p{L}\p{N}][^\p{L}\p{N}]+[\p{L}\p{N}]/u.test(withShort.slice(h.start, h.end)),
   );
   return [...strongHits, ...shortHits];
+}
+
+/**
+ * The question with each misspelt name read as the title or alias word it is one edit from, for the word
+ * signals (BM25 and its gates): "Which chess machine did Thompsen help build?" searches for Thompson, as a bare
+ * surname names no title for `matchTypoTitles` to find. Corrected only where a correction is safe: a word written
+ * as a name (a capital where a sentence puts none), on no page of the bundle (`known` says which folded words
+ * are), one edit from exactly one title word (`correctionOf`). A five-letter word is read as a six-letter name
+ * only when a letter inside the name was dropped: dropping the last letter of a word leaves another word far
+ * too often ("Turin" is a city, not "Turing" misspelt). The question itself when nothing is corrected.
+ */
+export function correctNameTypos(
+  question: string,
+  entries: readonly TitleEntry[],
+  known: (folded: readonly string[]) => ReadonlySet<string>,
+): string {
+  const index = deletionIndex(entries);
+  const fixes = new Map<string, string>();
+  for (const t of nameTokens(question)) {
+    const strong = correctionOf(t.folded, index, false);
+    const short = strong === undefined ? correctionOf(t.folded, index, true) : undefined;
+    const fix = strong ?? (short !== undefined && [...short].slice(0, -1).join('') !== t.folded ? short : undefined);
+    if (fix !== undefined) fixes.set(t.folded, fix);
+  }
+  if (fixes.size === 0) return question;
+  const onPages = known([...fixes.keys()]);
+  let out = '';
+  let last = 0;
+  for (const t of nameTokens(question)) {
+    const fix = fixes.get(t.folded);
+    if (fix === undefined || onPages.has(t.folded)) continue;
+    const written = /^\p{Lu}/u.test(t.written) ? fix.charAt(0).toUpperCase() + fix.slice(1) : fix;
+    out += question.slice(last, t.index) + written;
+    last = t.index + t.written.length;
+  }
+  return out + question.slice(last);
 }

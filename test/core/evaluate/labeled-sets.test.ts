@@ -97,3 +97,16 @@ test(
     expect(set.questions.filter((q) => q.outOfBundle).length).toBe(40);
   },
 );
+
+test('the second fresh held-out demo set labels concepts of the demo in every section it holds', async () => {
+  const { index, set } = await setOf(
+    nodePath.join(ROOT, 'examples/computing-history'),
+    nodePath.join(ROOT, 'test/fixtures/heldout-demo/computing-history-fresh2.json'),
+  );
+  index.close();
+  expect(new Set(set.questions.map((q) => q.section))).toEqual(
+    new Set(['paraphrase', 'typo', 'inflection', 'near-oob', 'far-oob']),
+  );
+  expect(set.questions.filter((q) => q.outOfBundle).length).toBe(28);
+  expect(set.questions.filter((q) => !q.outOfBundle).every((q) => q.expectSeeds.length === 1)).toBe(true);
+});

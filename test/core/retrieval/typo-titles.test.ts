@@ -2,7 +2,7 @@
 // when the correction is unambiguous; shorter words, ambiguous corrections and exact names change nothing.
 import { contextFor } from '../../../src/core/retrieval/context-for';
 import { titleEntries } from '../../../src/core/retrieval/title-match';
-import { isOneEdit, matchTypoTitles } from '../../../src/core/retrieval/typo-titles';
+import { correctNameTypos, isOneEdit, matchTypoTitles } from '../../../src/core/retrieval/typo-titles';
 import type { WikiIndex } from '../../../src/core/index/wiki-index';
 import { fixedClock, indexOfSpecs } from '../../support/retrieval-bundle';
 
@@ -47,13 +47,45 @@ test('shorter words, ambiguous corrections and exact names are left alone', () =
   expect(paths('How do I fix a flat bicycle tire?')).toEqual([]);
 });
 
+describe('correctNameTypos: what the word signals search for', () => {
+  const nowhere = () => new Set<string>();
+  const fix = (q: string, known: (w: readonly string[]) => ReadonlySet<string> = nowhere) =>
+    correctNameTypos(q, entries, known);
+
+  test('a misspelt bare surname is searched as the title word, its capital kept', () => {
+    expect(fix('Which chess machine did Babage help build?')).toBe('Which chess machine did Babbage help build?');
+    expect(fix('When did Turnig receive a pardon?')).toBe('When did Turing receive a pardon?');
+    expect(fix('What did Turng prove?')).toBe('What did Turing prove?'); // a letter dropped inside the name
+  });
+
+  test('left alone: a dropped last letter, a word some page holds, a word not written as a name, ambiguity', () => {
+    expect(fix('Who was the mayor of Turin?')).toBe('Who was the mayor of Turin?'); // a city, not "Turing"
+    expect(fix('Who was Babage?', (w) => new Set(w))).toBe('Who was Babage?'); // the bundle has the word
+    expect(fix('How does tuning work?')).toBe('How does tuning work?'); // lower case: a word, not a name
+    expect(fix('Tell me about Marain')).toBe('Tell me about Marain'); // martin or marlin
+    expect(fix('Who was Charles Babbage?')).toBe('Who was Charles Babbage?');
+  });
+});
+
 describe('in context_for', () => {
   let index: WikiIndex;
   beforeAll(async () => {
     index = await indexOfSpecs({
       '/entities/charles-babbage.md': { title: 'Charles Babbage', body: 'Designed the Difference Engine.' },
       '/entities/grace-hopper.md': { title: 'Grace Hopper', body: 'Wrote the first compiler.' },
+      '/entities/belle.md': { title: 'Belle', body: 'A chess machine built by Ken Thompson and Joe Condon.' },
+      '/entities/ken-thompson.md': { title: 'Ken Thompson', body: 'Wrote Unix and built a chess machine.' },
     });
+  });
+
+  test('a misspelt bare surname seeds through the words, which no longer miss it (issue 11)', async () => {
+    const clock = fixedClock('2026-11-30');
+    expect((await contextFor(index, 'What did Babage design?', { clock })).seeds.map((s) => s.path)).toEqual([
+      '/entities/charles-babbage.md',
+    ]);
+    const chess = await contextFor(index, 'Which chess machine did Thompsen help build?', { clock });
+    expect(chess.confident).toBe(true);
+    expect(chess.seeds.map((s) => s.path)).toContain('/entities/ken-thompson.md');
   });
   afterAll(() => index.close());
 
