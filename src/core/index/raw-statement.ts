@@ -135,6 +135,11 @@ export class RawCalls {
     return Number(this.x.sqlite3_column_int64(stmt, i));
   }
 
+  /** Column `i` of the current row as a double (SQLite converts an integer; exact below 2^53). */
+  double(stmt: number, i: number): number {
+    return this.x.sqlite3_column_double(stmt, i);
+  }
+
   /** Copies the blob in column `i` of the current row into `target` at `offset`; returns its length. */
   blobInto(stmt: number, i: number, target: Uint8Array, offset: number): number {
     const n = this.x.sqlite3_column_bytes(stmt, i);

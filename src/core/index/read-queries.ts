@@ -2,6 +2,7 @@
 // WikiIndex for these instead of writing SQL. Rows keep SQLite's shapes (JSON text for list columns, null for
 // absent values); the read models that map them stay with their users.
 import type { Diagnostic } from '../types';
+import { bestByPhrases, type PhraseScoreCache } from './bm25-phrases';
 import type { Database } from './sqlite';
 
 /** A BM25 hit with the text its word coverage is measured on. */
@@ -75,10 +76,9 @@ export function conceptTexts(db: Database, paths: readonly string[]): Omit<Bm25R
  * over every match decides.
  */
 export function bm25Rows(db: Database, match: string, limit: number, weights: readonly number[]): Bm25Row[] {
-  const columnWeights = weights.map((w) => w.toFixed(1)).join(', ');
   const matches =
-    `select rowid, bm25(concepts_fts, ${columnWeights}) as score from ` + `concepts_fts where concepts_fts match ?`;
-  // A page's literal facts are its words too (the coverage and names gates read them); values only, no JSON keys.
+    `select rowid, bm25(concepts_fts, ${weightList(weights)}) as score from ` +
+    `concepts_fts where concepts_fts match ?`;
   const wide = limit * 2;
   const best = db.all<{ rowid: number; score: number }>(`${matches} order by score limit ?`, [match, wide]);
   if (best.length === wide && best[limit - 1].score === best[wide - 1].score) {
@@ -88,6 +88,45 @@ export function bm25Rows(db: Database, match: string, limit: number, weights: re
       [match, limit],
     );
   }
+  return rowsOf(db, best, limit);
+}
+
+/**
+ * What bm25Rows returns, for an OR of `phrases`, scored phrase by phrase with common phrases' scores kept (see
+ * bm25-phrases.ts): the same rows, scores and order.
+ */
+export function bm25RowsByPhrases(
+  db: Database,
+  cache: PhraseScoreCache,
+  phrases: readonly string[],
+  limit: number,
+  weights: readonly number[],
+): Bm25Row[] {
+  let best = bestByPhrases(db, cache, phrases, limit, weightList(weights));
+  if (best.length > limit * 2) {
+    // Many rows tied at the cut: their paths alone decide which of them are in, before any body is read.
+    const paths = new Map(
+      db
+        .all<{ rowid: number; path: string }>(
+          'select rowid, path from concepts where rowid in (select value from json_each(?))',
+          [JSON.stringify(best.map((b) => b.rowid))],
+        )
+        .map((r) => [r.rowid, r.path]),
+    );
+    best = best
+      .sort((a, b) => a.score - b.score || byCodePoint(paths.get(a.rowid)!, paths.get(b.rowid)!))
+      .slice(0, limit);
+  }
+  return rowsOf(db, best, limit);
+}
+
+/** bm25()'s column weights as SQL literals. */
+function weightList(weights: readonly number[]): string {
+  return weights.map((w) => w.toFixed(1)).join(', ');
+}
+
+/** The concepts of scored rowids, ranked by (score, path), the first `limit`. */
+function rowsOf(db: Database, best: readonly { rowid: number; score: number }[], limit: number): Bm25Row[] {
   const scores = new Map(best.map((b) => [b.rowid, b.score]));
   const rows = db.all<Omit<Bm25Row, 'score'> & { rowid: number }>(
     `select c.rowid, ${TEXT_COLUMNS} from concepts c where c.rowid in (select value from json_each(?))`,

@@ -213,6 +213,37 @@ export class Database {
     return rows;
   }
 
+  /**
+   * The rows of a query of two numeric columns (an integer id, then a double), read straight into typed arrays:
+   * no object per row, exact doubles (for scores that are summed afterwards).
+   */
+  numberPairs(sql: string, params: readonly SqlValue[] = []): { ids: Float64Array; values: Float64Array } {
+    const { pointer } = this.statement(sql);
+    const db = this.db.pointer as number;
+    let ids = new Float64Array(64);
+    let values = new Float64Array(64);
+    let n = 0;
+    try {
+      if (params.length) this.raw.bind(db, pointer, params);
+      while (this.raw.step(db, pointer)) {
+        if (n === ids.length) {
+          const grownIds = new Float64Array(n * 2);
+          grownIds.set(ids);
+          ids = grownIds;
+          const grownValues = new Float64Array(n * 2);
+          grownValues.set(values);
+          values = grownValues;
+        }
+        ids[n] = this.raw.double(pointer, 0);
+        values[n] = this.raw.double(pointer, 1);
+        n++;
+      }
+    } finally {
+      this.raw.reset(pointer);
+    }
+    return { ids: ids.subarray(0, n), values: values.subarray(0, n) };
+  }
+
   private statement(sql: string): Cached {
     let cached = this.statements.get(sql);
     if (!cached) {

@@ -12,6 +12,7 @@ import type { DocumentFields, EmbeddingRow, StoredVector } from './embeddings-st
 import { INDEX_FORMAT, SCHEMA_SQL, SCHEMA_VERSION } from './schema';
 import { sealTrailer, TRAILER_ROOM, type Persisted } from './snapshot';
 import { loadDatabase } from './load';
+import { orOfPhrases, PhraseScoreCache } from './bm25-phrases';
 
 /** Why a persisted `wiki.db` was not used. */
 export type LoadProblem = { readonly reason: string };
@@ -22,6 +23,8 @@ export type { EmbeddingRow } from './embeddings-store';
 /** The SQLite index over one bundle. */
 export class WikiIndex {
   private changes = 0;
+  /** Common phrases' BM25 scores, kept while the index is unchanged (bm25-phrases.ts). */
+  private readonly phraseScores = new PhraseScoreCache();
 
   private constructor(private readonly db: Database) {}
 
@@ -271,6 +274,9 @@ export class WikiIndex {
 
   /** BM25 hits of an FTS `MATCH` expression, best first, with the text coverage is measured on. */
   bm25Rows(match: string, limit: number, weights: readonly number[]): reads.Bm25Row[] {
+    const phrases = orOfPhrases(match);
+    if (phrases && this.phraseScores.use(this.db, this.changes))
+      return reads.bm25RowsByPhrases(this.db, this.phraseScores, phrases, limit, weights);
     return reads.bm25Rows(this.db, match, limit, weights);
   }
 

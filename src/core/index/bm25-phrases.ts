@@ -1,0 +1,128 @@
+// BM25 over an OR of phrases, phrase by phrase, with the rows of common phrases kept between questions.
+//
+// Why: a question of common words ("Which early language systems?") makes FTS5 score every concept that holds one
+// of them (10,000 at 10,000 concepts), reading each one's position lists: ~30–70 ms of WebAssembly per question,
+// the whole in-process p95. FTS5's bm25() is a sum over the query's phrases in query order, each term depending on
+// that phrase alone (its idf from its own document count, its frequency in the row, the row's length):
+//   bm25(row) = -1.0 × (((0.0 + p₁) + p₂) + … + pₙ), pᵢ = 0 where phrase i is absent,
+// and a query of phrase i alone returns -1.0 × (0.0 + pᵢ) = -pᵢ exactly. So the scores of the OR query are
+// rebuilt bit for bit from the single-phrase scores, added in the same order (IEEE addition is exact to the bit
+// in WebAssembly and JavaScript alike); a common phrase's scores are kept until the index changes, and the next
+// question with that word costs a few thousand additions instead of FTS5's whole pass. The ranking equals
+// `order by bm25, path limit n` over the OR query (test/core/index/bm25-phrases.test.ts compares them).
+import type { Database } from './sqlite';
+
+/** A phrase's scores: the rowid of each row it matches and bm25() of the phrase alone there (≤ 0). */
+interface PhraseScores {
+  readonly ids: Float64Array;
+  readonly scores: Float64Array;
+}
+
+/** Phrases matching at least this many rows are kept (fewer cost FTS5 little to score again). */
+const KEEP_FROM_ROWS = 512;
+/** At most this many rows of kept phrases (16 bytes each: ~16 MB), the oldest phrase dropped first. */
+const KEEP_ROWS = 1_000_000;
+
+/** `"a" OR "b" OR …` (every phrase double-quoted, inner quotes doubled): its phrases, or null for anything else. */
+export function orOfPhrases(match: string): string[] | null {
+  if (!/^"(?:[^"]|"")*"(?: OR "(?:[^"]|"")*")*$/.test(match)) return null;
+  return match.match(/"(?:[^"]|"")*"/g);
+}
+
+/**
+ * Kept single-phrase scores of one database, valid while it is unchanged: `key` is the index's generation and
+ * SQLite's change counter (a write through any path clears them).
+ */
+export class PhraseScoreCache {
+  private key = '';
+  private warm = false;
+  private rows = 0;
+  private readonly kept = new Map<string, PhraseScores>();
+
+  /** `keepFrom`: fewest rows of a phrase worth keeping; `keepRows`: most rows kept in all (tests set small ones). */
+  constructor(
+    private readonly keepFrom = KEEP_FROM_ROWS,
+    private readonly keepRows = KEEP_ROWS,
+  ) {}
+
+  /**
+   * True when a BM25 question was already answered on this very state of the index: a long-lived process (the
+   * MCP server, the plugin, a batch evaluation) then scores phrase by phrase. The first question after a change
+   * takes FTS5's single pass, which costs less when nothing is kept yet (a cold CLI question asks only one).
+   */
+  use(db: Database, generation: number): boolean {
+    const key = `${generation}:${db.get<{ n: number }>('select total_changes() as n')!.n}`;
+    if (key !== this.key) {
+      this.key = key;
+      this.warm = false;
+      this.kept.clear();
+      this.rows = 0;
+    }
+    const warm = this.warm;
+    this.warm = true;
+    return warm;
+  }
+
+  /** The phrases kept, oldest first (for tests). */
+  keptPhrases(): string[] {
+    return [...this.kept.keys()].map((key) => key.slice(key.indexOf('\u0000') + 1));
+  }
+
+  /** The scores of one phrase, from the cache or from FTS5 (then kept when the phrase is common). */
+  scores(db: Database, phrase: string, weights: string): PhraseScores {
+    const key = `${weights}\u0000${phrase}`;
+    const hit = this.kept.get(key);
+    if (hit) return hit;
+    const { ids, values } = db.numberPairs(
+      `select rowid, bm25(concepts_fts, ${weights}) from concepts_fts where concepts_fts match ?`,
+      [phrase],
+    );
+    const scores = { ids, scores: values };
+    if (ids.length >= this.keepFrom && ids.length <= this.keepRows) {
+      for (const [oldest, dropped] of this.kept) {
+        if (this.rows + ids.length <= this.keepRows) break;
+        this.kept.delete(oldest);
+        this.rows -= dropped.ids.length;
+      }
+      this.kept.set(key, scores);
+      this.rows += ids.length;
+    }
+    return scores;
+  }
+}
+
+/** A matching row and its bm25() score over the whole OR query. */
+export interface ScoredRow {
+  readonly rowid: number;
+  readonly score: number;
+}
+
+/**
+ * The rows of `phrases` OR-ed with a score at or below the `limit`-th best, each with bm25() exactly as FTS5 gives
+ * it for the whole query: the best `limit` and every row tied with the last of them (the caller orders ties).
+ */
+export function bestByPhrases(
+  db: Database,
+  cache: PhraseScoreCache,
+  phrases: readonly string[],
+  limit: number,
+  weights: string,
+): ScoredRow[] {
+  // The sum of p₁…pₙ per row, in phrase order; -(-s) is s exactly, and 0 + p is p, as in FTS5.
+  const sums = new Map<number, number>();
+  for (const phrase of phrases) {
+    const { ids, scores } = cache.scores(db, phrase, weights);
+    for (let i = 0; i < ids.length; i++) sums.set(ids[i], (sums.get(ids[i]) ?? 0) + -scores[i]);
+  }
+  if (sums.size === 0 || limit <= 0) return [];
+  const all = new Float64Array(sums.size);
+  let n = 0;
+  for (const sum of sums.values()) all[n++] = -1.0 * sum;
+  const cut = all.length <= limit ? Infinity : all.sort()[limit - 1];
+  const best: ScoredRow[] = [];
+  for (const [rowid, sum] of sums) {
+    const score = -1.0 * sum;
+    if (score <= cut) best.push({ rowid, score });
+  }
+  return best;
+}

@@ -1,0 +1,109 @@
+// Scoring an OR of phrases phrase by phrase, with common phrases' scores kept between questions, must give exactly
+// what FTS5's own query gives: the same rows, bit-identical scores, ties by path — on every question, the first
+// (FTS5's single pass) and the following (phrase by phrase, from the cache or not), and again after any change.
+import fc from 'fast-check';
+import { PhraseScoreCache, bestByPhrases, orOfPhrases } from '../../../src/core/index/bm25-phrases';
+import { buildIndex, readBundleFile } from '../../../src/core/index/build';
+import { rawDatabase, WikiIndex } from '../../../src/core/index/wiki-index';
+import { conceptFile } from '../../support/builders';
+import { MemoryBundle } from '../../support/memory-bundle';
+
+const WEIGHTS = [0, 10, 8, 4, 4, 1];
+const WEIGHT_SQL = WEIGHTS.map((w) => w.toFixed(1)).join(', ');
+
+/** The unoptimised ranking: FTS5 scores and orders every match. */
+function exact(index: WikiIndex, match: string, limit: number) {
+  return rawDatabase(index).all<{ path: string; score: number }>(
+    `select path, bm25(concepts_fts, ${WEIGHT_SQL}) as score from concepts_fts
+      where concepts_fts match ? order by score, path limit ?`,
+    [match, limit],
+  );
+}
+
+const ranked = (index: WikiIndex, match: string, limit: number) =>
+  index.bm25Rows(match, limit, WEIGHTS).map((r) => ({ path: r.path, score: r.score }));
+
+const quoted = (words: readonly string[]) => words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ');
+
+/** Ranks `match` three times (FTS5's pass, then phrase by phrase twice) and checks each against the exact query. */
+function expectExact(index: WikiIndex, match: string, limit: number) {
+  const want = exact(index, match, limit);
+  for (let i = 0; i < 3; i++) expect([match, limit, i, ranked(index, match, limit)]).toEqual([match, limit, i, want]);
+}
+
+test('orOfPhrases reads only what toFtsQuery writes', () => {
+  expect(orOfPhrases('"a"')).toEqual(['"a"']);
+  expect(orOfPhrases('"say ""hi""" OR "b c" OR "é"')).toEqual(['"say ""hi"""', '"b c"', '"é"']);
+  for (const other of ['a', '"a" AND "b"', '"a" OR b', '"a', '"a" or "b"', '', 'NEAR("a" "b")', '"a" OR "b"*'])
+    expect([other, orOfPhrases(other)]).toEqual([other, null]);
+});
+
+test('equals the exact ranking on generated bundles: common, rare, repeated and multi-word phrases', async () => {
+  // "common" is on most pages (FTS5 clamps its idf), "rare" on few; "e-mail" is a two-token phrase.
+  const word = fc.constantFrom('common', 'common', 'common', 'usual', 'usual', 'rare', 'odd', 'e-mail', 'x');
+  const page = fc.array(word, { minLength: 1, maxLength: 12 }).map((w) => w.join(' '));
+  const question = fc.array(fc.constantFrom('common', 'usual', 'rare', 'odd', 'e-mail', 'absent', 'x', 'say "hi"'), {
+    minLength: 1,
+    maxLength: 5,
+  });
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(fc.tuple(page, page), { minLength: 1, maxLength: 40 }),
+      fc.array(question, { minLength: 1, maxLength: 4 }),
+      fc.integer({ min: 1, max: 12 }),
+      async (pages, questions, limit) => {
+        const index = await buildIndex(
+          new MemoryBundle(
+            Object.fromEntries(
+              pages.map(([title, body], i) => [`/p${(i * 7919) % 97}-${i}.md`, conceptFile({ title }, body)]),
+            ),
+          ),
+        );
+        for (const q of questions) expectExact(index, quoted(q), limit);
+        index.close();
+      },
+    ),
+    { numRuns: 40, seed: 14 },
+  );
+}, 60_000);
+
+test('kept scores of common words (600 pages) stay exact, and are dropped when a page changes', async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 600; i++) {
+    const body = `system ${'language '.repeat(1 + (i % 7))}${i % 3 === 0 ? 'early ' : ''}${i % 50 === 0 ? 'rare' : ''}`;
+    files[`/c/p${String((i * 37) % 600).padStart(3, '0')}.md`] = conceptFile({ title: `Page ${i % 40}` }, body);
+  }
+  const bundle = new MemoryBundle(files);
+  const index = await buildIndex(bundle);
+  for (const q of [['early', 'language', 'system'], ['rare', 'system'], ['system'], ['language', 'page', 'rare']])
+    for (const limit of [1, 5, 20]) expectExact(index, quoted(q), limit);
+
+  // A change through the index (a saved page) and one straight into SQLite both drop what was kept.
+  bundle.files.set('/c/p000.md', conceptFile({ title: 'Page 0' }, 'system system system language early rare rare'));
+  index.applyFile(await readBundleFile(bundle, '/c/p000.md'));
+  for (const limit of [1, 20]) expectExact(index, quoted(['early', 'language', 'system', 'rare']), limit);
+  rawDatabase(index).run("insert into concepts_fts (concepts_fts) values ('rebuild')");
+  rawDatabase(index).run("update concepts set title = 'Rare rare' where path = '/c/p123.md'");
+  rawDatabase(index).run("insert into concepts_fts (concepts_fts) values ('rebuild')");
+  expectExact(index, quoted(['rare', 'system']), 3);
+  index.close();
+}, 60_000);
+
+test('the cache keeps only phrases of many rows, within its row budget, oldest dropped first', async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 30; i++) files[`/p${i}.md`] = conceptFile({ title: `T${i}` }, `alpha ${i < 20 ? 'beta' : ''}`);
+  const index = await buildIndex(new MemoryBundle(files));
+  const db = rawDatabase(index);
+  const cache = new PhraseScoreCache(10, 45);
+  expect(cache.use(db, 1)).toBe(false);
+  expect(cache.use(db, 1)).toBe(true);
+  const best = (phrases: string[]) => bestByPhrases(db, cache, phrases, 5, WEIGHT_SQL).length;
+  best(['"alpha"', '"t1"']);
+  expect(cache.keptPhrases()).toEqual(['"alpha"']); // 30 rows; t1 (1 row) is cheap to score again
+  best(['"beta"']);
+  expect(cache.keptPhrases()).toEqual(['"beta"']); // 30 + 20 rows is over the budget of 45: alpha went
+  expect(cache.use(db, 1)).toBe(true);
+  expect(cache.use(db, 2)).toBe(false); // the index changed: nothing kept
+  expect(cache.keptPhrases()).toEqual([]);
+  index.close();
+});
