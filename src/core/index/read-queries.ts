@@ -57,7 +57,8 @@ export interface CitingRow {
 const LITERALS =
   "(select coalesce(group_concat(e.object_literal, char(10)), '') from edges e " +
   'where e.subject_path = c.path and e.object_literal is not null) as literals';
-const TEXT_COLUMNS = `c.path, c.title, c.aliases, coalesce(c.description, '') as description, c.tags, c.body, ${LITERALS}`;
+const TEXT_COLUMNS =
+  "c.path, c.title, c.aliases, coalesce(c.description, '') as description, c.tags, c.body, " + LITERALS;
 
 /** The searchable text of the given concepts (as `bm25Rows` gives it, without a score), in path order. */
 export function conceptTexts(db: Database, paths: readonly string[]): Omit<Bm25Row, 'score'>[] {
