@@ -86,6 +86,11 @@ test('kept scores of common words (600 pages) stay exact, and are dropped when a
   rawDatabase(index).run("update concepts set title = 'Rare rare' where path = '/c/p123.md'");
   rawDatabase(index).run("insert into concepts_fts (concepts_fts) values ('rebuild')");
   expectExact(index, quoted(['rare', 'system']), 3);
+  // Rowids far apart or below zero (a wiki.db another tool wrote) are summed as exactly.
+  rawDatabase(index).run("update concepts set rowid = 9000000 where path = '/c/p001.md'");
+  rawDatabase(index).run("update concepts set rowid = -7 where path = '/c/p002.md'");
+  rawDatabase(index).run("insert into concepts_fts (concepts_fts) values ('rebuild')");
+  for (const limit of [1, 20]) expectExact(index, quoted(['early', 'language', 'system', 'rare']), limit);
   index.close();
 }, 60_000);
 
