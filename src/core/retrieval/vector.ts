@@ -87,7 +87,9 @@ export function rankByVector(
   if (query.length !== store.dim) {
     return { off: { kind: 'wrong-dimension', queryDim: query.length, indexDim: store.dim! } };
   }
-  const q = normalize(query);
+  // The query as doubles (exactly its float32 values, as each product read them before), so the loop converts only
+  // the matrix's floats: the same similarities to the last bit, in about half the time at 768 dimensions.
+  const q = Float64Array.from(normalize(query));
   // Keep only the best `limit` while scanning (paths are in order, so ties keep the earlier path): no
   // object per concept and no full sort at 50,000 vectors.
   const best: VectorHit[] = [];
@@ -96,9 +98,7 @@ export function rankByVector(
   const { matrix } = store;
   const dim = q.length;
   for (let i = 0, row = 0; i < store.paths.length; i++, row += dim) {
-    // dot(q, vector i), summed in the same order (so the same similarity to the last bit).
-    let similarity = 0;
-    for (let k = 0; k < dim; k++) similarity += q[k] * matrix[row + k];
+    const similarity = dotAt(q, matrix, row);
     if (best.length === limit && similarity <= best[best.length - 1].similarity) continue;
     const hit = { path: store.paths[i], similarity };
     let at = best.length;
@@ -107,4 +107,22 @@ export function rankByVector(
     if (best.length > limit) best.pop();
   }
   return { hits: best };
+}
+
+/**
+ * dot(q, the vector at `row` of `matrix`), summed one product after another in index order (so the same similarity
+ * to the last bit as a plain loop), four products per step.
+ */
+function dotAt(q: Float64Array, matrix: Float32Array, row: number): number {
+  const dim = q.length;
+  let sum = 0;
+  let k = 0;
+  for (; k + 3 < dim; k += 4) {
+    sum += q[k] * matrix[row + k];
+    sum += q[k + 1] * matrix[row + k + 1];
+    sum += q[k + 2] * matrix[row + k + 2];
+    sum += q[k + 3] * matrix[row + k + 3];
+  }
+  for (; k < dim; k++) sum += q[k] * matrix[row + k];
+  return sum;
 }
