@@ -40,7 +40,14 @@ function deletionIndex(entries: readonly TitleEntry[]): DeletionIndex {
 }
 
 /** The word with one character removed, at every position. */
-function deletions(word: string): string[] {
+export function deletions(word: string): string[] {
+  // Without surrogate pairs a UTF-16 unit is a code point: slicing is the same, and the index over 10,000 titles'
+  // words (built by every cold CLI question) is made several times faster than by spreading each word.
+  if (!/[\uD800-\uDFFF]/.test(word)) {
+    const out: string[] = [];
+    for (let i = 0; i < word.length; i++) out.push(word.slice(0, i) + word.slice(i + 1));
+    return out;
+  }
   const chars = [...word];
   return chars.map((_, i) => [...chars.slice(0, i), ...chars.slice(i + 1)].join(''));
 }

@@ -2,7 +2,8 @@
 // when the correction is unambiguous; shorter words, ambiguous corrections and exact names change nothing.
 import { contextFor } from '../../../src/core/retrieval/context-for';
 import { titleEntries } from '../../../src/core/retrieval/title-match';
-import { correctNameTypos, isOneEdit, matchTypoTitles } from '../../../src/core/retrieval/typo-titles';
+import fc from 'fast-check';
+import { correctNameTypos, deletions, isOneEdit, matchTypoTitles } from '../../../src/core/retrieval/typo-titles';
 import type { WikiIndex } from '../../../src/core/index/wiki-index';
 import { fixedClock, indexOfSpecs } from '../../support/retrieval-bundle';
 
@@ -99,4 +100,17 @@ describe('in context_for', () => {
     const answer = await contextFor(index, 'When was Grace Hoppr born?', { clock: fixedClock('2026-11-30') });
     expect(answer.seeds.map((s) => [s.path, s.signals.title])).toEqual([['/entities/grace-hopper.md', 0]]);
   });
+});
+
+test('deletions: each code point removed in turn, astral characters kept whole', () => {
+  const byCodePoints = (word: string) =>
+    [...word].map((_, i, all) => [...all.slice(0, i), ...all.slice(i + 1)].join(''));
+  expect(deletions('babbage')).toEqual(['abbage', 'bbbage', 'babage', 'babage', 'babbge', 'babbae', 'babbag']);
+  expect(deletions('a😀b')).toEqual(['😀b', 'ab', 'a😀']);
+  fc.assert(
+    fc.property(fc.string({ unit: fc.constantFrom('a', 'é', 'z', '😀', '\uD800', 'ß', '1') }), (word) =>
+      expect(deletions(word)).toEqual(byCodePoints(word)),
+    ),
+    { numRuns: 300, seed: 3 },
+  );
 });
