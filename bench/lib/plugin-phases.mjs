@@ -60,12 +60,24 @@ export async function phasesOnce(files, mainJs, manifest, questions, catchUp) {
     await plugin.service.close();
     app.destroy();
   };
-  /** wiki.db's bytes written while `fn` runs (its size when it was written, 0 when it was not). */
+  /** wiki.db and the pieces beside it (`.wiki.db.pieces/`): path → mtime and size. */
+  const dbFiles = async () => {
+    const files = ['wiki.db'];
+    if (await store.stat('.wiki.db.pieces'))
+      files.push(...(await store.list('.wiki.db.pieces')).files.map((f) => '.wiki.db.pieces/' + f));
+    const out = new Map();
+    for (const f of files) {
+      const s = await store.stat(f);
+      if (s) out.set(f, s);
+    }
+    return out;
+  };
+  /** Bytes of wiki.db and its pieces written while `fn` runs (the files new or rewritten since), 0 when none. */
   const written = async (fn, note) => {
-    const before = await store.stat('wiki.db');
+    const before = await dbFiles();
     await fn();
-    const after = await store.stat('wiki.db');
-    const bytesWritten = after && (!before || after.mtime !== before.mtime) ? after.size : 0;
+    let bytesWritten = 0;
+    for (const [f, s] of await dbFiles()) if (before.get(f)?.mtime !== s.mtime) bytesWritten += s.size;
     return note === undefined ? { bytesWritten } : { bytesWritten, note };
   };
   const paths = Object.keys(files).filter((p) => p.endsWith('.md') && !p.endsWith('index.md'));

@@ -4,10 +4,12 @@
 // wiki.db only needs to be reasonably fresh — the next start catches up by stat (a file whose mtime or size
 // changed is re-read), so a crash before the write loses no note content (vectors and calibration stored since
 // the last write are recomputed). The snapshot (the engine's SQLite export, which the caller supplies) is taken
-// inside the index's one-at-a-time queue, so it is always consistent; the write itself runs outside it.
+// inside the index's one-at-a-time queue, so it is always consistent; the write itself runs outside it. After
+// wiki.db, its pieces are written (wiki-db-pieces-store.ts): what a start reads, one piece per task.
 import type { DataAdapter } from 'obsidian';
-import type { LoadProblem } from '../core/index/wiki-index';
 import { BACKUP_SUFFIX, readPersisted, writeAtomically } from './atomic-write';
+import type { ExportedIndex, WikiDbRead } from './engine/wiki-db-pieces';
+import { readPieces, removePieces, writePieces } from './wiki-db-pieces-store';
 
 /** Quiet time after the last change before wiki.db is written. */
 export const DEFAULT_PERSIST_DELAY_MS = 60_000;
@@ -42,12 +44,30 @@ export class IndexPersister {
   /** Whether the last `read` found a wiki.db (a rebuild instead is then worth a notice). */
   found = false;
 
-  /** wiki.db's bytes for the session; a read failure is told and undefined returned (a rebuild follows). */
-  async read(): Promise<Uint8Array | LoadProblem | undefined> {
+  /**
+   * Whether wiki.db's pieces are missing or out of step with it (written by another tool, or damaged): they are
+   * then written at the next write, even when the index did not change.
+   */
+  private piecesDue = false;
+
+  /** Bytes written by the last write (wiki.db when it changed, new pieces, the manifest), for the benchmark. */
+  lastBytesWritten = 0;
+
+  /**
+   * wiki.db for the session: its pieces when they match it, else (or when `whole`: the engine found a piece that
+   * does not match its name) the whole file. A read failure is told and undefined returned (a rebuild follows).
+   */
+  async read(whole = false): Promise<WikiDbRead> {
     this.found = false;
     try {
+      const pieces = whole ? undefined : await readPieces(this.adapter, this.path);
+      if (pieces) {
+        this.found = true;
+        return pieces;
+      }
       const bytes = await readPersisted(this.adapter, this.path);
       this.found = bytes !== undefined;
+      if (bytes instanceof Uint8Array) this.markPiecesDue();
       return bytes;
     } catch (error) {
       this.options.notify(
@@ -62,10 +82,23 @@ export class IndexPersister {
     const now = Date.now();
     if (!this.dirty || this.dirtySince === undefined) this.dirtySince = now;
     this.dirty = true;
+    this.schedule(now);
+  }
+
+  /** The pieces are to be written at the next write (after the quiet time, or on unload). */
+  private markPiecesDue(): void {
+    this.piecesDue = true;
+    if (this.timer === undefined && !this.dirty) {
+      this.dirtySince = Date.now();
+      this.schedule(this.dirtySince);
+    }
+  }
+
+  private schedule(now: number): void {
     if (this.stopped) return;
     this.cancelTimer();
     const maxDelay = this.options.maxDelayMs ?? DEFAULT_PERSIST_MAX_DELAY_MS;
-    const delay = Math.max(0, Math.min(this.options.delayMs, this.dirtySince + maxDelay - now));
+    const delay = Math.max(0, Math.min(this.options.delayMs, (this.dirtySince ?? now) + maxDelay - now));
     this.timer = window.setTimeout(() => this.options.due(), delay);
   }
 
@@ -98,31 +131,43 @@ export class IndexPersister {
    * queued write is done. A snapshot that fails (a broken worker, an allocation failing on a phone) is told once per
    * session like a failed write, and the index stays dirty; nothing rejects.
    */
-  async writeSnapshot(snapshot: () => Promise<Uint8Array | undefined> | Uint8Array | undefined): Promise<void> {
+  async writeSnapshot(snapshot: () => Promise<ExportedIndex | undefined> | ExportedIndex | undefined): Promise<void> {
     this.cancelTimer();
-    if (!this.dirty) return this.chain;
+    if (!this.dirty && !this.piecesDue) return this.chain;
     const path = this.path;
     // Cleared before the snapshot so a change reported while it is taken marks the index dirty again.
     const since = this.dirtySince;
+    const wholeFile = this.dirty;
     this.dirty = false;
+    this.piecesDue = false;
     this.dirtySince = undefined;
-    let bytes: Uint8Array | undefined;
+    let index: ExportedIndex | undefined;
     try {
-      bytes = await snapshot();
+      index = await snapshot();
     } catch (error) {
       this.failed(path, error);
     }
-    if (bytes === undefined) {
-      this.dirty = true;
+    if (index === undefined) {
+      this.dirty = wholeFile;
+      this.piecesDue = !wholeFile;
       this.dirtySince ??= since;
       return this.chain;
     }
+    const exported = index;
     this.chain = this.chain.then(async () => {
+      let written = 0;
       try {
-        await writeAtomically(this.adapter, path, bytes);
+        // wiki.db unchanged (only its pieces were due) is not written again, unless it is gone.
+        if (wholeFile || !(await this.adapter.exists(path))) {
+          await writeAtomically(this.adapter, path, exported.bytes);
+          written += exported.bytes.byteLength;
+        }
+        written += await writePieces(this.adapter, path, exported);
+        this.lastBytesWritten = written;
         this.failureShown = false;
         await this.removeLeftBehind(path);
       } catch (error) {
+        // wiki.db is written again with its pieces: a manifest out of step with it is never used.
         this.dirty = true;
         this.failed(path, error);
       }
@@ -147,6 +192,7 @@ export class IndexPersister {
     for (const path of old.flatMap((p) => [p, p + BACKUP_SUFFIX])) {
       try {
         if (await this.adapter.exists(path)) await this.adapter.remove(path);
+        if (!path.endsWith(BACKUP_SUFFIX)) await removePieces(this.adapter, path);
       } catch (error) {
         this.options.notify(
           `OKF Graph Wiki: the index now lives at ${written}, but the ` +

@@ -312,7 +312,7 @@ export class WikiService {
     if (this.engine) return this.engine;
     const host = vaultHost({
       bundle: () => this.bundle,
-      readWikiDb: () => this.persister.read(),
+      readWikiDb: (whole) => this.persister.read(whole),
       dirty: () => this.persister.markDirty(),
       // A pass started before a settings change finishes with its own embedder (the next pass uses the new one).
       embedder: (model) =>

@@ -99,7 +99,7 @@ export class Vault extends Events implements VaultApi {
   }
 
   async create(path: string, data: string): Promise<O.TFile> {
-    return this.createFile(path, toBytes(data));
+    return this.createFile(path, toBytes(data), true);
   }
 
   async createBinary(path: string, data: ArrayBuffer): Promise<O.TFile> {
@@ -126,7 +126,7 @@ export class Vault extends Events implements VaultApi {
   }
 
   async modify(file: O.TFile, data: string): Promise<void> {
-    await this.writeExisting(file, toBytes(data));
+    await this.writeExisting(file, toBytes(data), true);
   }
 
   async modifyBinary(file: O.TFile, data: ArrayBuffer): Promise<void> {
@@ -229,13 +229,17 @@ export class Vault extends Events implements VaultApi {
    * As Obsidian's `create`: refuses an existing file ("File already exists.") and a missing folder (the desktop
    * adapter's ENOENT; plugins call `createFolder` first), so code that works here works on either platform.
    */
-  private async createFile(path: string, bytes: Uint8Array): Promise<TFile> {
+  /**
+   * `owned`: the bytes are the double's own (text just encoded, as Node encodes a string written: one pass on the
+   * main thread), kept without another copy; else they are the caller's and copied.
+   */
+  private async createFile(path: string, bytes: Uint8Array, owned = false): Promise<TFile> {
     const p = normalizePath(path);
     if (this.byPath.has(p)) throw new Error('File already exists.');
     const parent = parentOf(p);
     if (parent !== '' && !(this.byPath.get(parent) instanceof TFolder))
       throw new Error(`ENOENT: no such file or directory, open '${p}'`);
-    await this.store.writeBytes(p, bytes);
+    await (owned ? this.store.writeOwned(p, bytes) : this.store.writeBytes(p, bytes));
     const file = this.makeNode(new TFile(), p);
     await this.refreshStat(file);
     this.attach(file);
@@ -243,10 +247,10 @@ export class Vault extends Events implements VaultApi {
     return file;
   }
 
-  private async writeExisting(file: O.TFile, bytes: Uint8Array): Promise<void> {
+  private async writeExisting(file: O.TFile, bytes: Uint8Array, owned = false): Promise<void> {
     const node = this.byPath.get(file.path);
     if (!(node instanceof TFile)) throw new Error(`File does not exist: ${file.path}`);
-    await this.store.writeBytes(node.path, bytes);
+    await (owned ? this.store.writeOwned(node.path, bytes) : this.store.writeBytes(node.path, bytes));
     await this.refreshStat(node);
     this.trigger('modify', node);
   }

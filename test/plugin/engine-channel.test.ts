@@ -108,9 +108,27 @@ test('a second start reads wiki.db back through the channel and catches up by st
   await first.close();
   const babbage = app.vault.getFileByPath('wiki/entities/charles-babbage.md')!;
   await app.vault.modify(babbage, (await app.vault.read(babbage)) + '\nEdited while closed.\n');
+  app.vault.adapter.calls.length = 0;
   const next = await service();
   expect(next.lastOpen).toEqual({ kind: 'loaded', sync: { updated: ['/entities/charles-babbage.md'], removed: [] } });
   expect(started).toBe(2);
+  // Its pieces, each transferred (wiki.db itself is not read).
+  const reads = app.vault.adapter.calls.filter((c) => c.startsWith('readBinary'));
+  expect(reads).toEqual([expect.stringMatching(/^readBinary wiki\/\.wiki\.db\.pieces\/[0-9a-f]{16}-\d+$/)]);
+});
+
+test('a piece that does not match its name: the engine asks again for wiki.db whole, through the channel', async () => {
+  await (await service()).close();
+  const folder = nodePath.join(vault.dir, 'wiki', '.wiki.db.pieces');
+  const manifest = JSON.parse(readFileSync(nodePath.join(folder, 'manifest.json'), 'utf8')) as { pieces: string[] };
+  const piece = nodePath.join(folder, manifest.pieces[0]);
+  writeFileSync(piece, Buffer.from(readFileSync(piece).map((b, i) => (i === 100 ? b ^ 1 : b))));
+  app.vault.adapter.calls.length = 0;
+  const next = await service();
+  expect(next.lastOpen).toEqual({ kind: 'loaded', sync: { updated: [], removed: [] } });
+  expect(app.vault.adapter.calls.filter((c) => c.startsWith('readBinary')).slice(-1)).toEqual([
+    'readBinary wiki/wiki.db',
+  ]);
 });
 
 test('embeddings: the engine asks this side to embed (Ollama over requestUrl); queries use vectors', async () => {

@@ -125,9 +125,10 @@ test('a retrieval tunable applies to the next query; a bad value is shown as an 
   expect((await running.plugin.service.query('Who was Ada Lovelace?')).result.budget).toBe(1500);
 });
 
-test('moving wiki.db writes it at the new place and removes it from the old one', async () => {
+test('moving wiki.db writes it (and its pieces) at the new place and removes them from the old one', async () => {
   await running.plugin.service.persistNow();
   expect(existsSync(nodePath.join(vault.dir, 'wiki', 'wiki.db'))).toBe(true);
+  expect(existsSync(nodePath.join(vault.dir, 'wiki', '.wiki.db.pieces', 'manifest.json'))).toBe(true);
   await commit('Index file', '.okf/index/wiki.db');
   await running.plugin.service.persistNow();
   expect(
@@ -135,7 +136,11 @@ test('moving wiki.db writes it at the new place and removes it from the old one'
       .subarray(0, 15)
       .toString(),
   ).toBe('SQLite format 3');
-  expect(vaultFiles().filter((f) => f.includes('wiki.db'))).toEqual(['.okf/index/wiki.db']);
+  const pieces = /^\.okf\/index\/\.wiki\.db\.pieces\/([0-9a-f]{16}-\d+|manifest\.json)$/;
+  const left = vaultFiles().filter((f) => f.includes('wiki.db') && f !== '.okf/index/wiki.db' && !pieces.test(f));
+  expect(left).toEqual([]);
+  expect(existsSync(nodePath.join(vault.dir, 'wiki', '.wiki.db.pieces'))).toBe(false);
+  expect(vaultFiles().filter((f) => pieces.test(f)).length).toBeGreaterThanOrEqual(2);
 });
 
 test(

@@ -5,10 +5,23 @@ import type { EmbedReport } from '../../core/embed/embed-index';
 import { EmbedError } from '../../core/embed/types';
 import type { EmbedKind } from '../../core/embed/types';
 import { systemClock } from '../../core/types';
-import type { LoadProblem } from '../../core/index/wiki-index';
 import type { Engine, EngineHost } from './engine';
 import { EngineCore } from './engine-core';
-import { Rpc, transferBytes, type PortLike, type WireError } from './rpc';
+import { Rpc, Transfer, transferBytes, type PortLike, type WireError } from './rpc';
+import { isPieces, type WikiDbRead } from './wiki-db-pieces';
+
+/** Bytes of this realm (the engine checks `instanceof Uint8Array`): the buffer reused, not copied. */
+function ownBytes(bytes: Uint8Array): Uint8Array {
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** wiki.db as it crosses to the engine: whole bytes or each piece transferred, not copied. */
+function wikiDbTransfer(read: WikiDbRead): WikiDbRead | Transfer<WikiDbRead> {
+  if (read instanceof Uint8Array) return transferBytes(read);
+  if (!isPieces(read)) return read;
+  const owned = read.pieces.every((p) => p.byteOffset === 0 && p.byteLength === p.buffer.byteLength);
+  return owned ? new Transfer(read, [...new Set(read.pieces.map((p) => p.buffer as ArrayBuffer))]) : read;
+}
 
 /** The engine's methods a caller may invoke over the channel. */
 const ENGINE_METHODS = [
@@ -53,11 +66,11 @@ export function serveEngine(port: PortLike): void {
     stat: (p) => rpc.call('stat', p),
     readIfExists: (p) => rpc.call('readIfExists', p),
     write: (p, data) => rpc.call('write', p, data),
-    readWikiDb: async () => {
-      const bytes = await rpc.call<Uint8Array | LoadProblem | undefined>('readWikiDb');
-      // Bytes of this realm (the engine checks `instanceof Uint8Array`): a Worker's message already gives them;
-      // Node's MessageChannel (the jest tests) gives Node's own. The buffer is reused, not copied.
-      return ArrayBuffer.isView(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes;
+    readWikiDb: async (whole) => {
+      const read = await rpc.call<WikiDbRead>('readWikiDb', whole);
+      // A Worker's message already gives this realm's bytes; Node's MessageChannel (the jest tests) gives Node's own.
+      if (ArrayBuffer.isView(read)) return ownBytes(read);
+      return isPieces(read) ? { pieces: read.pieces.map(ownBytes), names: read.names } : read;
     },
     indexWritten: () => rpc.note('indexWritten'),
     embed: (model, texts, kind) => rpc.call('embed', model, texts, kind),
@@ -71,8 +84,9 @@ export function serveEngine(port: PortLike): void {
   }
   handlers.embedPass = async (model: string) => plainReport(await core.embedPass(model));
   handlers.exportIndex = async () => {
-    const bytes = await core.exportIndex();
-    return bytes && transferBytes(bytes);
+    const index = await core.exportIndex();
+    const bytes = index && transferBytes(index.bytes);
+    return bytes instanceof Transfer ? new Transfer(index, bytes.buffers) : index;
   };
   handlers.yieldEmbedding = () => core.yieldEmbedding();
 }
@@ -97,10 +111,7 @@ export function connectEngine(
     stat: (p: string) => host.stat(p),
     readIfExists: (p: string) => host.readIfExists(p),
     write: (p: string, data: string | Uint8Array) => host.write(p, data),
-    readWikiDb: async () => {
-      const bytes = await host.readWikiDb();
-      return bytes instanceof Uint8Array ? transferBytes(bytes) : bytes;
-    },
+    readWikiDb: async (whole: boolean) => wikiDbTransfer(await host.readWikiDb(whole)),
     indexWritten: () => host.indexWritten(),
     embed: (model: string, texts: string[], kind: EmbedKind) => host.embed(model, texts, kind),
     progress: (done: number, total: number) => host.progress(done, total),

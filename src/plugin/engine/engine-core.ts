@@ -9,12 +9,24 @@ import { WikiSession, type SessionEnv } from '../../core/engine/session';
 import { DEFAULT_SET_NAME, evaluateSetFile, type EvaluateFileOutcome } from '../../core/evaluate/evaluate-set-file';
 import { conceptRecordsFromIndex, type ConceptRecord } from '../../core/generate/concept-record';
 import type { Artifact, GeneratedFile } from '../../core/generate/regenerate';
-import type { IndexStats, WikiIndex } from '../../core/index/wiki-index';
+import type { Persisted } from '../../core/index/snapshot';
+import type { IndexStats, LoadProblem, WikiIndex } from '../../core/index/wiki-index';
 import type { LintReport } from '../../core/lint/types';
 import type { ContextOptions } from '../../core/retrieval/types';
 import type { Clock } from '../../core/types';
 import { markersFor, successorTitlesFor, type QueryAnswer } from '../answer';
 import type { Engine, EngineChange, EngineHost, EngineQueryOptions } from './engine';
+import { exported, isPieces, piecesFile, type ExportedIndex } from './wiki-db-pieces';
+
+/**
+ * wiki.db for the session: the pieces the host read, as one file, when each matches its name; else the whole file,
+ * asked again (pieces are only a faster way to the same bytes).
+ */
+async function readWikiDb(host: EngineHost): Promise<Persisted | LoadProblem | undefined> {
+  const read = await host.readWikiDb(false);
+  if (!isPieces(read)) return read;
+  return piecesFile(read) ?? ((await host.readWikiDb(true)) as Uint8Array | LoadProblem | undefined);
+}
 
 /** How the plugin names itself in log.md entries. */
 const ORIGIN = 'Obsidian plugin';
@@ -35,7 +47,7 @@ export class EngineCore implements Engine {
         stat: (p) => host.stat(p),
         write: (p, data) => host.write(p, data),
       },
-      store: { read: () => host.readWikiDb(), write: async () => host.indexWritten() },
+      store: { read: () => readWikiDb(host), write: async () => host.indexWritten() },
       clock,
       origin: ORIGIN,
     };
@@ -131,8 +143,9 @@ export class EngineCore implements Engine {
     return this.session?.index.stats();
   }
 
-  async exportIndex(): Promise<Uint8Array | undefined> {
-    return this.session?.index.export();
+  async exportIndex(): Promise<ExportedIndex | undefined> {
+    const bytes = this.session?.index.export();
+    return bytes && exported(bytes);
   }
 
   async close(): Promise<void> {

@@ -11,12 +11,13 @@ import type { EvaluateFileOutcome } from '../../core/evaluate/evaluate-set-file'
 import type { ConceptRecord } from '../../core/generate/concept-record';
 import type { Artifact, GeneratedFile } from '../../core/generate/regenerate';
 import type { OpenOutcome } from '../../core/index/open';
-import type { IndexStats, LoadProblem, WikiIndex } from '../../core/index/wiki-index';
+import type { IndexStats, WikiIndex } from '../../core/index/wiki-index';
 import type { LintReport } from '../../core/lint/types';
 import type { ContextOptions } from '../../core/retrieval/types';
 import type { VectorOff } from '../../core/retrieval/vector-status';
 import type { FileStat } from '../../core/types';
 import type { QueryAnswer } from '../answer';
+import type { ExportedIndex, WikiDbRead } from './wiki-db-pieces';
 
 /** Retrieval options that cross the boundary: no functions; the embedder is named by its model. */
 export type EngineQueryOptions = Omit<ContextOptions, 'clock' | 'embedder' | 'vectorOff'> & {
@@ -40,8 +41,11 @@ export interface EngineHost {
   stat(path: string): Promise<FileStat | undefined>;
   readIfExists(path: string): Promise<string | undefined>;
   write(path: string, data: string | Uint8Array): Promise<void>;
-  /** wiki.db's bytes (or why they are not used, or undefined when there are none). */
-  readWikiDb(): Promise<Uint8Array | LoadProblem | undefined>;
+  /**
+   * wiki.db: its pieces when they match it (unless `whole`: a piece did not match its name), else its bytes (or why
+   * they are not used, or undefined when there are none).
+   */
+  readWikiDb(whole: boolean): Promise<WikiDbRead>;
   /** The session persisted: wiki.db is due (the main thread writes it later, from `exportIndex`). */
   indexWritten(): void;
   /** Vectors from the main thread's embedder (Ollama through requestUrl). */
@@ -74,8 +78,8 @@ export interface Engine {
   yieldEmbedding(): void;
   /** The index's counts (a read between two steps of any running operation), or undefined when none is open. */
   stats(): Promise<IndexStats | undefined>;
-  /** wiki.db's bytes (with the checksum trailer), or undefined when no index is open. */
-  exportIndex(): Promise<Uint8Array | undefined>;
+  /** wiki.db's bytes (with the checksum trailer) and their pieces' names, or undefined when no index is open. */
+  exportIndex(): Promise<ExportedIndex | undefined>;
   /** Closes the index (and the worker). */
   close(): Promise<void>;
   /** Stops at once, the operation in flight dropped (the worker terminated); absent in-process (nothing to stop). */

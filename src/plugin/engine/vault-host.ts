@@ -1,14 +1,14 @@
 // The main thread's side of the engine: the vault's bundle (reads, stats, writes), wiki.db's bytes, the embedder
 // and progress, as the EngineHost the engine asks through its channel (or directly, in-process).
 import { EmbedError, type Embedder } from '../../core/embed/types';
-import type { LoadProblem } from '../../core/index/wiki-index';
 import type { VaultBundle } from '../vault-bundle';
 import type { EngineHost } from './engine';
+import type { WikiDbRead } from './wiki-db-pieces';
 
 export interface VaultHostDeps {
   /** The bundle of the current settings (replaced when the concept folders change). */
   bundle(): VaultBundle;
-  readWikiDb(): Promise<Uint8Array | LoadProblem | undefined>;
+  readWikiDb(whole: boolean): Promise<WikiDbRead>;
   /** The index changed in a way to persist. */
   dirty(): void;
   /** The embedder for `model`: the running pass's, or the current settings' (undefined when neither has it). */
@@ -25,7 +25,7 @@ export function vaultHost(d: VaultHostDeps): EngineHost {
     stat: (p) => d.bundle().stat(p),
     readIfExists: (p) => d.bundle().readIfExists(p),
     write: (p, data) => d.bundle().write(p, data),
-    readWikiDb: () => d.readWikiDb(),
+    readWikiDb: (whole) => d.readWikiDb(whole),
     indexWritten: () => d.dirty(),
     embed: (model, texts, kind) => {
       const embedder = d.embedder(model);
