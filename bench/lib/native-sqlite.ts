@@ -10,6 +10,7 @@ interface NativeStatement {
   run(...params: unknown[]): unknown;
   all(...params: unknown[]): unknown[];
   get(...params: unknown[]): unknown;
+  raw(toggle: boolean): NativeStatement;
 }
 interface Native {
   exec(sql: string): void;
@@ -44,6 +45,15 @@ class NativeDatabase {
 
   get<T = Row>(sql: string, params: readonly SqlValue[] = []): T | undefined {
     return this.all<T>(sql, params)[0];
+  }
+
+  /** As Database.numberPairs: an integer id and a double per row, in typed arrays. */
+  numberPairs(sql: string, params: readonly SqlValue[] = []): { ids: Float64Array; values: Float64Array } {
+    const rows = this.db
+      .prepare(sql)
+      .raw(true)
+      .all(...toNative(params)) as [number, number][];
+    return { ids: Float64Array.from(rows, (r) => r[0]), values: Float64Array.from(rows, (r) => r[1]) };
   }
 
   prepare(sql: string): Statement {
