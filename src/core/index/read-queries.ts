@@ -60,14 +60,6 @@ const LITERALS =
 const TEXT_COLUMNS =
   "c.path, c.title, c.aliases, coalesce(c.description, '') as description, c.tags, c.body, " + LITERALS;
 
-/** The searchable text of the given concepts (as `bm25Rows` gives it, without a score), in path order. */
-export function conceptTexts(db: Database, paths: readonly string[]): Omit<Bm25Row, 'score'>[] {
-  return db.all<Omit<Bm25Row, 'score'>>(
-    `select ${TEXT_COLUMNS} from concepts c where c.path in (select value from json_each(?)) order by c.path`,
-    [JSON.stringify(paths)],
-  );
-}
-
 /**
  * `MATCH` over the FTS index, ranked by bm25 with the given column weights (path column first), ties by path.
  * The ranking runs on rowids: `path` is an unindexed column of an external-content table, so ordering every

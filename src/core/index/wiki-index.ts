@@ -290,11 +290,6 @@ export class WikiIndex {
     return reads.conceptInfoRows(this.db);
   }
 
-  /** The searchable text (title, aliases, description, tags, body, literal facts) of the given concepts. */
-  conceptTexts(paths: readonly string[]): Omit<reads.Bm25Row, 'score'>[] {
-    return reads.conceptTexts(this.db, paths);
-  }
-
   /** Bodies and stale dates of the given concepts. */
   bodies(paths: readonly string[]): { path: string; body: string; stale_after: string | null }[] {
     return reads.bodies(this.db, paths);

@@ -2,7 +2,7 @@
 import type { WikiIndex } from '../index/wiki-index';
 import { toFtsQuery } from './fts-query';
 import { stemOf } from './stem';
-import { contentWords, nameTokens, spelledOut, words } from './text';
+import { contentWords, namedWords, words } from './text';
 
 /** How many BM25 hits are ranked. */
 export const BM25_LIMIT = 20;
@@ -31,41 +31,33 @@ export interface Bm25Hit {
 export type CoverageWeighting = 'plain' | 'idf';
 
 /**
- * BM25 hits for a question, best first, each with its word coverage. `sameSubject` gives the other pages of a
- * page's supersession chain: a name on any of them names the page's subject too (the names gate), while coverage
- * is always judged on the page alone.
+ * BM25 hits for a question, best first, each with its word coverage. `guessed` holds words the question was
+ * corrected to (folded): they are searched and must be on the page as names, but never count as covered words —
+ * the question did not write them (spec §10.4: the words that actually appear).
  */
 export function bm25Search(
   index: WikiIndex,
   question: string,
   limit = BM25_LIMIT,
   weighting: CoverageWeighting = 'plain',
-  sameSubject?: (path: string) => readonly string[],
+  guessed: ReadonlySet<string> = new Set(),
 ): Bm25Hit[] {
   const match = toFtsQuery(question);
   if (match === null) return [];
   const rows = index.bm25Rows(match, limit, COLUMN_WEIGHTS);
   const wanted = contentWords(question);
   const weights = weighting === 'idf' && rows.length > 0 ? idfWeights(index, wanted) : undefined;
-  const tokens = nameTokens(question);
-  const names = [...new Set(tokens.map((t) => stemOf(t.folded)))];
-  const acronyms = [...new Set(tokens.filter((t) => t.acronym).map((t) => t.written))];
-  const chains = new Map(rows.map((r) => [r.path, names.length > 0 ? (sameSubject?.(r.path) ?? []) : []]));
-  const chainStems = stemsByPath(index, [...new Set([...chains.values()].flat())]);
+  const names = namedWords(question).map(stemOf);
+  const guessedStems = new Set([...guessed].map(stemOf));
   return rows.map((r) => {
     // The page's stems, once: both the coverage gate and the names gate read them. Its literal facts count as its
     // words ("GC&CS" may be only in a relation's object, never in the prose).
-    const pageWords = words([r.title, r.aliases, r.description, r.tags, r.body, r.literals].join('\n'));
-    const present = new Set(pageWords.map(stemOf));
-    // An acronym the page writes out in full is on the page ("CSP" where it says "communicating sequential
-    // processes"), for both gates.
-    for (const a of acronyms)
-      if (!present.has(stemOf(foldedOf(a))) && spelledOut(a, pageWords)) present.add(stemOf(foldedOf(a)));
+    const present = stemsOf([r.title, r.aliases, r.description, r.tags, r.body, r.literals].join('\n'));
     return {
       path: r.path,
       score: r.score,
-      coverage: coverageIn(wanted, present, weights),
-      namesPresent: names.every((n) => present.has(n) || chains.get(r.path)!.some((p) => chainStems.get(p)?.has(n))),
+      coverage: coverageIn(wanted, present, weights, guessedStems),
+      namesPresent: names.every((n) => present.has(n)),
     };
   });
 }
@@ -95,30 +87,17 @@ function stemsOf(text: string): Set<string> {
   return new Set(words(text).map(stemOf));
 }
 
-/** The stems of the given pages' searchable text, by path. */
-function stemsByPath(index: WikiIndex, paths: readonly string[]): Map<string, Set<string>> {
-  if (paths.length === 0) return new Map();
-  return new Map(
-    index
-      .conceptTexts(paths)
-      .map((r) => [r.path, stemsOf([r.title, r.aliases, r.description, r.tags, r.body, r.literals].join('\n'))]),
-  );
-}
-
-/** An acronym as `words` folds it. */
-function foldedOf(written: string): string {
-  return words(written)[0] ?? '';
-}
-
 /** `coverage` over a page's stems already computed. */
 function coverageIn(
   wanted: readonly string[],
   present: ReadonlySet<string>,
   weights?: ReadonlyMap<string, number>,
+  guessed?: ReadonlySet<string>,
 ): number {
   const stems = [...new Set(wanted.map(stemOf))];
   if (stems.length === 0) return 0;
   const weight = (s: string) => weights?.get(s) ?? 1;
   const total = stems.reduce((sum, s) => sum + weight(s), 0);
-  return total === 0 ? 0 : stems.filter((s) => present.has(s)).reduce((sum, s) => sum + weight(s), 0) / total;
+  const covered = stems.filter((s) => present.has(s) && !guessed?.has(s));
+  return total === 0 ? 0 : covered.reduce((sum, s) => sum + weight(s), 0) / total;
 }

@@ -3,7 +3,7 @@
 import type { Embedder } from '../embed/types';
 import type { WikiIndex } from '../index/wiki-index';
 import { bm25Search, type Bm25Hit, type CoverageWeighting } from './bm25';
-import { catalogOf, isSuperseded, resolveSupersession, supersessionChain, type Catalog } from './catalog';
+import { catalogOf, isSuperseded, resolveSupersession, type Catalog } from './catalog';
 import { fuseRanks, RRF_K } from './rrf';
 import { matchTitles } from './title-match';
 import { correctNameTypos, matchTypoTitles } from './typo-titles';
@@ -89,17 +89,17 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
   // something else. A page the question names by title needs neither.
   const wordsTrust = (hit: Bm25Hit) =>
     hit.coverage > options.coverageThreshold && (options.requireNames === false || hit.namesPresent);
-  // A misspelt name on no page is searched as the title word it is one edit from (issue 11 item 5).
-  const onPages = (folded: readonly string[]) => {
-    const df = index.termDocumentFrequencies(folded.map(stemOf));
-    return new Set(folded.filter((w) => (df.get(stemOf(w)) ?? 0) > 0));
-  };
-  const searched = options.disabled.has('title') ? question : correctNameTypos(question, catalog.titles, onPages);
-  if (!options.disabled.has('bm25'))
-    for (const hit of bm25Search(index, searched, undefined, options.coverageWeighting, (p) =>
-      supersessionChain(catalog, p),
-    ))
+  // A misspelt name on no page is searched as the title word it is one edit from (issue 11 item 5); the words it
+  // was corrected to may name a page but never count as covered.
+  if (!options.disabled.has('bm25')) {
+    const onPages = (folded: readonly string[]) => {
+      const df = index.termDocumentFrequencies(folded.map(stemOf));
+      return new Set(folded.filter((w) => (df.get(stemOf(w)) ?? 0) > 0));
+    };
+    const searched = correctNameTypos(question, catalog.titles, onPages);
+    for (const hit of bm25Search(index, searched.question, undefined, options.coverageWeighting, searched.guessed))
       add('bm25', hit.path, { wordsTrust: wordsTrust(hit) });
+  }
 
   let vector: VectorStatus;
   if (options.disabled.has('vector')) vector = vectorOff({ kind: 'disabled-for-query' });

@@ -61,14 +61,12 @@ export function contentWords(text: string): string[] {
 
 /** A word the question writes as a name, where it stands. */
 export interface NameToken {
-  /** As written ("CSP", "Turng"). */
+  /** As written ("EDSAC", "Turng"), in the NFC form of the text. */
   readonly written: string;
-  /** Offset of `written` in the question. */
+  /** Offset of `written` in the text's NFC form (what `nameTokens` reads: a decomposed "Gödel" is one word). */
   readonly index: number;
-  /** Folded like `words` ("csp", "turng"). */
+  /** Folded like `words` ("edsac", "turng"). */
   readonly folded: string;
-  /** Written in capitals only, two to six letters ("CSP", "EDSAC"): it may stand for the words it abbreviates. */
-  readonly acronym: boolean;
 }
 
 /**
@@ -76,7 +74,8 @@ export interface NameToken {
  * question or a sentence) or with a capital inside ("EDSAC", "McCarthy"); stopwords ("I") left out. Every
  * occurrence, in order.
  */
-export function nameTokens(text: string): NameToken[] {
+export function nameTokens(raw: string): NameToken[] {
+  const text = raw.normalize('NFC');
   const out: NameToken[] = [];
   for (const m of text.matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu)) {
     const token = m[0].replace(/['’].*$/, '');
@@ -88,7 +87,7 @@ export function nameTokens(text: string): NameToken[] {
     if (!(innerCapital || (capital && !opensSentence))) continue;
     const folded = words(token)[0];
     if (folded === undefined || STOPWORDS.has(folded)) continue;
-    out.push({ written: token, index: m.index, folded, acronym: /^\p{Lu}{2,6}$/u.test(token) });
+    out.push({ written: token, index: m.index, folded });
   }
   return out;
 }
@@ -99,32 +98,6 @@ export function nameTokens(text: string): NameToken[] {
  */
 export function namedWords(text: string): string[] {
   return [...new Set(nameTokens(text).map((t) => t.folded))];
-}
-
-/**
- * True when `acronym`'s letters are the initials of consecutive topic words of `pageWords` (folded, as `words`
- * gives them): "CSP" stands in a page saying "communicating sequential processes". One function word may sit
- * between two of them ("Institute of Technology"), and never gives a letter itself. Three letters or more: a
- * two-letter run of initials turns up by chance in almost any page.
- */
-export function spelledOut(acronym: string, pageWords: readonly string[]): boolean {
-  const letters = [...foldText(acronym)];
-  if (letters.length < 3) return false;
-  for (let start = 0; start < pageWords.length; start++) {
-    let k = 0;
-    let skipped = 0;
-    for (let j = start; j < pageWords.length && k < letters.length; j++) {
-      const w = pageWords[j];
-      const topic = !STOPWORDS.has(w);
-      if (topic && w.startsWith(letters[k])) {
-        k++;
-        skipped = 0;
-      } else if (k > 0 && !topic && skipped === 0) skipped++;
-      else break;
-    }
-    if (k === letters.length) return true;
-  }
-  return false;
 }
 
 /** ~4 characters per token: the usual estimate for English with BPE, used wherever the budget is counted. */

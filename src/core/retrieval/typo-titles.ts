@@ -7,7 +7,7 @@
 // two candidate corrections, or a word that already is a title word, change nothing.
 import type { TitleEntry, TitleHit } from './title-match';
 import { matchTitles } from './title-match';
-import { foldText, nameTokens, STOPWORDS } from './text';
+import { foldText, nameTokens, STOPWORDS, words } from './text';
 
 /** Shortest question word corrected: one edit in a shorter word too easily turns it into another word. */
 export const MIN_TYPO_LENGTH = 6;
@@ -115,38 +115,56 @@ export function matchTypoTitles(question: string, entries: readonly TitleEntry[]
   return [...strongHits, ...shortHits];
 }
 
+/** A question as the word signals search it, and the words it was corrected to (folded). */
+export interface CorrectedQuestion {
+  readonly question: string;
+  readonly guessed: ReadonlySet<string>;
+}
+
+/** True when `short` is `long` with one letter dropped from inside it (neither its first nor its last). */
+function droppedInside(short: string, long: string): boolean {
+  const s = [...short];
+  const l = [...long];
+  return s[0] === l[0] && s[s.length - 1] === l[l.length - 1];
+}
+
 /**
  * The question with each misspelt name read as the title or alias word it is one edit from, for the word
  * signals (BM25 and its gates): "Which chess machine did Thompsen help build?" searches for Thompson, as a bare
  * surname names no title for `matchTypoTitles` to find. Corrected only where a correction is safe: a word written
  * as a name (a capital where a sentence puts none), on no page of the bundle (`known` says which folded words
  * are), one edit from exactly one title word (`correctionOf`). A five-letter word is read as a six-letter name
- * only when a letter inside the name was dropped: dropping the last letter of a word leaves another word far
- * too often ("Turin" is a city, not "Turing" misspelt). The question itself when nothing is corrected.
+ * only when a letter inside the name was dropped: dropping the first or last letter of a word leaves another word
+ * far too often ("Turin" is a city, not "Turing" misspelt). The corrected words are guesses: the caller lets them
+ * name a page, never cover it. The question (NFC) unchanged when nothing is corrected.
  */
 export function correctNameTypos(
-  question: string,
+  raw: string,
   entries: readonly TitleEntry[],
   known: (folded: readonly string[]) => ReadonlySet<string>,
-): string {
+): CorrectedQuestion {
+  const question = raw.normalize('NFC');
   const index = deletionIndex(entries);
   const fixes = new Map<string, string>();
-  for (const t of nameTokens(question)) {
+  const tokens = nameTokens(question);
+  for (const t of tokens) {
     const strong = correctionOf(t.folded, index, false);
     const short = strong === undefined ? correctionOf(t.folded, index, true) : undefined;
-    const fix = strong ?? (short !== undefined && [...short].slice(0, -1).join('') !== t.folded ? short : undefined);
+    const fix = strong ?? (short !== undefined && droppedInside(t.folded, short) ? short : undefined);
     if (fix !== undefined) fixes.set(t.folded, fix);
   }
-  if (fixes.size === 0) return question;
+  if (fixes.size === 0) return { question, guessed: new Set() };
   const onPages = known([...fixes.keys()]);
+  for (const w of onPages) fixes.delete(w);
+  // Every occurrence of a corrected word, also where a sentence opens with it ("Turnig's pardon came late").
   let out = '';
   let last = 0;
-  for (const t of nameTokens(question)) {
-    const fix = fixes.get(t.folded);
-    if (fix === undefined || onPages.has(t.folded)) continue;
-    const written = /^\p{Lu}/u.test(t.written) ? fix.charAt(0).toUpperCase() + fix.slice(1) : fix;
-    out += question.slice(last, t.index) + written;
-    last = t.index + t.written.length;
+  for (const m of question.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const fix = fixes.get(words(m[0])[0] ?? '');
+    if (fix === undefined) continue;
+    const written = /^\p{Lu}/u.test(m[0]) ? fix.charAt(0).toUpperCase() + fix.slice(1) : fix;
+    out += question.slice(last, m.index) + written;
+    last = m.index + m[0].length;
   }
-  return out + question.slice(last);
+  return { question: out + question.slice(last), guessed: new Set(fixes.values()) };
 }

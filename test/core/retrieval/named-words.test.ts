@@ -6,7 +6,7 @@ import { parseBundleConfig } from '../../../src/core/config/bundle-config';
 import { buildIndex } from '../../../src/core/index/build';
 import type { WikiIndex } from '../../../src/core/index/wiki-index';
 import { contextFor } from '../../../src/core/retrieval/context-for';
-import { nameTokens, namedWords, spelledOut, words } from '../../../src/core/retrieval/text';
+import { nameTokens, namedWords } from '../../../src/core/retrieval/text';
 import { fixedClock } from '../../support/retrieval-bundle';
 
 test.each([
@@ -22,22 +22,10 @@ test.each([
   expect(namedWords(question)).toEqual(names);
 });
 
-test('an acronym is a name written in capitals only, two to six letters', () => {
-  expect(nameTokens('Which language has CSP-style channels, like Go?').map((t) => [t.written, t.acronym])).toEqual([
-    ['CSP', true],
-    ['Go', false],
-  ]);
-  expect(nameTokens('Who built EDSAC and the McCarthy ENIGMATIC?').map((t) => t.acronym)).toEqual([true, false, false]);
-});
-
-test('spelledOut: the initials of consecutive topic words, one function word between them at most', () => {
-  const page = (text: string) => words(text);
-  expect(spelledOut('CSP', page('an idea from communicating sequential processes, by Hoare'))).toBe(true);
-  expect(spelledOut('MIT', page('the Massachusetts Institute of Technology'))).toBe(true);
-  expect(spelledOut('CSP', page('communicating with the sequential processes'))).toBe(false); // two in a row
-  // Function words never give a letter: "machine ... it ... told" is no "MIT".
-  expect(spelledOut('MIT', page('a machine can only do what it is told'))).toBe(false);
-  expect(spelledOut('AI', page('artificial intelligence'))).toBe(false); // two letters: chance
+test('a name written with decomposed letters is one name, read in its composed form', () => {
+  const decomposed = 'What did Go\u0308del prove?';
+  expect(nameTokens(decomposed).map((t) => [t.written, t.folded])).toEqual([['G\u00f6del', 'godel']]);
+  expect(namedWords(decomposed)).toEqual(['godel']);
 });
 
 describe('on the demo bundle', () => {
