@@ -26,7 +26,7 @@ export function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
  * copy: no second 100 MB copy on the main thread per write of wiki.db at 10,000 concepts. The caller hands the
  * bytes over (it does not change them afterwards).
  */
-function wholeBuffer(bytes: Uint8Array): ArrayBuffer {
+export function ownBuffer(bytes: Uint8Array): ArrayBuffer {
   const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
   return whole && bytes.buffer instanceof ArrayBuffer ? bytes.buffer : toArrayBuffer(bytes);
 }
@@ -38,7 +38,7 @@ export async function writeAtomically(adapter: DataAdapter, path: string, data: 
   const temp = path + TEMP_SUFFIX;
   const backup = path + BACKUP_SUFFIX;
   if (typeof data === 'string') await adapter.write(temp, data);
-  else await adapter.writeBinary(temp, wholeBuffer(data));
+  else await adapter.writeBinary(temp, ownBuffer(data));
   if (await adapter.exists(path)) {
     if (await adapter.exists(backup)) await adapter.remove(backup);
     await adapter.rename(path, backup);

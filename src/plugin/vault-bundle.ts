@@ -2,12 +2,13 @@
 // vault's in-memory tree (no disk walk), contents through the adapter. Generated files (timeline.md, log.md,
 // index.md blocks, the keywords, evaluate.last.json) are written through the Vault API — `Vault.process` for a
 // file that exists, `Vault.create` for a new one — so open editors, Sync and other plugins see one modify,
-// never the delete and create of a temporary-file rename. (The CLI keeps its atomic temp-and-rename; wiki.db
-// stays on the adapter, written by the IndexPersister.)
+// never the delete and create of a temporary-file rename; a large text the worker encoded goes through
+// `Vault.modifyBinary` (writeUtf8). (The CLI keeps its atomic temp-and-rename; wiki.db stays on the adapter,
+// written by the IndexPersister.)
 import { normalizePath, type Vault } from 'obsidian';
 import { isConceptCandidate } from '../core/okf/paths';
 import type { BundleSource, BundleWriter, FileStat } from '../core/types';
-import { toArrayBuffer, writeAtomically } from './atomic-write';
+import { ownBuffer, writeAtomically } from './atomic-write';
 import { Slicer } from './next-task';
 import { inConceptFolders, toBundlePath, toVaultPath, type BundleScope } from './bundle-scope';
 
@@ -100,8 +101,26 @@ export class VaultBundle implements BundleSource, BundleWriter {
           );
         return data;
       });
-    } else if (file) await this.vault.modifyBinary(file, toArrayBuffer(data as Uint8Array));
+    } else if (file) await this.vault.modifyBinary(file, ownBuffer(data as Uint8Array));
     else await this.create(path, vaultPath, data);
+  }
+
+  /**
+   * Writes a text the engine encoded (a large generated file): as `write` of that text — refused, with the file
+   * named, when it changed since this bundle read it — but the bytes go to the vault as they are, so the main thread
+   * does not encode megabytes in one task. The check reads the current text (a decode, cheaper than an encode).
+   */
+  async writeUtf8(path: string, bytes: Uint8Array): Promise<void> {
+    const vaultPath = this.vaultPath(path);
+    const file = this.vault.getFileByPath(vaultPath);
+    if (!file || isHiddenPath(vaultPath)) return this.write(path, bytes);
+    const expected = this.readTexts.get(path);
+    this.readTexts.delete(path);
+    if (expected !== undefined && (await this.vault.read(file)) !== expected)
+      throw new Error(
+        `${path} changed while it was being regenerated, so it was not overwritten; run the command again.`,
+      );
+    await this.vault.modifyBinary(file, ownBuffer(bytes));
   }
 
   /** The vault path of a bundle path. */
@@ -119,7 +138,7 @@ export class VaultBundle implements BundleSource, BundleWriter {
       await this.vault.createFolder(parent);
     try {
       if (typeof data === 'string') await this.vault.create(vaultPath, data);
-      else await this.vault.createBinary(vaultPath, toArrayBuffer(data));
+      else await this.vault.createBinary(vaultPath, ownBuffer(data));
     } catch (error) {
       // Written by someone else a moment ago, not yet in the vault's tree: a generated file, replaced as before.
       if (!(await this.vault.adapter.exists(vaultPath))) throw error;

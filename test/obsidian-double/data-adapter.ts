@@ -48,7 +48,7 @@ function nextTask(): Promise<void> {
 }
 
 /** A copy of `data`, made IO_STEP_BYTES per task as libuv writes it (the caller may reuse its buffer after). */
-async function copyInSteps(data: ArrayBuffer | ArrayBufferView): Promise<Uint8Array> {
+export async function copyInSteps(data: ArrayBuffer | ArrayBufferView): Promise<Uint8Array> {
   const from = ArrayBuffer.isView(data)
     ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
     : new Uint8Array(data);

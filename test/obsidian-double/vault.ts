@@ -3,7 +3,7 @@
 // the folder and for each file in it). Changes made through the adapter are reconciled a tick later, as the
 // file watcher does; hidden paths (`.obsidian/`, `.trash/`) are never part of the tree.
 import type * as O from 'obsidian';
-import { DataAdapterDouble } from './data-adapter';
+import { copyInSteps, DataAdapterDouble } from './data-adapter';
 import { Events } from './events';
 import { parentOf, toBytes, type FileStore } from './file-store';
 import { setFilePath, TAbstractFile, TFile, TFolder } from './files';
@@ -102,8 +102,9 @@ export class Vault extends Events implements VaultApi {
     return this.createFile(path, toBytes(data), true);
   }
 
+  /** Binary writes cost what the adapter's writeBinary does (Obsidian's goes through it): see data-adapter.ts. */
   async createBinary(path: string, data: ArrayBuffer): Promise<O.TFile> {
-    return this.createFile(path, new Uint8Array(data));
+    return this.createFile(path, await copyInSteps(data), true);
   }
 
   async createFolder(path: string): Promise<O.TFolder> {
@@ -130,7 +131,7 @@ export class Vault extends Events implements VaultApi {
   }
 
   async modifyBinary(file: O.TFile, data: ArrayBuffer): Promise<void> {
-    await this.writeExisting(file, new Uint8Array(data));
+    await this.writeExisting(file, await copyInSteps(data), true);
   }
 
   async append(file: O.TFile, data: string): Promise<void> {

@@ -11,7 +11,7 @@ import * as nodePath from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import type { Embedder } from '../../src/core/embed/types';
 import { WikiIndex, isLoadProblem } from '../../src/core/index/wiki-index';
-import { connectEngine, serveEngine } from '../../src/plugin/engine/engine-channel';
+import { connectEngine, ENCODED_TEXT_CHARS, serveEngine } from '../../src/plugin/engine/engine-channel';
 import type { Engine, EngineHost } from '../../src/plugin/engine/engine';
 import type { PortLike } from '../../src/plugin/engine/rpc';
 import { createPluginEmbedder } from '../../src/plugin/plugin-embedder';
@@ -207,6 +207,23 @@ test('a model change during an embedding pass: the pass ends with its own model,
       .filter((t) => !t.includes('embedding probe')),
   ).toHaveLength(4);
   expect((await s.stats())?.embeddings).toBe(4);
+});
+
+test('a large text the engine writes (log.md over 256K characters) crosses encoded, and lands intact', async () => {
+  const log = nodePath.join(vault.dir, 'wiki', 'log.md');
+  const earlier = '# Log\n\n' + '## [2026-01-01] Note\n\nAda — Analytical Engine, é.\n\n'.repeat(6000);
+  expect(earlier.length).toBeGreaterThan(ENCODED_TEXT_CHARS);
+  writeFileSync(log, earlier);
+  const s = await service();
+  const modifyBinary = jest.spyOn(app.vault, 'modifyBinary');
+  const process = jest.spyOn(app.vault, 'process');
+  await s.rebuild();
+  await s.whenIdle();
+  expect(modifyBinary.mock.calls.map(([f]) => f.path)).toContain('wiki/log.md');
+  expect(process.mock.calls.map(([f]) => f.path)).not.toContain('wiki/log.md');
+  const after = readFileSync(log, 'utf8');
+  expect(after.startsWith(earlier.trimEnd())).toBe(true);
+  expect(after.slice(earlier.length - 2)).toMatch(/Reindex/);
 });
 
 test('rebuild, regenerate and evaluate run through the channel, their files written on this side', async () => {

@@ -120,3 +120,42 @@ test(
     await expect(app.vault.create('nowhere/x.md', 'x')).resolves.toBeDefined();
   },
 );
+
+describe('a large generated text the engine encoded (writeUtf8: the worker encodes, the main thread writes bytes)', () => {
+  const text = '# Timeline\n\n' + 'Ada — Analytical Engine, é. '.repeat(100);
+  const encoded = () => new TextEncoder().encode(text);
+  async function setUp(files: Record<string, string>) {
+    const app = await createTestApp(
+      MemoryStore.from({ 'wiki/entities/x.md': '---\ntype: Thing\ntitle: X\n---\n', ...files }),
+    );
+    const bundle = new VaultBundle(app.vault as unknown as O.Vault, { bundleFolder: 'wiki', conceptFolders: [] });
+    const modified: string[] = [];
+    app.vault.on('modify', (f: O.TAbstractFile) => modified.push(f.path));
+    return { app, bundle, modified };
+  }
+
+  test('replaces the file in place (one modify) with exactly that text', async () => {
+    const { app, bundle, modified } = await setUp({ 'wiki/timeline.md': 'old\n' });
+    expect(await bundle.readIfExists('/timeline.md')).toBe('old\n');
+    await bundle.writeUtf8('/timeline.md', encoded());
+    expect(await app.vault.read(app.vault.getFileByPath('wiki/timeline.md')!)).toBe(text);
+    expect(modified).toEqual(['wiki/timeline.md']);
+  });
+
+  test('refuses, naming the file, when it changed since it was read; the edit stays', async () => {
+    const { app, bundle } = await setUp({ 'wiki/timeline.md': 'old\n' });
+    await bundle.readIfExists('/timeline.md');
+    const file = app.vault.getFileByPath('wiki/timeline.md')!;
+    await app.vault.modify(file, 'typed meanwhile\n');
+    await expect(bundle.writeUtf8('/timeline.md', encoded())).rejects.toThrow(
+      '/timeline.md changed while it was being regenerated, so it was not overwritten; run the command again.',
+    );
+    expect(await app.vault.read(file)).toBe('typed meanwhile\n');
+  });
+
+  test('creates the file when it does not exist', async () => {
+    const { app, bundle } = await setUp({});
+    await bundle.writeUtf8('/timeline.md', encoded());
+    expect(await app.vault.read(app.vault.getFileByPath('wiki/timeline.md')!)).toBe(text);
+  });
+});

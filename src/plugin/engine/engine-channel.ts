@@ -15,6 +15,11 @@ function ownBytes(bytes: Uint8Array): Uint8Array {
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/** Texts at least this long cross to the main thread encoded (by the worker), as UTF-8 bytes transferred. */
+export const ENCODED_TEXT_CHARS = 256 * 1024;
+
+const encoder = new TextEncoder();
+
 /** wiki.db as it crosses to the engine: whole bytes or each piece transferred, not copied. */
 function wikiDbTransfer(read: WikiDbRead): WikiDbRead | Transfer<WikiDbRead> {
   if (read instanceof Uint8Array) return transferBytes(read);
@@ -65,7 +70,12 @@ export function serveEngine(port: PortLike): void {
     read: (p) => rpc.call('read', p),
     stat: (p) => rpc.call('stat', p),
     readIfExists: (p) => rpc.call('readIfExists', p),
-    write: (p, data) => rpc.call('write', p, data),
+    write: (p, data) => {
+      if (typeof data !== 'string' || data.length < ENCODED_TEXT_CHARS) return rpc.call('write', p, data);
+      const bytes = encoder.encode(data);
+      return rpc.call('writeUtf8', p, new Transfer(bytes, [bytes.buffer]));
+    },
+    writeUtf8: (p, bytes) => rpc.call('writeUtf8', p, transferBytes(bytes)),
     readWikiDb: async (whole) => {
       const read = await rpc.call<WikiDbRead>('readWikiDb', whole);
       // A Worker's message already gives this realm's bytes; Node's MessageChannel (the jest tests) gives Node's own.
@@ -111,6 +121,8 @@ export function connectEngine(
     stat: (p: string) => host.stat(p),
     readIfExists: (p: string) => host.readIfExists(p),
     write: (p: string, data: string | Uint8Array) => host.write(p, data),
+    // Node's MessageChannel (the jest tests) gives Node's own Uint8Array: this realm's view of the same buffer.
+    writeUtf8: (p: string, bytes: Uint8Array) => host.writeUtf8(p, ownBytes(bytes)),
     readWikiDb: async (whole: boolean) => wikiDbTransfer(await host.readWikiDb(whole)),
     indexWritten: () => host.indexWritten(),
     embed: (model: string, texts: string[], kind: EmbedKind) => host.embed(model, texts, kind),

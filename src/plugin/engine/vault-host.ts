@@ -25,6 +25,7 @@ export function vaultHost(d: VaultHostDeps): EngineHost {
     stat: (p) => d.bundle().stat(p),
     readIfExists: (p) => d.bundle().readIfExists(p),
     write: (p, data) => d.bundle().write(p, data),
+    writeUtf8: (p, bytes) => d.bundle().writeUtf8(p, bytes),
     readWikiDb: (whole) => d.readWikiDb(whole),
     indexWritten: () => d.dirty(),
     embed: (model, texts, kind) => {
