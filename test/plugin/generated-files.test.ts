@@ -121,7 +121,7 @@ test(
   },
 );
 
-describe('a large generated text the engine encoded (writeUtf8: the worker encodes, the main thread writes bytes)', () => {
+describe('a large generated text the engine encoded (writeUtf8: the main thread writes its bytes)', () => {
   const text = '# Timeline\n\n' + 'Ada — Analytical Engine, é. '.repeat(100);
   const encoded = () => new TextEncoder().encode(text);
   async function setUp(files: Record<string, string>) {
