@@ -164,6 +164,26 @@ test('wiki.db written by another tool (the CLI) is read whole; its pieces follow
   expect(same(joined(again), cli)).toBe(true);
 });
 
+test('a manifest of another format (piece size, version) or not JSON is not used: wiki.db is read whole', async () => {
+  const store = MemoryStore.from({ 'wiki/x.md': '' });
+  const adapter = new DataAdapterDouble(store);
+  const p = persister(adapter);
+  const bytes = sample();
+  await write(p, bytes);
+  const manifest = JSON.parse(await adapter.read(`${FOLDER}/manifest.json`)) as Record<string, unknown>;
+  for (const changed of [{ format: 'okf-wiki-db-pieces 2' }, { pieceBytes: 1024 * 1024 }, { pieces: 'x' }]) {
+    await store.writeBytes(
+      `${FOLDER}/manifest.json`,
+      new TextEncoder().encode(JSON.stringify({ ...manifest, ...changed })),
+    );
+    const read = await p.read();
+    expect(read).toBeInstanceOf(Uint8Array);
+    expect(same(joined(read), bytes)).toBe(true);
+  }
+  await store.writeBytes(`${FOLDER}/manifest.json`, new TextEncoder().encode('{ not json'));
+  expect(same(joined(await p.read()), bytes)).toBe(true);
+});
+
 test('a piece whose bytes no longer match its name (same size, or cut short) is not used', () => {
   const bytes = sample();
   const { pieces: names } = exported(bytes);
