@@ -8,7 +8,9 @@
 // and a query of phrase i alone returns -1.0 × (0.0 + pᵢ) = -pᵢ exactly. So the scores of the OR query are
 // rebuilt bit for bit from the single-phrase scores, added in the same order (IEEE addition is exact to the bit
 // in WebAssembly and JavaScript alike); a common phrase's scores are kept until the index changes, and the next
-// question with that word costs a few thousand additions instead of FTS5's whole pass. The ranking equals
+// question with that word costs a few thousand additions instead of FTS5's whole pass. The first question after a
+// change (all a cold CLI process asks) keeps nothing: there a common phrase's share of any score is bounded and
+// FTS5 scores only the rows the rarer phrases can rank (bestByBound). Either way the ranking equals
 // `order by bm25, path limit n` over the OR query (test/core/index/bm25-phrases.test.ts compares them).
 import type { Database } from './sqlite';
 
@@ -162,4 +164,56 @@ function bestBySparseSums(lists: readonly PhraseScores[], limit: number): Scored
   const best: ScoredRow[] = [];
   for (const [rowid, sum] of sums) if (-1.0 * sum <= cut) best.push({ rowid, score: -1.0 * sum });
   return best;
+}
+
+/**
+ * FTS5's idf of a phrase found in at least half the rows is clamped to 1e-6 (bm25 uses log((N − n + 0.5) / (n + 0.5))
+ * and replaces a value ≤ 0), so such a phrase adds less than 1e-6 × (k1 + 1) = 2.2e-6 to any row's score (its
+ * frequency term f·(k1+1)/(f + k1·(…)) stays below k1 + 1). With the slack below for rounding.
+ */
+const COMMON_PHRASE_BOUND = 2.2e-6 * (1 + 1e-6);
+/** Relative slack for the rounding of summing up to 32 phrase scores in another grouping (~4e-15 at most). */
+const ROUNDING = 1e-9;
+
+/**
+ * The first question on an unchanged index, when it mixes common phrases (in half the rows or more: a bounded,
+ * near-zero share of any score) with rarer ones: the rarer phrases alone give each row its score but for that
+ * share, which bounds which rows can reach the best `limit` of the whole query; FTS5 then scores only those rows for
+ * the whole query (the `+rowid` test runs before bm25() is computed, so FTS5 walks the common phrases' row lists
+ * without scoring each row). Returns every row that can be among the best `limit`, with bm25() exactly as the whole
+ * query gives it, or null when the bound decides nothing (no common phrase, no rarer one, or too few rows hold the
+ * rarer ones) and the whole query must run.
+ */
+export function bestByBound(
+  db: Database,
+  match: string,
+  phrases: readonly string[],
+  limit: number,
+  weights: string,
+): ScoredRow[] | null {
+  if (limit <= 0) return null;
+  const total = db.get<{ n: number }>('select count(*) as n from concepts')!.n;
+  const count = (phrase: string) =>
+    db.get<{ n: number }>('select count(*) as n from concepts_fts where concepts_fts match ?', [phrase])!.n;
+  const rowsOf = new Map([...new Set(phrases)].map((p) => [p, count(p)]));
+  const common = phrases.filter((p) => 2 * rowsOf.get(p)! >= total);
+  const rarer = phrases.filter((p) => 2 * rowsOf.get(p)! < total);
+  if (common.length === 0 || rarer.length === 0) return null;
+  const scoring = `select rowid, bm25(concepts_fts, ${weights}) as score from concepts_fts where concepts_fts match ?`;
+  const partial = db.numberPairs(scoring, [rarer.join(' OR ')]);
+  if (partial.ids.length < limit) return null;
+  const kth = -Float64Array.from(partial.values).sort()[limit - 1];
+  const share = common.length * COMMON_PHRASE_BOUND;
+  if (kth * (1 - ROUNDING) <= share) return null;
+  // A row outside these scores at most |partial|·(1 + ROUNDING) + share < kth·(1 − ROUNDING), below each of the
+  // best `limit` by the rarer phrases: it cannot be among the best `limit`, nor tie with them.
+  const candidates: number[] = [];
+  for (let i = 0; i < partial.ids.length; i++)
+    if (-partial.values[i] * (1 + ROUNDING) + share >= kth * (1 - ROUNDING)) candidates.push(partial.ids[i]);
+  const exact = db.numberPairs(`${scoring} and +rowid in (select value from json_each(?))`, [
+    match,
+    JSON.stringify(candidates),
+  ]);
+  if (exact.ids.length !== candidates.length) return null;
+  return Array.from(exact.ids, (rowid, i) => ({ rowid, score: exact.values[i] }));
 }

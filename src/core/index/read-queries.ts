@@ -2,7 +2,7 @@
 // WikiIndex for these instead of writing SQL. Rows keep SQLite's shapes (JSON text for list columns, null for
 // absent values); the read models that map them stay with their users.
 import type { Diagnostic } from '../types';
-import { bestByPhrases, type PhraseScoreCache } from './bm25-phrases';
+import { bestByBound, bestByPhrases, type PhraseScoreCache, type ScoredRow } from './bm25-phrases';
 import type { Database } from './sqlite';
 
 /** A BM25 hit with the text its word coverage is measured on. */
@@ -95,7 +95,27 @@ export function bm25RowsByPhrases(
   limit: number,
   weights: readonly number[],
 ): Bm25Row[] {
-  let best = bestByPhrases(db, cache, phrases, limit, weightList(weights));
+  return bestRows(db, bestByPhrases(db, cache, phrases, limit, weightList(weights)), limit);
+}
+
+/**
+ * What bm25Rows returns, for an OR of `phrases` mixing common and rarer ones, from FTS5 scoring only the rows that can
+ * rank (see bestByBound), or null when that bound decides nothing.
+ */
+export function bm25RowsByBound(
+  db: Database,
+  match: string,
+  phrases: readonly string[],
+  limit: number,
+  weights: readonly number[],
+): Bm25Row[] | null {
+  const best = bestByBound(db, match, phrases, limit, weightList(weights));
+  return best && bestRows(db, best, limit);
+}
+
+/** The best `limit` of scored rows (all that can rank, ties at the cut included), by (score, path). */
+function bestRows(db: Database, scored: ScoredRow[], limit: number): Bm25Row[] {
+  let best = scored;
   if (best.length > limit * 2) {
     // Many rows tied at the cut: their paths alone decide which of them are in, before any body is read.
     const paths = new Map(

@@ -277,7 +277,10 @@ export class WikiIndex {
     const phrases = orOfPhrases(match);
     if (phrases && this.phraseScores.use(this.db, this.changes))
       return reads.bm25RowsByPhrases(this.db, this.phraseScores, phrases, limit, weights);
-    return reads.bm25Rows(this.db, match, limit, weights);
+    return (
+      (phrases && reads.bm25RowsByBound(this.db, match, phrases, limit, weights)) ??
+      reads.bm25Rows(this.db, match, limit, weights)
+    );
   }
 
   /** The relations of the given subjects, in (subject, ord) order. */

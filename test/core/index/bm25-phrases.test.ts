@@ -2,7 +2,7 @@
 // what FTS5's own query gives: the same rows, bit-identical scores, ties by path — on every question, the first
 // (FTS5's single pass) and the following (phrase by phrase, from the cache or not), and again after any change.
 import fc from 'fast-check';
-import { PhraseScoreCache, bestByPhrases, orOfPhrases } from '../../../src/core/index/bm25-phrases';
+import { PhraseScoreCache, bestByBound, bestByPhrases, orOfPhrases } from '../../../src/core/index/bm25-phrases';
 import { buildIndex, readBundleFile } from '../../../src/core/index/build';
 import { rawDatabase, WikiIndex } from '../../../src/core/index/wiki-index';
 import { conceptFile } from '../../support/builders';
@@ -112,3 +112,58 @@ test('the cache keeps only phrases of many rows, within its row budget, oldest d
   expect(cache.keptPhrases()).toEqual([]);
   index.close();
 });
+
+test('the first question scores only the rows its rarer words can rank, and only when that bound decides', async () => {
+  // "system" is on every page (idf clamped), "language" on about half, "rare" on 12 pages, "lone" on one.
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 600; i++) {
+    const rare = i % 50 === 0 ? 'rare '.repeat(1 + (i % 3)) : '';
+    const body = `system ${i % 2 ? 'language ' : ''}${rare}${i ? '' : 'lone'}`;
+    files[`/c/p${String((i * 37) % 600).padStart(3, '0')}.md`] = conceptFile({ title: `Page ${i % 40}` }, body);
+  }
+  const index = await buildIndex(new MemoryBundle(files));
+  const db = rawDatabase(index);
+  const bound = (words: string[], limit: number) =>
+    bestByBound(
+      db,
+      quoted(words),
+      words.map((w) => `"${w}"`),
+      limit,
+      WEIGHT_SQL,
+    );
+  for (const [words, limit] of [
+    [['rare', 'system'], 5],
+    [['system', 'rare', 'language'], 12],
+    [['rare', 'system'], 1],
+  ] as const) {
+    const rows = bound([...words], limit);
+    expect(rows).not.toBeNull();
+    // Every row that can rank, each with the whole query's score, FTS5's own.
+    const all = new Map(
+      db
+        .all<{ rowid: number; score: number }>(
+          `select rowid, bm25(concepts_fts, ${WEIGHT_SQL}) as score from concepts_fts where concepts_fts match ?`,
+          [quoted([...words])],
+        )
+        .map((r) => [r.rowid, r.score]),
+    );
+    for (const r of rows!) expect(r.score).toBe(all.get(r.rowid));
+    const best = [...all.values()].sort((a, b) => a - b).slice(0, limit);
+    expect(
+      rows!
+        .map((r) => r.score)
+        .sort((a, b) => a - b)
+        .slice(0, limit),
+    ).toEqual(best);
+    expect(rows!.length).toBeLessThan(all.size);
+    // And the index's first question (this bound) ranks as FTS5 does.
+    const fresh = await buildIndex(new MemoryBundle(files));
+    expect(ranked(fresh, quoted([...words]), limit)).toEqual(exact(fresh, quoted([...words]), limit));
+    fresh.close();
+  }
+  expect(bound(['system'], 5)).toBeNull(); // nothing rarer
+  expect(bound(['rare'], 5)).toBeNull(); // nothing common
+  expect(bound(['lone', 'system'], 5)).toBeNull(); // one page holds "lone": the other four come from "system" alone
+  expect(bound(['rare', 'system'], 20)).toBeNull(); // 12 pages hold "rare"
+  index.close();
+}, 60_000);
