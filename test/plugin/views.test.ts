@@ -127,6 +127,19 @@ test('a question the wiki cannot answer shows the plain no-match state', async (
   const el = await ask(view, 'What is the capital of Mongolia?');
   expect(el.querySelector('.okf-no-match-title')!.textContent).toBe('No confident match in this wiki.');
   expect(el.querySelectorAll('.okf-seed, .okf-fact')).toHaveLength(0);
+  expect(el.querySelector('.okf-did-you-mean')).toBeNull();
+});
+
+test('a misspelt name with no confident match offers the question spelt as the wiki does; a click asks it', async () => {
+  const view = await openSidebar();
+  const el = await ask(view, 'Who was Babage?');
+  expect(el.querySelector('.okf-no-match-title')!.textContent).toBe('No confident match in this wiki.');
+  const link = el.querySelector<HTMLAnchorElement>('.okf-did-you-mean-question')!;
+  expect(link.textContent).toBe('Who was Babbage?');
+  link.click();
+  await waitFor(() => view.contentEl.querySelector('.okf-seed') !== null, 'the suggested question answered');
+  expect((view.contentEl.querySelector('input.okf-question') as HTMLInputElement).value).toBe('Who was Babbage?');
+  expect(texts(view.contentEl, '.okf-seed .okf-concept-link')).toContain('Charles Babbage');
 });
 
 test('note content is drawn as text, never as HTML', async () => {

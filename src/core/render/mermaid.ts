@@ -31,7 +31,7 @@ const CLASS_DEFS = [
  * would say nothing). Deterministic: the same result gives the same bytes.
  */
 export function renderMermaid(result: ContextResult, options: MermaidOptions = {}): string {
-  if (!result.confident) return noMatchText(result.question) + '\n';
+  if (!result.confident) return noMatchText(result.question, result.didYouMean) + '\n';
   const graph = answerGraph(result, options);
   const lines = [
     `%% okf-wiki context graph for: ${commentText(result.question)} (intent ${result.intent})`,

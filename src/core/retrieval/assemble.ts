@@ -16,8 +16,12 @@ function quoted(question: string, maxChars = MAX_QUOTED_QUESTION_CHARS): string 
   return JSON.stringify(q.length > maxChars ? q.slice(0, maxChars).trimEnd() + '…' : q);
 }
 
-export function noMatchText(question: string): string {
-  return `No confident match in this wiki for: ${quoted(question)}`;
+/** The "no confident match" sentence, and the question to ask instead when a misspelt name was the trouble. */
+export function noMatchText(question: string, didYouMean?: string): string {
+  const none = `No confident match in this wiki for: ${quoted(question)}`;
+  return didYouMean === undefined
+    ? none
+    : `${none}\nDid you mean (a name spelt as this wiki spells it): ${quoted(didYouMean)}`;
 }
 
 /**

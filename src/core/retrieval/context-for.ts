@@ -7,7 +7,7 @@ import { assemble, fitToBudget, noMatchText, type LinkTitle } from './assemble';
 import { catalogOf, type Catalog } from './catalog';
 import { expandFacts } from './expand';
 import { classifyIntent } from './intent';
-import { findSeeds } from './seeds';
+import { findSeeds, type SeedOptions } from './seeds';
 import { resolveThresholds } from './thresholds';
 import { contentWords, estimateTokens } from './text';
 import type { ContextOptions, ContextResult } from './types';
@@ -60,7 +60,7 @@ export async function contextFor(
     calibratedVector: calibration?.gate,
     defaults: { coverage: defaultContextOptions.coverageThreshold, vector: defaultContextOptions.vectorThreshold },
   });
-  const found = await findSeeds(index, question, {
+  const seedOptions: SeedOptions = {
     coverageThreshold: thresholds.coverage.value,
     vectorThreshold: thresholds.vector.value,
     vectorThresholdSource: thresholds.vector.source,
@@ -74,10 +74,17 @@ export async function contextFor(
     disabled: new Set(options.disabledSignals ?? []),
     ...(options.embedder ? { embedder: options.embedder } : {}),
     ...(options.vectorOff ? { vectorOff: options.vectorOff } : {}),
-  });
+  };
+  const found = await findSeeds(index, question, seedOptions);
 
   if (!found.confident || question.trim() === '') {
-    const text = fitToBudget(noMatchText(question) + '\n', budget);
+    // A misspelt name was read as a title word but the question still has no confident match (the guess may name a
+    // page, never cover it: spec §10.4). Suggest the corrected question when it has one; the user decides.
+    const didYouMean =
+      found.corrected !== undefined && (await findSeeds(index, found.corrected, lexicalOnly(seedOptions))).confident
+        ? found.corrected
+        : undefined;
+    const text = fitToBudget(noMatchText(question, didYouMean) + '\n', budget);
     return {
       question,
       confident: false,
@@ -86,6 +93,7 @@ export async function contextFor(
       facts: [],
       background: [],
       vector: found.vector,
+      ...(didYouMean !== undefined ? { didYouMean } : {}),
       thresholds,
       text,
       tokens: estimateTokens(text),
@@ -157,4 +165,10 @@ function buildLinkTitles(catalog: Catalog): LinkTitle {
     const path = target.split('#')[0].trim().replace(/\.md$/i, '');
     return byName.get(path.slice(path.lastIndexOf('/') + 1).toLowerCase());
   };
+}
+
+/** The same seed options with the vector signal off: a suggestion is checked without a second embedding call. */
+function lexicalOnly(options: SeedOptions): SeedOptions {
+  const { embedder: _embedder, ...rest } = options;
+  return { ...rest, disabled: new Set([...options.disabled, 'vector']) };
 }

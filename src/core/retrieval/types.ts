@@ -65,6 +65,11 @@ export interface ContextResult {
   readonly facts: readonly Fact[];
   readonly background: readonly Background[];
   readonly vector: VectorStatus;
+  /**
+   * With no confident match: the question with its misspelt names spelt as the wiki's titles spell them, when
+   * that question has a confident match ("Who was Turng?" → "Who was Turing?"). A suggestion, never an answer.
+   */
+  readonly didYouMean?: string;
   /** The confidence thresholds applied, each with where it came from. */
   readonly thresholds: AppliedThresholds;
   /** The context block for the LLM (spec §6.5). */

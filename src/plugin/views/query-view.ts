@@ -96,6 +96,7 @@ export class QueryView extends ItemView {
       renderAnswer(this.resultEl, answer, {
         openConcept: (path, evt) => this.host.openConcept(path, evt),
         copyContext: () => this.host.copyContext(answer),
+        ask: (suggested) => void this.ask(suggested),
       });
       const copyMermaid = this.host.copyMermaid?.bind(this.host);
       void drawAnswerGraph(

@@ -11,6 +11,8 @@ export interface AnswerHandlers {
   openConcept(bundlePath: string, evt: MouseEvent): void;
   /** Copies the rendered context block. */
   copyContext(): void;
+  /** Asks another question (a suggested spelling of this one). */
+  ask?: (question: string) => void;
 }
 
 /** Each signal in plain words, and what it means (shown on hover). */
@@ -80,6 +82,7 @@ export function renderAnswer(el: HTMLElement, answer: QueryAnswer, handlers: Ans
         : 'No concept title appears in the question and no full-text match ' +
           'covers most of its words. Try the name of a concept.',
     });
+    if (result.didYouMean !== undefined) renderDidYouMean(none, result.didYouMean, handlers);
     return;
   }
 
@@ -199,4 +202,19 @@ function section(el: HTMLElement, title: string, count: number, hint: string): v
 
 function plural(n: number, word: string): string {
   return `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** "Did you mean …?" with the question spelt as the wiki spells its names; a click asks it. */
+function renderDidYouMean(el: HTMLElement, question: string, handlers: AnswerHandlers): void {
+  const line = el.createDiv({ cls: 'okf-did-you-mean', text: 'Did you mean: ' });
+  const ask = handlers.ask;
+  if (ask === undefined) {
+    line.createSpan({ text: question });
+    return;
+  }
+  const link = line.createEl('a', { cls: 'okf-did-you-mean-question', text: question, href: '#' });
+  link.addEventListener('click', (evt) => {
+    evt.preventDefault();
+    ask(question);
+  });
 }

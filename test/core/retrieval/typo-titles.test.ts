@@ -101,6 +101,28 @@ describe('in context_for', () => {
     expect((await contextFor(index, 'Where was Thompson born?', { clock })).confident).toBe(true);
   });
 
+  test('with no confident match, the corrected question is suggested when it has one; never otherwise', async () => {
+    const clock = fixedClock('2026-11-30');
+    const guess = await contextFor(index, 'Where was Thomson born?', { clock });
+    expect(guess.confident).toBe(false);
+    expect(guess.seeds).toEqual([]);
+    expect(guess.didYouMean).toBe('Where was Thompson born?');
+    expect(guess.text).toBe(
+      'No confident match in this wiki for: "Where was Thomson born?"\n' +
+        'Did you mean (a name spelt as this wiki spells it): "Where was Thompson born?"\n',
+    );
+    // Corrected, but the corrected question has no confident match either: nothing to suggest.
+    const still = await contextFor(index, 'Which zebras did Thomson tame in Zanzibar?', { clock });
+    expect([still.confident, still.didYouMean]).toEqual([false, undefined]);
+    // No name corrected: the plain no-match sentence.
+    const none = await contextFor(index, 'What is the capital of Mongolia?', { clock });
+    expect([none.confident, none.didYouMean, none.text]).toEqual([
+      false,
+      undefined,
+      'No confident match in this wiki for: "What is the capital of Mongolia?"\n',
+    ]);
+  });
+
   test('the corrected name seeds as a title hit, confidently', async () => {
     const answer = await contextFor(index, 'Who was Charles Babbagge?', { clock: fixedClock('2026-11-30') });
     expect(answer.confident).toBe(true);
