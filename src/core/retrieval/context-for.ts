@@ -7,7 +7,8 @@ import { assemble, fitToBudget, noMatchText, type LinkTitle } from './assemble';
 import { catalogOf, type Catalog } from './catalog';
 import { expandFacts } from './expand';
 import { classifyIntent } from './intent';
-import { findSeeds, type SeedOptions } from './seeds';
+import { findSeeds, wordsOnPages, type SeedOptions } from './seeds';
+import { correctNameTypos } from './typo-titles';
 import { resolveThresholds } from './thresholds';
 import { contentWords, estimateTokens } from './text';
 import type { ContextOptions, ContextResult } from './types';
@@ -78,12 +79,7 @@ export async function contextFor(
   const found = await findSeeds(index, question, seedOptions);
 
   if (!found.confident || question.trim() === '') {
-    // A misspelt name was read as a title word but the question still has no confident match (the guess may name a
-    // page, never cover it: spec §10.4). Suggest the corrected question when it has one; the user decides.
-    const didYouMean =
-      found.corrected !== undefined && (await findSeeds(index, found.corrected, lexicalOnly(seedOptions))).confident
-        ? found.corrected
-        : undefined;
+    const didYouMean = await spellingSuggestion(index, question, seedOptions);
     const text = fitToBudget(noMatchText(question, didYouMean) + '\n', budget);
     return {
       question,
@@ -171,4 +167,21 @@ function buildLinkTitles(catalog: Catalog): LinkTitle {
 function lexicalOnly(options: SeedOptions): SeedOptions {
   const { embedder: _embedder, ...rest } = options;
   return { ...rest, disabled: new Set([...options.disabled, 'vector']) };
+}
+
+/**
+ * With no confident match: the question with each misspelt word one edit from a title or alias word read as that
+ * word (any case: "who was turng" too), when that question has a confident match. A misspelt name is read so for
+ * BM25 already, but the guess may name a page, never cover it (spec §10.4), so "Who was Turng?" abstains; the
+ * person or agent decides whether "Who was Turing?" is what they meant. Checked with the lexical signals only.
+ */
+async function spellingSuggestion(
+  index: WikiIndex,
+  question: string,
+  options: SeedOptions,
+): Promise<string | undefined> {
+  if (options.disabled.has('bm25')) return undefined;
+  const corrected = correctNameTypos(question, catalogOf(index).titles, wordsOnPages(index), true);
+  if (corrected.guessed.size === 0) return undefined;
+  return (await findSeeds(index, corrected.question, lexicalOnly(options))).confident ? corrected.question : undefined;
 }

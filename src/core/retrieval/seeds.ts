@@ -43,8 +43,6 @@ export interface SeedResult {
   readonly seeds: Seed[];
   readonly confident: boolean;
   readonly vector: VectorStatus;
-  /** The question as the word signals searched it, when a misspelt name in it was read as a title word. */
-  readonly corrected?: string;
 }
 
 /** A candidate's evidence, per signal, after supersession resolution. */
@@ -60,6 +58,14 @@ interface Evidence {
   wordsTrust: boolean;
   similarity: number;
   resolvedFrom?: string;
+}
+
+/** Which of these folded words some page holds (by their stems, in FTS5's vocabulary). */
+export function wordsOnPages(index: WikiIndex): (folded: readonly string[]) => ReadonlySet<string> {
+  return (folded) => {
+    const df = index.termDocumentFrequencies(folded.map(stemOf));
+    return new Set(folded.filter((w) => (df.get(stemOf(w)) ?? 0) > 0));
+  };
 }
 
 export async function findSeeds(index: WikiIndex, question: string, options: SeedOptions): Promise<SeedResult> {
@@ -93,14 +99,8 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
     hit.coverage > options.coverageThreshold && (options.requireNames === false || hit.namesPresent);
   // A misspelt name on no page is searched as the title word it is one edit from (issue 11 item 5); the words it
   // was corrected to may name a page but never count as covered.
-  let corrected: string | undefined;
   if (!options.disabled.has('bm25')) {
-    const onPages = (folded: readonly string[]) => {
-      const df = index.termDocumentFrequencies(folded.map(stemOf));
-      return new Set(folded.filter((w) => (df.get(stemOf(w)) ?? 0) > 0));
-    };
-    const searched = correctNameTypos(question, catalog.titles, onPages);
-    if (searched.guessed.size > 0) corrected = searched.question;
+    const searched = correctNameTypos(question, catalog.titles, wordsOnPages(index));
     for (const hit of bm25Search(index, searched.question, undefined, options.coverageWeighting, searched.guessed))
       add('bm25', hit.path, { wordsTrust: wordsTrust(hit) });
   }
@@ -178,7 +178,7 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
       ...(e.resolvedFrom !== undefined ? { resolvedFrom: e.resolvedFrom } : {}),
     };
   });
-  return { seeds, confident: seeds.length > 0, vector, ...(corrected !== undefined ? { corrected } : {}) };
+  return { seeds, confident: seeds.length > 0, vector };
 }
 
 /**
