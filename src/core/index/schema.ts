@@ -132,3 +132,11 @@ create table diagnostics (
   primary key (path, ord)
 ) without rowid;
 `;
+
+/**
+ * The secondary indexes' statements, as SCHEMA_SQL writes them. A full build creates them after the rows: one sort
+ * each, where keeping them up to date row by row cost more than the inserts themselves (edges' two indexes).
+ */
+export const SECONDARY_INDEXES: readonly { readonly name: string; readonly sql: string }[] = [
+  ...SCHEMA_SQL.matchAll(/^create index (\w+) on [^;]+;$/gm),
+].map((m) => ({ name: m[1], sql: m[0] }));

@@ -7,6 +7,7 @@ import type { FileBatch } from '../../../src/core/index/file-rows';
 import { rawDatabase, WikiIndex } from '../../../src/core/index/wiki-index';
 import type { ReadResult } from '../../../src/core/types';
 import { MemoryBundle } from '../../support/memory-bundle';
+import { conceptFile, rawConcept, rel } from '../../support/builders';
 import { sampleFiles } from '../../support/sample-bundle';
 
 const integrityCheck = (index: WikiIndex) =>
@@ -62,3 +63,65 @@ test('a listing that repeats a path builds each file once', async () => {
   const index = await buildIndex(bundle);
   expect(dumpIndex(index)).toEqual(dumpIndex(await fileByFile(new MemoryBundle(sampleFiles()))));
 });
+
+/** The sample plus what a build meets in the wild: duplicate titles, unicode, warnings, errors, dangling links. */
+function oddFiles(): Record<string, string> {
+  return {
+    ...sampleFiles(),
+    '/entities/mercury-planet.md': conceptFile({ type: 'Place', title: 'Mercury', tags: ['planet'] }, 'Closest.\n'),
+    '/entities/mercury-element.md': conceptFile(
+      { type: 'Concept', title: 'Mercury', aliases: ['Hg', 'quicksilver'] },
+      'A metal; see [[Mercury]] and [the planet](./mercury-planet.md) and [gone](./nowhere.md).\n',
+    ),
+    '/entities/東京.md': conceptFile(
+      {
+        type: 'Place',
+        title: '東京 Tōkyō',
+        description: 'Ça marche: naïve café, emoji 🗼, combining é.',
+        relations: [rel('located_in', '/entities/日本.md'), rel('named_after', 'the eastern capital')],
+      },
+      'Größte Stadt. Ελληνικά λέξεις. [[日本]]\n',
+    ),
+    '/entities/bad-relation.md': conceptFile(
+      { type: 'Concept', title: 'Bad relation', relations: [{ predicate: 'x' }, { object: 'no predicate' }] },
+      'Body.\n',
+    ),
+    '/entities/empty-frontmatter.md': rawConcept(''),
+    '/entities/tabs.md': rawConcept('type: Concept\ntitle:\t"tab"\n\tbad: indent'),
+  };
+}
+
+test(
+  'with duplicate titles, unicode, invalid files and diagnostics the build equals file-by-file application; ' +
+    'its indexes, FTS config and journal end as a fresh index has them',
+  async () => {
+    const bundle = new MemoryBundle(oddFiles());
+    const built = await buildIndex(bundle);
+    const applied = await fileByFile(bundle);
+    expect(built.conceptCount()).toBeGreaterThan(applied.conceptCount() - 1);
+    expect(built.diagnostics().length).toBeGreaterThan(2);
+    expect(() => integrityCheck(built)).not.toThrow();
+    expect(dumpIndex(built)).toEqual(dumpIndex(applied));
+    const db = rawDatabase(built);
+    const schema = (i: WikiIndex) =>
+      rawDatabase(i).all('select type, name, tbl_name, sql from sqlite_schema order by type, name');
+    expect(schema(built)).toEqual(schema(applied));
+    expect(db.all('select * from concepts_fts_config order by k')).toEqual(
+      rawDatabase(applied).all('select * from concepts_fts_config order by k'),
+    );
+    // The secondary indexes answer queries (created after the rows, they hold every row).
+    expect(db.all("select count(*) as n from edges indexed by idx_edges_object where object_path > ''")).toEqual(
+      rawDatabase(applied).all("select count(*) as n from edges where object_path > ''"),
+    );
+    // A transaction that fails after the build rolls back (the build's journal is on again).
+    const edges = db.get<{ n: number }>('select count(*) as n from edges')!.n;
+    expect(edges).toBeGreaterThan(0);
+    expect(() =>
+      db.transaction(() => {
+        db.run('delete from edges');
+        throw new Error('interrupted');
+      }),
+    ).toThrow('interrupted');
+    expect(db.get<{ n: number }>('select count(*) as n from edges')!.n).toBe(edges);
+  },
+);
