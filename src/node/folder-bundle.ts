@@ -4,7 +4,15 @@
 import type { PersistedFile } from '../core/index/snapshot';
 import type { BundleSource, BundleWriter, FileStat } from '../core/types';
 
+/**
+ * Bytes given in pieces to a synchronous sink instead of whole (wiki.db exported as it is written, never all in
+ * memory); each piece is valid only during the call.
+ */
+export type PieceWriter = (sink: (piece: Uint8Array) => void) => void;
+
 export interface FolderBundle extends BundleSource, BundleWriter {
+  /** BundleWriter's atomic write; `data` may also come in pieces (wiki.db). */
+  write(path: string, data: string | Uint8Array | PieceWriter): Promise<void>;
   /** Raw bytes of a file, or undefined when there is no such file. */
   readBytes(path: string): Promise<Uint8Array | undefined>;
   /** A file to read later straight into a buffer of the caller's (wiki.db), or undefined when there is none. */

@@ -10,6 +10,7 @@ import {
   readFileSync,
   readSync,
   realpathSync,
+  writeSync,
   statSync,
   type Stats,
 } from 'node:fs';
@@ -19,6 +20,7 @@ import { ChangedSincePlan } from '../core/author/apply-plan';
 import type { PersistedFile } from '../core/index/snapshot';
 import { normalizeBundlePath } from '../core/okf/paths';
 import type { BundleSource, BundleWriter } from '../core/types';
+import type { PieceWriter } from './folder-bundle';
 
 /** Files larger than this are refused rather than read into memory. */
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
@@ -133,9 +135,10 @@ export class FsBundle implements BundleSource, BundleWriter {
    * Writes to a temporary file beside the target, then renames it over the target: never a half-written file.
    * The file keeps its mode (and owner, where permitted); a read-only file is refused. A link inside the bundle
    * is kept and its target edited. `expected` (authoring): the text the file must still hold, checked right
-   * before the rename; null: the file must not exist, and it is created exclusively (never overwritten).
+   * before the rename; null: the file must not exist, and it is created exclusively (never overwritten). `data` may
+   * be a PieceWriter: its pieces are written as they come, into the same temporary file.
    */
-  async write(path: string, data: string | Uint8Array, expected?: string | null): Promise<void> {
+  async write(path: string, data: string | Uint8Array | PieceWriter, expected?: string | null): Promise<void> {
     const full = await this.writeTarget(path);
     const found = await lstatIfExists(full);
     // A link still here leads out of the bundle or nowhere: it is replaced, and its target's mode means nothing.
@@ -153,7 +156,8 @@ export class FsBundle implements BundleSource, BundleWriter {
     try {
       const handle = await fs.open(tmp, 'wx', existing ? existing.mode & 0o7777 : 0o666);
       try {
-        await handle.writeFile(data);
+        if (typeof data === 'function') data((piece) => writeWhole(handle.fd, piece));
+        else await handle.writeFile(data);
         if (existing !== undefined) await keepOwnerAndMode(handle, existing);
         await handle.sync();
       } finally {
@@ -265,6 +269,11 @@ function readWhole(full: string, target: Uint8Array): void {
   } finally {
     closeSync(fd);
   }
+}
+
+/** Writes all of `bytes` at the file's current position (a write may take fewer bytes than given). */
+function writeWhole(fd: number, bytes: Uint8Array): void {
+  for (let done = 0; done < bytes.byteLength;) done += writeSync(fd, bytes, done, bytes.byteLength - done);
 }
 
 /** Errors that mean "no file there" rather than "the disk failed". */

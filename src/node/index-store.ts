@@ -39,7 +39,8 @@ export function fsIndexStore(bundle: FolderBundle): IndexStore {
   return {
     // Over the size limit or unreadable: a problem naming the file, and the session rebuilds (readWikiDb).
     read: () => readWikiDb(bundle),
-    write: (bytes) => bundle.write(WIKI_DB, bytes()),
+    // Written as exported, piece by piece: never a whole copy of the database beside SQLite's own memory.
+    write: (bytes, writeTo) => bundle.write(WIKI_DB, writeTo ?? bytes()),
   };
 }
 

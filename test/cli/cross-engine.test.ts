@@ -1,8 +1,9 @@
 // The wiki.db that `reindex` writes is a plain SQLite file: another SQLite (better-sqlite3, a native build)
 // opens it, searches it with FTS5 MATCH and queries the JSON columns with json_each (spec §3, §5).
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { buildIndex, readBundleFile } from '../../src/core/index/build';
+import { isLoadProblem, WikiIndex } from '../../src/core/index/wiki-index';
 import { MemoryBundle } from '../support/memory-bundle';
 import { conceptFile, rel } from '../support/builders';
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-dir';
@@ -75,6 +76,14 @@ test('better-sqlite3 opens wiki.db and finds its integrity intact', () => {
     expect(db.prepare('pragma integrity_check').all()).toEqual([{ integrity_check: 'ok' }]);
     expect(db.prepare('select count(*) as n from concepts').get()).toEqual({ n: 3 });
   });
+});
+
+test('wiki.db, written as it is exported piece by piece, is byte for byte the whole export of its index', async () => {
+  const file = readFileSync(wikiDb);
+  const loaded = await WikiIndex.load(file);
+  if (isLoadProblem(loaded)) throw new Error(loaded.reason);
+  expect(file.equals(loaded.export())).toBe(true);
+  loaded.close();
 });
 
 test("select path from concepts_fts where concepts_fts match 'x' works there", () => {

@@ -188,6 +188,33 @@ describe('atomic write', () => {
     expect(listTree(root)).toEqual(['/wiki.db/keep.txt']);
   });
 
+  test('bytes given in pieces are written whole, in order, through a temporary file', async () => {
+    writeFileSync(nodePath.join(root, 'wiki.db'), 'old');
+    const bundle = new FsBundle(root);
+    const reused = new Uint8Array(3);
+    await bundle.write('/wiki.db', (sink) => {
+      for (const piece of [[1, 2, 3], [4, 5, 6], [7]]) {
+        reused.set(piece);
+        sink(reused.subarray(0, piece.length));
+      }
+    });
+    expect([...readFileSync(nodePath.join(root, 'wiki.db'))]).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(listTree(root)).toEqual(['/wiki.db']);
+  });
+
+  test('a piece writer that fails half-way leaves the old file whole and no temporary file', async () => {
+    writeFileSync(nodePath.join(root, 'wiki.db'), 'old');
+    const bundle = new FsBundle(root);
+    await expect(
+      bundle.write('/wiki.db', (sink) => {
+        sink(new Uint8Array(1 << 20));
+        throw new Error('export failed');
+      }),
+    ).rejects.toThrow('export failed');
+    expect(readFileSync(nodePath.join(root, 'wiki.db'), 'utf8')).toBe('old');
+    expect(listTree(root)).toEqual(['/wiki.db']);
+  });
+
   test('readBytes of a missing file is undefined', async () => {
     expect(await new FsBundle(root).readBytes('/wiki.db')).toBeUndefined();
     expect(existsSync(nodePath.join(root, 'wiki.db'))).toBe(false);

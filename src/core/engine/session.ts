@@ -34,8 +34,12 @@ export interface IndexStore {
    * a problem naming the file when the shell would not read it (over MAX_WIKI_DB_BYTES: the CLI's readWikiDb).
    */
   read(): Promise<Persisted | LoadProblem | undefined>;
-  /** Persists the index; `bytes` exports it (called at once, or later by a shell that debounces its writes). */
-  write(bytes: () => Uint8Array): Promise<void>;
+  /**
+   * Persists the index; `bytes` exports it (called at once, or later by a shell that debounces its writes).
+   * `writeTo` hands the same bytes to a synchronous sink in pieces, for a shell that writes at once without
+   * holding a whole copy (the CLI and the MCP server: ~150 MB at 10,000 concepts).
+   */
+  write(bytes: () => Uint8Array, writeTo?: (sink: (piece: Uint8Array) => void) => void): Promise<void>;
 }
 
 /** What a session needs from its shell. */
@@ -204,7 +208,10 @@ export class WikiSession {
   /** Persists the index through the shell's store. */
   save(): Promise<void> {
     const index = this.current;
-    return this.env.store.write(() => index.export());
+    return this.env.store.write(
+      () => index.export(),
+      (sink) => index.exportTo(sink),
+    );
   }
 
   close(): void {

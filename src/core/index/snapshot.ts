@@ -44,23 +44,59 @@ export interface Snapshot {
  * 150 MB in about a hundred milliseconds of plain JS, and any changed, moved or missing byte changes it.
  */
 export function checksum(bytes: Uint8Array): string {
-  const words = bytes.byteLength >>> 2;
-  // A Uint32Array view needs 4-byte alignment; a Node Buffer from a pool may not have it (then copy once).
-  const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
-  const view = new Uint32Array(aligned.buffer, aligned.byteOffset, words);
-  let h1 = 0x9e3779b1 ^ bytes.byteLength;
-  let h2 = 0x85ebca77;
-  for (let i = 0; i + 1 < words; i += 2) {
-    h1 = Math.imul((h1 ^ view[i]) >>> 0, 0xcc9e2d51);
-    h1 = (h1 << 15) | (h1 >>> 17);
-    h2 = Math.imul((h2 ^ view[i + 1]) >>> 0, 0x1b873593);
-    h2 = (h2 << 13) | (h2 >>> 19);
+  return new Checksum(bytes.byteLength).update(bytes).digest();
+}
+
+/**
+ * The checksum of `totalBytes` bytes given in order, piece by piece (wiki.db written as it is exported, never whole
+ * in memory): the same value as `checksum` of the joined bytes. Every piece but the last is a multiple of 8 bytes.
+ */
+export class Checksum {
+  private h1: number;
+  private h2 = 0x85ebca77;
+  private seen = 0;
+  private ended = false;
+
+  constructor(private readonly totalBytes: number) {
+    this.h1 = 0x9e3779b1 ^ totalBytes;
   }
-  if (words % 2 === 1) h1 = Math.imul(h1 ^ view[words - 1], 0xcc9e2d51);
-  for (let i = words * 4; i < bytes.byteLength; i++) h2 = Math.imul(h2 ^ bytes[i], 0x1b873593);
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 0x85ebca6b) ^ Math.imul(h2 ^ (h2 >>> 13), 0xc2b2ae35);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 0x85ebca6b) ^ Math.imul(h1 ^ (h1 >>> 13), 0xc2b2ae35);
-  return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0');
+
+  /** Adds the next piece; throws after a piece that was not a multiple of 8 bytes, or past `totalBytes`. */
+  update(bytes: Uint8Array): this {
+    if (this.ended) throw new Error('checksum: a piece after the last one');
+    if (this.seen + bytes.byteLength > this.totalBytes) throw new Error('checksum: more bytes than announced');
+    this.seen += bytes.byteLength;
+    const words = bytes.byteLength >>> 2;
+    // A Uint32Array view needs 4-byte alignment; a Node Buffer from a pool may not have it (then copy once).
+    const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+    const view = new Uint32Array(aligned.buffer, aligned.byteOffset, words);
+    let h1 = this.h1;
+    let h2 = this.h2;
+    for (let i = 0; i + 1 < words; i += 2) {
+      h1 = Math.imul((h1 ^ view[i]) >>> 0, 0xcc9e2d51);
+      h1 = (h1 << 15) | (h1 >>> 17);
+      h2 = Math.imul((h2 ^ view[i + 1]) >>> 0, 0x1b873593);
+      h2 = (h2 << 13) | (h2 >>> 19);
+    }
+    if (bytes.byteLength % 8 !== 0) {
+      // The end: an odd word, then the bytes after the last whole word.
+      this.ended = true;
+      if (words % 2 === 1) h1 = Math.imul(h1 ^ view[words - 1], 0xcc9e2d51);
+      for (let i = words * 4; i < bytes.byteLength; i++) h2 = Math.imul(h2 ^ bytes[i], 0x1b873593);
+    }
+    this.h1 = h1;
+    this.h2 = h2;
+    return this;
+  }
+
+  /** The checksum, once all `totalBytes` bytes were given. */
+  digest(): string {
+    if (this.seen !== this.totalBytes) throw new Error(`checksum: ${this.seen} of ${this.totalBytes} bytes given`);
+    let { h1, h2 } = this;
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 0x85ebca6b) ^ Math.imul(h2 ^ (h2 >>> 13), 0xc2b2ae35);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 0x85ebca6b) ^ Math.imul(h1 ^ (h1 >>> 13), 0xc2b2ae35);
+    return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0');
+  }
 }
 
 /** The room `sealTrailer` needs after the database bytes. */
@@ -76,8 +112,13 @@ export function withTrailer(database: Uint8Array): Uint8Array {
 /** Writes the trailer into the last TRAILER_ROOM bytes of `file` (the database before them), without a copy. */
 export function sealTrailer(file: Uint8Array): Uint8Array {
   const database = file.subarray(0, file.byteLength - TRAILER_BYTES);
-  file.set(new TextEncoder().encode(MAGIC + checksum(database)), database.byteLength);
+  file.set(trailer(checksum(database)), database.byteLength);
   return file;
+}
+
+/** The trailer that follows database bytes whose checksum is `sum`. */
+export function trailer(sum: string): Uint8Array {
+  return new TextEncoder().encode(MAGIC + sum);
 }
 
 /** Splits a wiki.db into its database bytes and the recorded checksum (none when there is no trailer). */

@@ -299,23 +299,70 @@ export class Database {
    * engine's memory, which then stays that much larger for the life of the process, and its copy was copied again.
    */
   export(spare = 0): Uint8Array {
+    const { pageSize, pages } = this.pageLayout();
+    const out = new Uint8Array(pageSize * pages + spare);
+    this.eachPage(pageSize, pages, (pageNumber, copyInto) => copyInto(out, (pageNumber - 1) * pageSize));
+    return out;
+  }
+
+  /** The length of the database's file bytes (what `export` gives before its spare bytes). */
+  byteLength(): number {
+    const { pageSize, pages } = this.pageLayout();
+    return pageSize * pages;
+  }
+
+  /**
+   * The bytes `export` gives, handed to `sink` in order, in pieces of whole pages of at most `pieceBytes` (one buffer,
+   * reused: a piece is valid only during the call), so a shell writes wiki.db without holding a copy of all of it.
+   */
+  exportTo(sink: (piece: Uint8Array) => void, pieceBytes = 4 * 1024 * 1024): void {
+    const { pageSize, pages } = this.pageLayout();
+    const buffer = new Uint8Array(Math.max(1, Math.floor(pieceBytes / pageSize)) * pageSize);
+    let filled = 0;
+    // eachPage visits the pages in order (it checks), so each piece is the next bytes of the file.
+    this.eachPage(pageSize, pages, (_pageNumber, copyInto) => {
+      copyInto(buffer, filled);
+      filled += pageSize;
+      if (filled === buffer.byteLength) {
+        sink(buffer);
+        filled = 0;
+      }
+    });
+    if (filled > 0) sink(buffer.subarray(0, filled));
+  }
+
+  private pageLayout(): { pageSize: number; pages: number } {
     const pageSize = Number(this.get<{ page_size: number }>('pragma page_size')!.page_size);
     const pages = Number(this.get<{ page_count: number }>('pragma page_count')!.page_count);
-    const out = new Uint8Array(pageSize * pages + spare);
+    return { pageSize, pages };
+  }
+
+  /**
+   * Calls `visit` for every page in page-number order, with a function copying the page's bytes into a target at
+   * an offset; throws unless there are exactly `pages` pages of `pageSize` bytes, numbered 1 to `pages`.
+   */
+  private eachPage(
+    pageSize: number,
+    pages: number,
+    visit: (pageNumber: number, copyInto: (target: Uint8Array, offset: number) => void) => void,
+  ): void {
     const { pointer } = this.statement('select pgno, data from sqlite_dbpage');
     const db = this.db.pointer as number;
+    const copyInto = (target: Uint8Array, offset: number) => {
+      if (this.raw.blobInto(pointer, 1, target, offset) !== pageSize) throw new Error('export: a page of another size');
+    };
     let seen = 0;
     try {
       while (this.raw.step(db, pointer)) {
-        const offset = (this.raw.integer(pointer, 0) - 1) * pageSize;
-        if (this.raw.blobInto(pointer, 1, out, offset) !== pageSize) throw new Error('export: a page of another size');
+        const pageNumber = this.raw.integer(pointer, 0);
+        if (pageNumber !== seen + 1) throw new Error(`export: page ${pageNumber} where page ${seen + 1} was expected`);
+        visit(pageNumber, copyInto);
         seen++;
       }
     } finally {
       this.raw.reset(pointer);
     }
     if (seen !== pages) throw new Error(`export: ${seen} pages read, the database has ${pages}`);
-    return out;
   }
 
   /** The database bytes as SQLite's own `sqlite3_serialize` gives them (what `export` must equal; for tests). */

@@ -10,7 +10,7 @@ import * as reads from './read-queries';
 import type { IndexStats } from './read-queries';
 import type { DocumentFields, EmbeddingRow, StoredVector } from './embeddings-store';
 import { INDEX_FORMAT, SCHEMA_SQL, SCHEMA_VERSION } from './schema';
-import { sealTrailer, TRAILER_ROOM, type Persisted } from './snapshot';
+import { Checksum, sealTrailer, trailer, TRAILER_ROOM, type Persisted } from './snapshot';
 import { loadDatabase } from './load';
 import { orOfPhrases, PhraseScoreCache } from './bm25-phrases';
 
@@ -351,6 +351,16 @@ export class WikiIndex {
   /** The `wiki.db` bytes: the database, then the checksum that lets the next load skip the slow checks. */
   export(): Uint8Array {
     return sealTrailer(this.db.export(TRAILER_ROOM));
+  }
+
+  /** The bytes `export` gives, handed to `sink` in pieces (each valid only during the call): never all in memory. */
+  exportTo(sink: (piece: Uint8Array) => void): void {
+    const sum = new Checksum(this.db.byteLength());
+    this.db.exportTo((piece) => {
+      sum.update(piece);
+      sink(piece);
+    });
+    sink(trailer(sum.digest()));
   }
 
   close(): void {
