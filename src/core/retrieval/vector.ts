@@ -3,6 +3,7 @@
 import { decodeVector, normalize } from '../embed/vectors';
 import type { Embedder } from '../embed/types';
 import { embedderFailed, type VectorOff } from './vector-status';
+import { approximationBound, candidateRows, createScanKernel, type ScanKernel } from './vector-kernel';
 import type { WikiIndex } from '../index/wiki-index';
 
 /** How many vector hits are ranked. */
@@ -18,9 +19,15 @@ interface VectorCache {
   readonly generation: number;
   readonly model: string;
   readonly paths: string[];
-  /** Every vector, normalized, one after another (`dim` floats each): one array, scanned in one tight loop. */
+  /** Every vector, normalized, one after another (`stride` floats each): one array, scanned in one tight loop. */
   readonly matrix: Float32Array;
   readonly dim: number | undefined;
+  /** Floats per row: `dim`, or the SIMD kernel's padded width (zeros after `dim`). */
+  readonly stride: number;
+  /** The approximate first pass, when it can run here and every row is finite (else the exact scan alone). */
+  readonly kernel: ScanKernel | null;
+  /** The largest row norm (as computed), for the kernel's error bound. */
+  readonly rowNorm: number;
 }
 
 const caches = new WeakMap<WikiIndex, VectorCache>();
@@ -30,16 +37,33 @@ function vectorsOf(index: WikiIndex, model: string): VectorCache {
   if (cached && cached.generation === index.generation && cached.model === model) return cached;
   const rows = index.currentVectors(model);
   const dim = rows[0]?.dim ?? 0;
-  const matrix = new Float32Array(rows.length * dim);
+  const kernel = createScanKernel(rows.length, dim);
+  const stride = kernel?.stride ?? dim;
+  const matrix = kernel?.matrix ?? new Float32Array(rows.length * dim);
+  let finite = true;
+  let rowNorm = 0;
   rows.forEach((r, i) => {
     // The same floats as normalize(decodeVector(...)) gave, in the matrix's row. A blob shorter than `dim` (a
     // damaged row) leaves NaN where the per-vector dot product read past its end, a longer one is cut as it was.
     const v = normalize(decodeVector(r.vector));
-    if (v.length < dim) matrix.fill(NaN, i * dim + v.length, (i + 1) * dim);
-    matrix.set(v.length > dim ? v.subarray(0, dim) : v, i * dim);
+    if (v.length < dim) matrix.fill(NaN, i * stride + v.length, i * stride + dim);
+    matrix.set(v.length > dim ? v.subarray(0, dim) : v, i * stride);
+    let squares = 0;
+    for (let k = i * stride, end = k + dim; k < end; k++) squares += matrix[k] * matrix[k];
+    if (!Number.isFinite(squares)) finite = false;
+    else rowNorm = Math.max(rowNorm, Math.sqrt(squares));
   });
   const paths = rows.map((r) => r.path);
-  const cache: VectorCache = { generation: index.generation, model, paths, matrix, dim: rows[0]?.dim };
+  const cache: VectorCache = {
+    generation: index.generation,
+    model,
+    paths,
+    matrix,
+    dim: rows[0]?.dim,
+    stride,
+    kernel: finite ? kernel : null,
+    rowNorm,
+  };
   caches.set(index, cache);
   return cache;
 }
@@ -90,15 +114,17 @@ export function rankByVector(
   // The query as doubles (exactly its float32 values, as each product read them before), so the loop converts only
   // the matrix's floats: the same similarities to the last bit, in about half the time at 768 dimensions.
   const q = Float64Array.from(normalize(query));
+  const rows = firstPassRows(store, q, limit);
   // Keep only the best `limit` while scanning (paths are in order, so ties keep the earlier path): no
   // object per concept and no full sort at 50,000 vectors.
   const best: VectorHit[] = [];
   const better = (a: VectorHit, b: VectorHit) =>
     a.similarity > b.similarity || (a.similarity === b.similarity && a.path < b.path);
-  const { matrix } = store;
-  const dim = q.length;
-  for (let i = 0, row = 0; i < store.paths.length; i++, row += dim) {
-    const similarity = dotAt(q, matrix, row);
+  const { matrix, stride } = store;
+  const count = rows?.length ?? store.paths.length;
+  for (let n = 0; n < count; n++) {
+    const i = rows ? rows[n] : n;
+    const similarity = dotAt(q, matrix, i * stride);
     if (best.length === limit && similarity <= best[best.length - 1].similarity) continue;
     const hit = { path: store.paths[i], similarity };
     let at = best.length;
@@ -107,6 +133,20 @@ export function rankByVector(
     if (best.length > limit) best.pop();
   }
   return { hits: best };
+}
+
+/**
+ * The rows the exact scan must score (in row order), or undefined for all of them: the SIMD pass's approximations
+ * rule out every row that cannot reach the best `limit` (vector-kernel.ts); the kept rows then go through the same
+ * exact scan, so the hits are those of scanning every row (tested against it, ties included).
+ */
+function firstPassRows(store: VectorCache, q: Float64Array, limit: number): number[] | undefined {
+  if (!store.kernel || limit < 1 || limit >= store.paths.length) return undefined;
+  let squares = 0;
+  for (const x of q) squares += x * x;
+  if (!Number.isFinite(squares)) return undefined;
+  const bound = approximationBound(store.stride, Math.sqrt(squares), store.rowNorm);
+  return candidateRows(store.kernel.approximate(q), limit, bound);
 }
 
 /**
