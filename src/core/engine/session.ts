@@ -92,10 +92,15 @@ export class WikiSession {
     readonly opened: OpenOutcome,
   ) {}
 
+  /** Opening recorded new times of files whose content was unchanged (a copied or restored bundle). */
+  private restampedAtOpen = false;
+
   /** Opens the index: wiki.db when it can be trusted (only changed files re-read), otherwise a full build. */
   static async open(env: SessionEnv, onProgress?: Progress): Promise<WikiSession> {
     const { index, outcome } = await openIndex(env.bundle, await env.store.read(), onProgress);
-    return new WikiSession(index, env, outcome);
+    const session = new WikiSession(index, env, outcome);
+    session.restampedAtOpen = outcome.kind === 'loaded' && index.fileStatsRecorded > 0;
+    return session;
   }
 
   /** A session over an index the shell already opened (a CLI read command that loaded wiki.db itself). */
@@ -124,10 +129,13 @@ export class WikiSession {
     return this.current;
   }
 
-  /** True when opening changed the index (built, or files caught up): worth persisting. */
+  /**
+   * True when opening changed the index (built, files caught up, or new times of files found unchanged, which
+   * spare the next catch-up re-reading them): worth persisting.
+   */
   get openChangedIndex(): boolean {
     const o = this.opened;
-    return o.kind === 'built' || o.sync.updated.length + o.sync.removed.length > 0;
+    return o.kind === 'built' || o.sync.updated.length + o.sync.removed.length > 0 || this.restampedAtOpen;
   }
 
   /** Catches up with the whole bundle: files whose mtime and size are unchanged are skipped unread. */

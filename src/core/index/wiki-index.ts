@@ -23,6 +23,7 @@ export type { EmbeddingRow } from './embeddings-store';
 /** The SQLite index over one bundle. */
 export class WikiIndex {
   private changes = 0;
+  private statsRecorded = 0;
   /** Common phrases' BM25 scores, kept while the index is unchanged (bm25-phrases.ts). */
   private readonly phraseScores = new PhraseScoreCache();
 
@@ -99,7 +100,16 @@ export class WikiIndex {
 
   /** Records a file's mtime and size without re-reading it (its content hash was unchanged). */
   setFileStat(path: string, stat: FileStat): void {
+    this.statsRecorded++;
     this.db.run('update files set mtime = ?, size = ? where path = ?', [stat.mtime, stat.size, path]);
+  }
+
+  /**
+   * How many times setFileStat ran on this index: new times of unchanged files change no answer (the generation
+   * stays), but wiki.db should keep them, or the next catch-up re-reads those files again.
+   */
+  get fileStatsRecorded(): number {
+    return this.statsRecorded;
   }
 
   /** Forgets a file (deleted, or no longer a concept candidate). */
