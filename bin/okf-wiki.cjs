@@ -13,15 +13,16 @@ const argv = process.argv.slice(2);
 // only on the Node versions known to have the flag (an unknown flag would print an error).
 const ONE_SHOT = new Set(['context', 'lint']);
 const nodeMajor = Number(process.versions.node.split('.')[0]);
-if (ONE_SHOT.has(argv[0]) && nodeMajor >= 20 && nodeMajor <= 24)
-  require('node:v8').setFlagsFromString('--liftoff-only');
+const liftoffOnly = ONE_SHOT.has(argv[0]) && nodeMajor >= 20 && nodeMajor <= 24;
+if (liftoffOnly) require('node:v8').setFlagsFromString('--liftoff-only');
 if (!fs.existsSync(cli)) {
   require('node:child_process').execFileSync(process.execPath, [path.join(root, 'esbuild.config.mjs'), 'cli'], {
     cwd: root,
     stdio: 'inherit',
   });
 }
-require(cli)
+require('./code-cache.cjs')
+  .requireCached(cli, liftoffOnly ? 'liftoff' : 'default')
   .run(argv)
   .then((code) => {
     process.exitCode = code;
