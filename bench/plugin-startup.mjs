@@ -21,7 +21,12 @@ import {
   openObsidianPage,
 } from '../test/browser/chromium-page.mjs';
 import { benchQuestions, bundleFiles, planBundle } from './generate.mjs';
-import { phasesOnce } from './lib/plugin-phases.mjs';
+import * as phasesLib from './lib/plugin-phases.mjs';
+
+// phasesOnce runs in the page with its helpers, defined there as locals of one function.
+const phasesSource = `async (...args) => { ${String(phasesLib.piecesChanged)}; return (${String(
+  phasesLib.phasesOnce,
+)})(...args); }`;
 
 const argv = process.argv.slice(2);
 const flag = (name, fallback) => {
@@ -155,13 +160,13 @@ try {
     process.stderr.write(`[plugin-startup] ${n} concepts: start-up done; phases with long tasks\n`);
     const phasePage = await openObsidianPage(browser, { theme: false, double: doubleJs });
     const questions = benchQuestions(planBundle(n), 10);
-    const phases = await phasePage.evaluate(
-      async ({ files, mainJs, manifest, questions, phasesOnce }) =>
-        window.eval(`(${phasesOnce})`)(files, mainJs, manifest, questions, 500),
-      { files, mainJs, manifest, questions, phasesOnce: String(phasesOnce) },
+    const { phases, pieceSizes } = await phasePage.evaluate(
+      async ({ files, mainJs, manifest, questions, source }) =>
+        window.eval(`(${source})`)(files, mainJs, manifest, questions, 500),
+      { files, mainJs, manifest, questions, source: phasesSource },
     );
     await phasePage.close();
-    phaseRows.push({ n, phases });
+    phaseRows.push({ n, phases, pieceSizes });
   }
 } finally {
   await browser.close();
@@ -216,4 +221,15 @@ for (const { n, phases } of phaseRows) {
         ` ${bytes}${p.note ? ` (${p.note})` : ''}`,
     );
   }
+}
+
+console.log('');
+console.log('What one save changed in wiki.db (the export before and after it), by piece size:');
+for (const { n, pieceSizes: p } of phaseRows) {
+  console.log(`${n.toLocaleString('en-US').padStart(9)}  ${p.pagesChanged} of ${p.pages} pages of 4 KiB changed`);
+  for (const x of p.sizes)
+    console.log(
+      `${''.padStart(9)}  pieces of ${`${x.size / 1024} KiB`.padStart(8)}: ${String(x.changed).padStart(3)} of ` +
+        `${String(x.pieces).padStart(5)} pieces changed, ${(x.bytes / 2 ** 20).toFixed(1)} MB to write`,
+    );
 }

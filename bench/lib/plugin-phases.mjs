@@ -3,7 +3,10 @@
 // Chromium: the bench passes its source text to the page (`String(phasesOnce)`), so it may use only its
 // arguments and the page's globals (window.obsidianDouble, the double's browser build).
 
-/** Runs in Chromium. Returns one row per phase: its time, long tasks, the longest, wiki.db bytes written. */
+/**
+ * Runs in Chromium. Returns one row per phase (its time, long tasks, the longest, bytes of wiki.db and its pieces
+ * written) and what one save changed in wiki.db by piece size (`piecesChanged`, which the page must also define).
+ */
 export async function phasesOnce(files, mainJs, manifest, questions, catchUp) {
   const O = window.obsidianDouble;
   const tasks = [];
@@ -90,10 +93,14 @@ export async function phasesOnce(files, mainJs, manifest, questions, catchUp) {
   });
   s = await prepare();
   await phase('start without wiki.db (full build)', () => start(s));
-  await phase('write wiki.db (persistNow)', () => written(() => s.plugin.service.persistNow()));
+  await phase('first write (wiki.db whole and every piece)', () => written(() => s.plugin.service.persistNow()));
   await shut(s);
   s = await prepare();
   await phase('start with wiki.db', () => start(s));
+  // What one save changes in wiki.db, by piece size (the piece size is chosen by this): the index exported before
+  // and after it (the engine's export, what a write cuts into pieces), compared outside any phase.
+  const exportNow = async () => (await s.plugin.service.engine.exportIndex()).bytes;
+  const beforeSave = await exportNow();
   await phase('save of one file (batch applied)', () =>
     written(async () => {
       const file = s.app.vault.getFileByPath(paths[3]);
@@ -102,7 +109,11 @@ export async function phasesOnce(files, mainJs, manifest, questions, catchUp) {
       await s.plugin.service.whenIdle();
     }, 'wiki.db written 60 s after the last change, on unload or on rebuild'),
   );
-  await phase('deferred write of wiki.db (60 s after the save)', () => written(() => s.plugin.service.persistNow()));
+  const afterSave = await exportNow();
+  const pieceSizes = piecesChanged(beforeSave, afterSave);
+  await phase('deferred write (60 s after the save: changed pieces)', () =>
+    written(() => s.plugin.service.persistNow()),
+  );
   await phase('query (' + questions.length + ' questions)', async () => {
     // One question per task, as a person asks them (back-to-back awaits would chain into one task).
     for (const q of questions) {
@@ -110,6 +121,15 @@ export async function phasesOnce(files, mainJs, manifest, questions, catchUp) {
       await s.plugin.service.query(q);
     }
   });
+  await phase('unload after it (wiki.db written whole: it lagged)', () =>
+    written(async () => {
+      s.plugin.unload();
+      await s.plugin.service.close();
+    }),
+  );
+  s.app.destroy();
+  s = await prepare();
+  await start(s);
   await phase('full rebuild (Rebuild index, then its write)', () =>
     written(async () => {
       await s.plugin.service.rebuild();
@@ -134,5 +154,27 @@ export async function phasesOnce(files, mainJs, manifest, questions, catchUp) {
   await phase('the adapter alone: writing wiki.db', async () => {
     await adapter.writeBinary('wiki-copy.db', bytes);
   });
-  return phases;
+  return { phases, pieceSizes };
+}
+
+/** For each piece size, how many pieces differ between two exports and their bytes (what a write rewrites). */
+export function piecesChanged(before, after) {
+  const sizes = [64, 128, 256, 512, 1024, 4096].map((k) => k * 1024);
+  const pages = [];
+  const PAGE = 4096;
+  for (let at = 0; at < Math.max(before.length, after.length); at += PAGE) {
+    const a = before.subarray(at, at + PAGE);
+    const b = after.subarray(at, at + PAGE);
+    let differs = a.length !== b.length;
+    for (let i = 0; !differs && i < a.length; i++) differs = a[i] !== b[i];
+    if (differs) pages.push(at);
+  }
+  return {
+    pagesChanged: pages.length,
+    pages: Math.ceil(after.length / PAGE),
+    sizes: sizes.map((size) => {
+      const touched = new Set(pages.map((at) => Math.floor(at / size)));
+      return { size, pieces: Math.ceil(after.length / size), changed: touched.size, bytes: touched.size * size };
+    }),
+  };
 }

@@ -1,31 +1,61 @@
-// Persisting the index as wiki.db: marked dirty by every change, written after a long quiet time, on unload and
-// on explicit actions (rebuild), atomically, one write after another; never when nothing changed. Why not after
-// every save: each write is the whole file (an SQLite export, ~100 MB at 10,000 concepts with vectors), and
-// wiki.db only needs to be reasonably fresh — the next start catches up by stat (a file whose mtime or size
-// changed is re-read), so a crash before the write loses no note content (vectors and calibration stored since
-// the last write are recomputed). The snapshot (the engine's SQLite export, which the caller supplies) is taken
-// inside the index's one-at-a-time queue, so it is always consistent; the write itself runs outside it. After
-// wiki.db, its pieces are written (wiki-db-pieces-store.ts): what a start reads, one piece per task.
+// Persisting the index: marked dirty by every change, written after a long quiet time, on unload and on explicit
+// actions (rebuild, a move), one write after another; never when nothing changed. Two copies on disk
+// (docs/ARCHITECTURE.md, "wiki.db in pieces"): the pieces (wiki-db-pieces-store.ts), the plugin's primary copy,
+// of which a deferred write rewrites only those whose bytes changed (a few MB per save at 10,000 concepts); and
+// the whole wiki.db the CLI, the MCP server and SQL tools read (~100 MB there), written on unload, after Rebuild,
+// after a move, when missing, and when it has lagged behind the pieces for WIKI_DB_LAG_MS. Either copy is a
+// correct index once the next start catches up by stat (a file whose mtime or size changed is re-read), so a
+// crash before a write loses no note content (vectors and calibration stored since are recomputed). The snapshot
+// (the engine's SQLite export, which the caller supplies) is taken inside the index's one-at-a-time queue, so it
+// is always consistent; the write itself runs outside it.
 import type { DataAdapter } from 'obsidian';
 import { BACKUP_SUFFIX, readPersisted, writeAtomically } from './atomic-write';
-import type { ExportedIndex, WikiDbRead } from './engine/wiki-db-pieces';
-import { readPieces, removePieces, writePieces } from './wiki-db-pieces-store';
+import { PIECE_BYTES, type ExportedIndex, type WikiDbRead } from './engine/wiki-db-pieces';
+import { MANIFEST_FORMAT, type Manifest, type WikiDbRecord } from './wiki-db-manifest';
+import {
+  piecesUsable,
+  prunePieces,
+  readManifest,
+  readPieceFiles,
+  removePieces,
+  writeManifest,
+  writeNewPieces,
+} from './wiki-db-pieces-store';
 
-/** Quiet time after the last change before wiki.db is written. */
+/** Quiet time after the last change before the pieces are written. */
 export const DEFAULT_PERSIST_DELAY_MS = 60_000;
 /** Longest a change waits for its write while changes keep coming (an embedding pass, a long editing session). */
 export const DEFAULT_PERSIST_MAX_DELAY_MS = 600_000;
+/**
+ * Longest the whole wiki.db lags behind the pieces while Obsidian runs (people leave it open for days; a crash or a
+ * phone's OS may end it without unload). The CLI and the MCP server reading a lagging wiki.db are still correct
+ * (they catch up by stat), but re-read what changed since and lack the vectors the plugin computed since: this
+ * bounds both to half an hour of editing. At 10,000 concepts a whole write (~100 MB) every 30 minutes is ~3.5 MB
+ * a minute of editing, the order of one deferred write of the pieces (README "Measured").
+ */
+export const WIKI_DB_LAG_MS = 30 * 60_000;
+
+/** Where the copies stand: the manifest's generation, the wiki.db it records, since when the pieces are ahead. */
+interface CopiesState {
+  readonly generation: number;
+  /** wiki.db as last written whole (or read whole); undefined when unknown (it is then written whole). */
+  readonly wikiDb: WikiDbRecord | undefined;
+  readonly aheadSince: number | null;
+}
 
 export class IndexPersister {
   private dirty = false;
   private stopped = false;
   private timer: number | undefined;
+  /** Fires when wiki.db will have lagged behind the pieces for WIKI_DB_LAG_MS. */
+  private lagTimer: number | undefined;
   /** When the index became dirty since the last write (Date.now()), for the longest wait. */
   private dirtySince: number | undefined;
   private chain: Promise<void> = Promise.resolve();
   private failureShown = false;
   /** Earlier places of wiki.db, removed once it has been written at the new one (a move, not a copy). */
   private leftBehind: string[] = [];
+  private copies: CopiesState = { generation: 0, wikiDb: undefined, aheadSince: null };
 
   constructor(
     private readonly adapter: DataAdapter,
@@ -35,6 +65,8 @@ export class IndexPersister {
       readonly delayMs: number;
       /** Longest wait from the first unwritten change (default DEFAULT_PERSIST_MAX_DELAY_MS). */
       readonly maxDelayMs?: number;
+      /** Longest wiki.db lags behind the pieces (default WIKI_DB_LAG_MS). */
+      readonly lagMs?: number;
       readonly notify: (message: string) => void;
       /** Called when the quiet time is over: the owner queues `writeSnapshot` in its queue. */
       readonly due: () => void;
@@ -45,28 +77,46 @@ export class IndexPersister {
   found = false;
 
   /**
-   * Whether wiki.db's pieces are missing or out of step with it (written by another tool, or damaged): they are
-   * then written at the next write, even when the index did not change.
+   * Whether the pieces are missing or out of step with the index read (wiki.db written by another tool, a damaged
+   * piece): they are then written at the next write, even when the index did not change.
    */
   private piecesDue = false;
 
-  /** Bytes written by the last write (wiki.db when it changed, new pieces, the manifest), for the benchmark. */
+  /** Bytes written by the last write (new pieces, manifests, wiki.db when written), for the benchmark and tests. */
   lastBytesWritten = 0;
 
+  /** Whether the whole wiki.db holds an older index than the pieces (written whole on unload, or once overdue). */
+  get wikiDbLags(): boolean {
+    return this.copies.aheadSince !== null;
+  }
+
   /**
-   * wiki.db for the session: its pieces when they match it, else (or when `whole`: the engine found a piece that
-   * does not match its name) the whole file. A read failure is told and undefined returned (a rebuild follows).
+   * The index for the session: its pieces when the manifest may stand for wiki.db and names a newer or the same
+   * index, else (or when `whole`: the engine found a piece that does not match its name) the whole wiki.db. A read
+   * failure is told and undefined returned (a rebuild follows).
    */
   async read(whole = false): Promise<WikiDbRead> {
     this.found = false;
     try {
-      const pieces = whole ? undefined : await readPieces(this.adapter, this.path);
-      if (pieces) {
-        this.found = true;
-        return pieces;
+      const manifest = await readManifest(this.adapter, this.path);
+      // Stat before reading: a wiki.db written in between then fails the record at the next start (read whole).
+      // Only wiki.db's backup: our own atomic write was interrupted (readPersisted reads the backup then).
+      const stat = (await this.adapter.stat(this.path)) ?? (await this.adapter.stat(this.path + BACKUP_SUFFIX));
+      if (manifest && !whole && piecesUsable(manifest, stat)) {
+        const pieces = await readPieceFiles(this.adapter, this.path, manifest);
+        if (pieces) {
+          this.found = true;
+          this.useCopies(manifest);
+          return pieces;
+        }
       }
+      // A piece did not match its name: none is trusted any more; all are cut again at the next write.
+      if (whole && manifest) await removePieces(this.adapter, this.path);
       const bytes = await readPersisted(this.adapter, this.path);
       this.found = bytes !== undefined;
+      // The index now comes from wiki.db: the pieces are out of step until written again.
+      const record = stat && { size: stat.size, mtime: stat.mtime, generation: manifest?.generation ?? 0 };
+      this.copies = { generation: record?.generation ?? 0, wikiDb: record ?? undefined, aheadSince: null };
       if (bytes instanceof Uint8Array) this.markPiecesDue();
       return bytes;
     } catch (error) {
@@ -75,6 +125,22 @@ export class IndexPersister {
       );
       return undefined;
     }
+  }
+
+  /**
+   * The session built its index instead of loading what `read` gave (damaged, or of an older schema): neither copy
+   * holds it, so the next write writes wiki.db whole too. Returns whether a wiki.db was found (worth a notice).
+   */
+  builtInstead(): boolean {
+    this.copies = { ...this.copies, wikiDb: undefined, aheadSince: null };
+    this.scheduleLag();
+    return this.found;
+  }
+
+  /** The pieces of `manifest` are the index: continue its generations and its lag. */
+  private useCopies(manifest: Manifest): void {
+    this.copies = { generation: manifest.generation, wikiDb: manifest.wikiDb, aheadSince: manifest.aheadSince };
+    this.scheduleLag();
   }
 
   /** The index changed: write it after the quiet time (or once the longest wait is over). */
@@ -102,6 +168,23 @@ export class IndexPersister {
     this.timer = window.setTimeout(() => this.options.due(), delay);
   }
 
+  /** When wiki.db lags, a write is due once it has lagged for the longest lag (not sooner than the quiet time). */
+  private scheduleLag(): void {
+    if (this.lagTimer !== undefined) window.clearTimeout(this.lagTimer);
+    this.lagTimer = undefined;
+    const since = this.copies.aheadSince;
+    if (this.stopped || since === null) return;
+    const delay = Math.max(this.options.delayMs, since + this.lagLimit() - Date.now());
+    this.lagTimer = window.setTimeout(() => {
+      this.lagTimer = undefined;
+      this.options.due();
+    }, delay);
+  }
+
+  private lagLimit(): number {
+    return this.options.lagMs ?? WIKI_DB_LAG_MS;
+  }
+
   /** Whether the index changed since the last write (a write is pending). */
   get isDirty(): boolean {
     return this.dirty;
@@ -112,6 +195,8 @@ export class IndexPersister {
     if (path === this.path) return;
     this.leftBehind = [...this.leftBehind.filter((p) => p !== path), this.path];
     this.path = path;
+    // Nothing of ours is at the new place: both copies are written there, whole.
+    this.copies = { ...this.copies, wikiDb: undefined };
     this.markDirty();
   }
 
@@ -119,6 +204,7 @@ export class IndexPersister {
   stop(): void {
     this.stopped = true;
     this.cancelTimer();
+    this.scheduleLag();
   }
 
   cancelTimer(): void {
@@ -127,17 +213,24 @@ export class IndexPersister {
   }
 
   /**
-   * When dirty, takes the snapshot now (wiki.db's bytes from the engine) and queues its write; resolves when every
-   * queued write is done. A snapshot that fails (a broken worker, an allocation failing on a phone) is told once per
-   * session like a failed write, and the index stays dirty; nothing rejects.
+   * When something is to be written, takes the snapshot now (wiki.db's bytes from the engine) and queues the write:
+   * the pieces that changed and the manifest; wiki.db whole too when `whole` (unload, Rebuild, a move) or when it
+   * is missing or has lagged for the longest lag. Resolves when every queued write is done. A snapshot that fails
+   * (a broken worker, an allocation failing on a phone) is told once per session like a failed write, and the
+   * index stays dirty; nothing rejects.
    */
-  async writeSnapshot(snapshot: () => Promise<ExportedIndex | undefined> | ExportedIndex | undefined): Promise<void> {
+  async writeSnapshot(
+    snapshot: () => Promise<ExportedIndex | undefined> | ExportedIndex | undefined,
+    whole = false,
+  ): Promise<void> {
     this.cancelTimer();
-    if (!this.dirty && !this.piecesDue) return this.chain;
+    const overdue = this.wikiDbLags && (whole || Date.now() - (this.copies.aheadSince ?? 0) >= this.lagLimit());
+    if (!this.dirty && !this.piecesDue && !overdue) return this.chain;
     const path = this.path;
     // Cleared before the snapshot so a change reported while it is taken marks the index dirty again.
     const since = this.dirtySince;
-    const wholeFile = this.dirty;
+    const changed = this.dirty;
+    const piecesDue = this.piecesDue;
     this.dirty = false;
     this.piecesDue = false;
     this.dirtySince = undefined;
@@ -148,33 +241,67 @@ export class IndexPersister {
       this.failed(path, error);
     }
     if (index === undefined) {
-      this.dirty = wholeFile;
-      this.piecesDue = !wholeFile;
+      this.dirty ||= changed;
+      this.piecesDue ||= piecesDue;
       this.dirtySince ??= since;
       return this.chain;
     }
     const exported = index;
     this.chain = this.chain.then(async () => {
-      let written = 0;
       try {
-        // wiki.db unchanged (only its pieces were due) is not written again, unless it is gone.
-        if (wholeFile || !(await this.adapter.exists(path))) {
-          await writeAtomically(this.adapter, path, exported.bytes);
-          written += exported.bytes.byteLength;
-        }
-        written += await writePieces(this.adapter, path, exported);
-        this.lastBytesWritten = written;
+        this.lastBytesWritten = await this.writeCopies(path, exported, changed, whole || overdue);
         this.failureShown = false;
         await this.removeLeftBehind(path);
       } catch (error) {
-        // wiki.db is written again with its pieces: a manifest out of step with it is never used.
+        // What was written stays consistent (a manifest names only whole pieces); the rest is written next time.
         this.dirty = true;
         this.failed(path, error);
       }
+      this.scheduleLag();
     });
     return this.chain;
   }
 
+  /**
+   * The write itself, in this order: new pieces, the manifest naming them (the pieces now hold the newest index),
+   * then, when wiki.db is due, wiki.db atomically and the manifest again recording wiki.db's size and mtime; last,
+   * the pieces no longer named are removed. Returns the bytes written.
+   */
+  private async writeCopies(path: string, index: ExportedIndex, changed: boolean, whole: boolean): Promise<number> {
+    const adapter = this.adapter;
+    let written = await writeNewPieces(adapter, path, index);
+    const generation = this.copies.generation + 1;
+    // Pieces cut from an unchanged index (after wiki.db was read whole) hold the index wiki.db holds.
+    const aheadSince = changed ? (this.copies.aheadSince ?? Date.now()) : this.copies.aheadSince;
+    const manifest = (wikiDb: WikiDbRecord, ahead: number | null): Manifest => ({
+      format: MANIFEST_FORMAT,
+      pieceBytes: PIECE_BYTES,
+      generation,
+      wikiDb,
+      aheadSince: ahead,
+      pieces: index.pieces,
+    });
+    const recorded = this.copies.wikiDb;
+    let last: Manifest | undefined;
+    if (recorded !== undefined) {
+      // In step means wiki.db holds this generation: the record moves with it.
+      const record = aheadSince === null ? { ...recorded, generation } : recorded;
+      last = manifest(record, record.generation === generation ? null : aheadSince);
+      written += await writeManifest(adapter, path, last);
+      this.copies = { generation, wikiDb: record, aheadSince: last.aheadSince };
+    }
+    if (whole || recorded === undefined || !(await adapter.exists(path))) {
+      await writeAtomically(adapter, path, index.bytes);
+      written += index.bytes.byteLength;
+      const stat = await adapter.stat(path);
+      if (!stat) throw new Error(`${path} is missing after its write`);
+      last = manifest({ size: stat.size, mtime: stat.mtime, generation }, null);
+      written += await writeManifest(adapter, path, last);
+      this.copies = { generation, wikiDb: last.wikiDb, aheadSince: null };
+    }
+    if (last) await prunePieces(adapter, path, last);
+    return written;
+  }
   /** A snapshot or write failed: told once per session (until a write succeeds); the index stays in memory. */
   private failed(path: string, error: unknown): void {
     console.error(`OKF Graph Wiki: could not save ${path}`, error);

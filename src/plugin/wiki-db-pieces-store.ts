@@ -1,25 +1,17 @@
 // wiki.db's pieces on the vault (the main thread's half; engine/wiki-db-pieces.ts says why they exist). They live
 // in a hidden folder beside wiki.db (`.wiki.db.pieces/`: outside the vault's tree, the CLI's walk and Obsidian
-// Sync), with a manifest naming them in order and the size and mtime of the wiki.db they were cut from. Written
-// after wiki.db: each new piece through a temporary file renamed into place (a piece is whole or absent), pieces
-// already there left alone (same name, same bytes), then the manifest, then the pieces it no longer names removed.
-// A crash at any point leaves either the old manifest, which no longer matches wiki.db's size and mtime (so wiki.db
-// is read whole, as before pieces existed), or the new one with all its pieces.
-import type { DataAdapter } from 'obsidian';
+// Sync), with a manifest (wiki-db-manifest.ts) naming them in order. Each new piece is written through a temporary
+// file renamed into place (a piece is whole or absent); pieces already there are left alone (same name, same
+// bytes); the manifest is replaced atomically after the pieces it names; pieces no manifest names any more are
+// removed only after that. So a crash at any point leaves a manifest whose pieces are all there.
+import type { DataAdapter, Stat } from 'obsidian';
+import { MAX_WIKI_DB_BYTES } from '../core/index/snapshot';
 import { PIECE_BYTES, type ExportedIndex, type WikiDbPieces } from './engine/wiki-db-pieces';
 import { TEMP_SUFFIX, writeAtomically } from './atomic-write';
-import { nextTask } from './next-task';
+import { Slicer } from './next-task';
+import { namedBytes, parseManifest, type Manifest } from './wiki-db-manifest';
 
-const FORMAT = 'okf-wiki-db-pieces 1';
 const MANIFEST = 'manifest.json';
-
-interface Manifest {
-  readonly format: string;
-  readonly pieceBytes: number;
-  /** The wiki.db the pieces were cut from (another writer, such as the CLI, changes these). */
-  readonly wikiDb: { readonly size: number; readonly mtime: number };
-  readonly pieces: readonly string[];
-}
 
 /** The pieces' folder for the wiki.db at `wikiDbPath` (a vault path). */
 export function piecesFolder(wikiDbPath: string): string {
@@ -27,85 +19,95 @@ export function piecesFolder(wikiDbPath: string): string {
   return `${wikiDbPath.slice(0, slash + 1)}.${wikiDbPath.slice(slash + 1)}.pieces`;
 }
 
-function isManifest(value: unknown): value is Manifest {
-  const m = value as Manifest;
-  return (
-    typeof m === 'object' &&
-    m !== null &&
-    m.format === FORMAT &&
-    m.pieceBytes === PIECE_BYTES &&
-    typeof m.wikiDb?.size === 'number' &&
-    typeof m.wikiDb?.mtime === 'number' &&
-    Array.isArray(m.pieces) &&
-    m.pieces.every((p) => typeof p === 'string' && /^[0-9a-f]{16}-\d+$/.test(p))
-  );
-}
-
-async function readManifest(adapter: DataAdapter, folder: string): Promise<Manifest | undefined> {
-  const path = `${folder}/${MANIFEST}`;
-  if (!(await adapter.exists(path))) return undefined;
-  const parsed: unknown = JSON.parse(await adapter.read(path));
-  return isManifest(parsed) ? parsed : undefined;
-}
-
-/**
- * wiki.db's pieces, read one per task, when a manifest names them and still matches wiki.db's size and mtime;
- * undefined otherwise (no pieces, another writer changed wiki.db since, a piece missing or unreadable): read
- * wiki.db whole then. The engine checks each piece against its name before using any.
- */
-export async function readPieces(adapter: DataAdapter, wikiDbPath: string): Promise<WikiDbPieces | undefined> {
+/** The manifest beside `wikiDbPath`, or undefined (none, unreadable, of another format or damaged). */
+export async function readManifest(adapter: DataAdapter, wikiDbPath: string): Promise<Manifest | undefined> {
   try {
-    const folder = piecesFolder(wikiDbPath);
-    const manifest = await readManifest(adapter, folder);
-    const stat = manifest && (await adapter.stat(wikiDbPath));
-    if (!manifest || !stat || stat.size !== manifest.wikiDb.size || stat.mtime !== manifest.wikiDb.mtime) return;
-    const pieces: Uint8Array[] = [];
-    for (const name of manifest.pieces) {
-      // One piece per task: the adapter's copy of each is a few milliseconds, and input is handled between them.
-      await nextTask();
-      pieces.push(new Uint8Array(await adapter.readBinary(`${folder}/${name}`)));
-    }
-    return { pieces, names: manifest.pieces };
+    const path = `${piecesFolder(wikiDbPath)}/${MANIFEST}`;
+    return (await adapter.exists(path)) ? parseManifest(await adapter.read(path)) : undefined;
   } catch {
     return undefined;
   }
 }
 
 /**
- * Writes the pieces of `index` (wiki.db's bytes, just written at `wikiDbPath`) and their manifest; returns the bytes
- * written (new pieces and the manifest).
+ * Whether the manifest's pieces may stand for the index: wiki.db (stat `wikiDb`) is still the file the plugin last
+ * wrote whole (no other tool wrote it since, nobody deleted it), and the pieces are not over the size limit.
  */
-export async function writePieces(adapter: DataAdapter, wikiDbPath: string, index: ExportedIndex): Promise<number> {
-  const stat = await adapter.stat(wikiDbPath);
-  if (!stat) throw new Error(`${wikiDbPath} is missing after its write`);
+export function piecesUsable(manifest: Manifest, wikiDb: Stat | null): boolean {
+  return (
+    wikiDb !== null &&
+    wikiDb.size === manifest.wikiDb.size &&
+    wikiDb.mtime === manifest.wikiDb.mtime &&
+    manifest.pieces.length > 0 &&
+    namedBytes(manifest.pieces) <= MAX_WIKI_DB_BYTES
+  );
+}
+
+/**
+ * The pieces `manifest` names, read in slices of the main thread's time (a read of one is a copy of at most a
+ * piece); undefined when one cannot be read. The engine checks each against its name before using any.
+ */
+export async function readPieceFiles(
+  adapter: DataAdapter,
+  wikiDbPath: string,
+  manifest: Manifest,
+): Promise<WikiDbPieces | undefined> {
   const folder = piecesFolder(wikiDbPath);
-  if (!(await adapter.exists(folder))) await adapter.mkdir(folder);
+  const slicer = new Slicer();
+  const pieces: Uint8Array[] = [];
+  try {
+    for (const name of manifest.pieces) {
+      if (slicer.due()) await slicer.yield();
+      pieces.push(new Uint8Array(await adapter.readBinary(`${folder}/${name}`)));
+    }
+  } catch {
+    return undefined;
+  }
+  return { pieces, names: manifest.pieces, pieceBytes: manifest.pieceBytes };
+}
+
+/** The names in the pieces' folder (pieces, the manifest, temporary files), or none when there is no folder. */
+async function listed(adapter: DataAdapter, folder: string): Promise<string[]> {
+  if (!(await adapter.exists(folder))) return [];
+  return (await adapter.list(folder)).files.map((path) => path.slice(path.lastIndexOf('/') + 1));
+}
+
+/** Writes the pieces of `index` that the folder does not hold yet; returns the bytes written. */
+export async function writeNewPieces(adapter: DataAdapter, wikiDbPath: string, index: ExportedIndex): Promise<number> {
+  const folder = piecesFolder(wikiDbPath);
+  const present = new Set(await listed(adapter, folder));
+  if (present.size === 0 && !(await adapter.exists(folder))) await adapter.mkdir(folder);
+  const slicer = new Slicer();
   let written = 0;
   for (let i = 0; i < index.pieces.length; i++) {
-    const path = `${folder}/${index.pieces[i]}`;
-    if (await adapter.exists(path)) continue;
-    await nextTask();
+    const name = index.pieces[i];
+    if (present.has(name)) continue;
+    if (slicer.due()) await slicer.yield();
     const at = i * PIECE_BYTES;
-    // A copy of the piece's range (the adapter writes a whole ArrayBuffer): a few milliseconds per task.
+    // A copy of the piece's range (the adapter writes a whole ArrayBuffer): a fraction of a millisecond.
     const piece = index.bytes.slice(at, at + PIECE_BYTES);
+    const path = `${folder}/${name}`;
+    if (present.has(name + TEMP_SUFFIX)) await adapter.remove(path + TEMP_SUFFIX);
     await adapter.writeBinary(path + TEMP_SUFFIX, piece.buffer);
-    if (await adapter.exists(path)) await adapter.remove(path + TEMP_SUFFIX);
-    else await adapter.rename(path + TEMP_SUFFIX, path);
+    await adapter.rename(path + TEMP_SUFFIX, path);
+    present.add(name);
     written += piece.byteLength;
   }
-  const manifest: Manifest = {
-    format: FORMAT,
-    pieceBytes: PIECE_BYTES,
-    wikiDb: { size: stat.size, mtime: stat.mtime },
-    pieces: index.pieces,
-  };
-  const text = JSON.stringify(manifest);
-  await writeAtomically(adapter, `${folder}/${MANIFEST}`, text);
-  written += text.length;
-  const kept = new Set([...index.pieces, MANIFEST]);
-  for (const path of (await adapter.list(folder)).files)
-    if (!kept.has(path.slice(path.lastIndexOf('/') + 1))) await adapter.remove(path);
   return written;
+}
+
+/** Replaces the manifest atomically; returns the bytes written. */
+export async function writeManifest(adapter: DataAdapter, wikiDbPath: string, manifest: Manifest): Promise<number> {
+  const text = JSON.stringify(manifest);
+  await writeAtomically(adapter, `${piecesFolder(wikiDbPath)}/${MANIFEST}`, text);
+  return text.length;
+}
+
+/** Removes what `manifest` (just written) does not name: older pieces, a temporary file left by a crash. */
+export async function prunePieces(adapter: DataAdapter, wikiDbPath: string, manifest: Manifest): Promise<void> {
+  const folder = piecesFolder(wikiDbPath);
+  const kept = new Set([...manifest.pieces, MANIFEST]);
+  for (const name of await listed(adapter, folder)) if (!kept.has(name)) await adapter.remove(`${folder}/${name}`);
 }
 
 /** Removes the pieces of a wiki.db that moved elsewhere (the setting changed). */

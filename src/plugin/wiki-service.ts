@@ -155,8 +155,8 @@ export class WikiService {
         this.opened = true;
         this.outcome = { kind: 'built', reason: 'rebuilt from the concept files' };
         this.indexChanged(change);
-        // An explicit action: its wiki.db is written now (queued after this), not after the quiet time.
-        void this.persistNow();
+        // An explicit action: wiki.db is written whole now (queued after this), not after the quiet time.
+        void this.persistNow(true);
       } catch (error) {
         this.fail(error);
       }
@@ -229,7 +229,7 @@ export class WikiService {
       // Written at the new place now (like Rebuild): quitting within the minute must not cost a full build.
       if (this.opened) {
         this.persister.moveTo(wikiDbVaultPath(after));
-        void this.persistNow();
+        void this.persistNow(true);
       } else this.persister.path = wikiDbVaultPath(after);
     }
     if (impact.reembed || !after.embeddingsEnabled) this.embedder = undefined;
@@ -242,10 +242,10 @@ export class WikiService {
     this.emit('state');
   }
 
-  /** Writes wiki.db now if the index changed since the last write. */
-  persistNow(): Promise<void> {
+  /** Writes what changed since the last write now: the pieces, and wiki.db whole when `whole` or when it is due. */
+  persistNow(whole = false): Promise<void> {
     this.persister.cancelTimer();
-    return this.exclusive.run(() => this.writeSnapshot());
+    return this.exclusive.run(() => this.writeSnapshot(whole));
   }
 
   /** Resolves when queued work, pending writes and embedding passes are done. */
@@ -257,7 +257,7 @@ export class WikiService {
     }
   }
 
-  /** Unload: no more work; the index is written if it changed, then closed. */
+  /** Unload: no more work; the index is written if it changed (wiki.db whole if it lags), then closed. */
   close(): Promise<void> {
     if (this.closing) return this.closing;
     this.closed = true;
@@ -271,7 +271,7 @@ export class WikiService {
     }
     this.closing = this.exclusive.run(async () => {
       try {
-        await this.writeSnapshot();
+        await this.writeSnapshot(true);
       } finally {
         await this.engine?.close();
         this.engine = undefined;
@@ -282,9 +282,9 @@ export class WikiService {
     return this.closing;
   }
 
-  /** Exports the index (in the engine) when it changed since the last write, and queues the write of wiki.db. */
-  private writeSnapshot(): Promise<void> {
-    return this.persister.writeSnapshot(() => (this.opened ? this.engine?.exportIndex() : undefined));
+  /** Exports the index (in the engine) when something is to be written, and queues the write (index-persister). */
+  private writeSnapshot(whole: boolean): Promise<void> {
+    return this.persister.writeSnapshot(() => (this.opened ? this.engine?.exportIndex() : undefined), whole);
   }
 
   private async open(): Promise<void> {
@@ -294,7 +294,7 @@ export class WikiService {
       const opened = await this.engineNow().open();
       this.opened = true;
       this.outcome = opened.opened;
-      if (opened.opened.kind === 'built' && this.persister.found)
+      if (opened.opened.kind === 'built' && this.persister.builtInstead())
         this.options.notify(`OKF Graph Wiki: ${opened.opened.reason}.`);
       if (opened.changed) this.indexChanged(opened);
       else {

@@ -1,11 +1,12 @@
 /** @jest-environment jsdom */
 // A long embedding pass is saved part-way (review item 5): each batch of vectors stored marks the index dirty, so
 // a pass that never gives way (no save queues behind it) is still written once the longest wait (10 minutes) is
-// over, and a crash then recomputes only the vectors since that write. Ollama is a FakeEmbedder answering each
+// over (as pieces, the copy a start reads: persist-pieces-first.test.ts), and a crash then recomputes only the
+// vectors since that write. Ollama is a FakeEmbedder answering each
 // batch after 50 s (fake time, under the minute of quiet, so only the longest wait can end it); the engine is the
 // real one, in-process, over a vault of 250 generated concepts (16 batches, 800 s).
 import { createTestApp } from '../obsidian-double/harness';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import type { Embedder } from '../../src/core/embed/types';
@@ -15,6 +16,7 @@ import { WikiService } from '../../src/plugin/wiki-service';
 import { NodeFsStore } from '../obsidian-double/node-fs-store';
 import { clearNotices } from '../obsidian-double/ui';
 import { FakeEmbedder } from '../support/fake-ollama';
+import { piecesBytes } from './support/index-on-disk';
 
 const CONCEPTS = 250;
 const BATCH_MS = 50_000;
@@ -36,9 +38,9 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The number of concepts with a vector in the wiki.db on disk. */
+/** The number of concepts with a vector in the index on disk (its pieces, which a start reads). */
 async function vectorsOnDisk(): Promise<number> {
-  const index = await WikiIndex.load(new Uint8Array(readFileSync(nodePath.join(dir, 'wiki', 'wiki.db'))));
+  const index = await WikiIndex.load(piecesBytes(nodePath.join(dir, 'wiki', 'wiki.db')));
   if (isLoadProblem(index)) throw new Error(index.reason);
   try {
     return index.stats().embeddings;
@@ -75,6 +77,8 @@ test('a pass longer than the longest wait has its vectors so far written while i
     await s.reconfigure(before, settings);
     await jest.advanceTimersByTimeAsync(600_000 + 2 * BATCH_MS);
     await app.settle();
+    // The write the longest wait started moves its bytes in real time (the disk's), not in the timers' time.
+    await (s as unknown as { persister: { written(): Promise<void> } }).persister.written();
     expect(s.embeddingState.kind).toBe('running');
     const written = await vectorsOnDisk();
     expect(written).toBeGreaterThanOrEqual(16 * 10);

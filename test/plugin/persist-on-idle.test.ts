@@ -1,13 +1,14 @@
 /** @jest-environment jsdom */
-// When the plugin writes wiki.db (issue 14 item 4): not after each save, but after a minute without changes,
-// on unload and on "Rebuild index"; never when nothing changed. A crash before the write loses nothing: the
-// next start reads the older wiki.db back and catches up by stat. Fake timers that advance with real time, so
+// When the plugin writes the index (issue 14 item 4): not after each save, but after a minute without changes
+// (its pieces; wiki.db whole only when missing or lagging long: persist-pieces-first.test.ts), on unload and on
+// "Rebuild index"; never when nothing changed. A crash before the write loses nothing: the next start reads the
+// older copy back and catches up by stat. Fake timers that advance with real time, so
 // the vault's and the batcher's short waits run as they do, and a minute of quiet can be skipped.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import type { DataAdapter } from 'obsidian';
-import { WikiIndex, isLoadProblem } from '../../src/core/index/wiki-index';
 import { DEFAULT_PERSIST_DELAY_MS, IndexPersister } from '../../src/plugin/index-persister';
+import { piecesTitles, wikiDbTitles } from './support/index-on-disk';
 import { launch, quit, settle, tempVault, type Running, type TempVault } from './support/plugin-harness';
 
 const SETTINGS = { bundleFolder: 'wiki', embeddingsEnabled: false };
@@ -43,28 +44,24 @@ async function renameAda(r: Running, title: string): Promise<void> {
 }
 
 /** The titles of the concepts in the wiki.db on disk. */
-async function titlesOnDisk(): Promise<string[]> {
-  const index = await WikiIndex.load(new Uint8Array(readFileSync(wikiDb)));
-  if (isLoadProblem(index)) throw new Error(index.reason);
-  try {
-    return index.conceptTitles().map((c) => c.title);
-  } finally {
-    index.close();
-  }
-}
+const titlesOnDisk = () => wikiDbTitles(wikiDb);
+/** The titles in the pieces (what the next start reads while wiki.db is the file they recorded). */
+const titlesInPieces = () => piecesTitles(wikiDb);
+const manifestFile = () => nodePath.join(vault.dir, 'wiki', '.wiki.db.pieces', 'manifest.json');
 
 async function passQuietly(r: Running, ms: number): Promise<void> {
   await jest.advanceTimersByTimeAsync(ms);
   await r.plugin.service.whenIdle();
 }
 
-test('a save does not write wiki.db until a minute passes without changes', async () => {
+test('a save does not write the index until a minute passes without changes', async () => {
   const r = await start();
   // The first build is not written at once either.
   expect(existsSync(wikiDb)).toBe(false);
   await passQuietly(r, 60_000);
   expect(await titlesOnDisk()).toContain('Ada Lovelace');
-  const written = statSync(wikiDb).mtimeMs;
+  expect(await titlesInPieces()).toContain('Ada Lovelace');
+  const written = statSync(manifestFile()).mtimeMs;
 
   await renameAda(r, 'Augusta Ada King');
   expect((await r.plugin.service.query('Who was Augusta Ada King?')).result.confident).toBe(true);
@@ -72,16 +69,18 @@ test('a save does not write wiki.db until a minute passes without changes', asyn
   // Another save half-way restarts the quiet time.
   await renameAda(r, 'Countess of Lovelace');
   await passQuietly(r, 45_000);
-  expect(statSync(wikiDb).mtimeMs).toBe(written);
-  expect(await titlesOnDisk()).toContain('Ada Lovelace');
+  expect(statSync(manifestFile()).mtimeMs).toBe(written);
+  expect(await titlesInPieces()).toContain('Ada Lovelace');
 
   await passQuietly(r, 20_000);
-  expect(await titlesOnDisk()).toContain('Countess of Lovelace');
-  const rewritten = statSync(wikiDb).mtimeMs;
+  expect(await titlesInPieces()).toContain('Countess of Lovelace');
+  const rewritten = statSync(manifestFile()).mtimeMs;
+  const wikiDbWritten = statSync(wikiDb).mtimeMs;
   // Nothing changed since: no write.
   await passQuietly(r, 120_000);
   await r.plugin.service.persistNow();
-  expect(statSync(wikiDb).mtimeMs).toBe(rewritten);
+  expect(statSync(manifestFile()).mtimeMs).toBe(rewritten);
+  expect(statSync(wikiDb).mtimeMs).toBe(wikiDbWritten);
 });
 
 test('unload writes the changes made since the last write', async () => {

@@ -1,202 +1,180 @@
 /** @jest-environment jsdom */
-// wiki.db's pieces (issue 14): beside the whole wiki.db (which the CLI, the MCP server and SQL tools read), the
-// plugin writes the same bytes in pieces of at most 4 MiB so a start reads one piece per task. Round trip, only
-// changed pieces rewritten, a crash between pieces, wiki.db written by another tool, a damaged piece, and the
-// CLI reading what the plugin wrote.
+// wiki.db's pieces (issue 14 item 4): the plugin's primary copy while Obsidian runs. A deferred write rewrites
+// only the pieces whose bytes changed and the manifest; the whole wiki.db (which the CLI, the MCP server and SQL
+// tools read) is written on unload, Rebuild, a move, when missing, or once it has lagged too long. A start uses the
+// pieces only while wiki.db is the file the manifest recorded and every piece matches its name. The crash points
+// are in wiki-db-crash.test.ts; the plugin's own restarts at the end here and in persist-on-idle.test.ts.
 import '../obsidian-double/obsidian';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import type { DataAdapter } from 'obsidian';
 import { WikiSession } from '../../src/core/engine/session';
 import { systemClock } from '../../src/core/types';
 import { fsSessionEnv } from '../../src/node/index-store';
 import { FsBundle } from '../../src/node/fs-bundle';
-import { IndexPersister } from '../../src/plugin/index-persister';
 import {
   exported,
   isPieces,
   PIECE_BYTES,
   piecesFile,
+  pieceName,
+  pieceNames,
   type WikiDbPieces,
-  type WikiDbRead,
 } from '../../src/plugin/engine/wiki-db-pieces';
-import { DataAdapterDouble } from '../obsidian-double/data-adapter';
-import { MemoryStore } from '../obsidian-double/file-store';
 import { launch, quit, tempVault, type Running, type TempVault } from './support/plugin-harness';
+import { DB, edited, FOLDER, joined, MANIFEST, PiecesVault, same, sample } from './support/pieces-fixture';
 
-const DB = 'wiki/wiki.db';
-const FOLDER = 'wiki/.wiki.db.pieces';
+let v: PiecesVault;
+beforeEach(() => (v = new PiecesVault()));
+afterEach(() => v.dispose());
 
-/** Bytes that differ from piece to piece: 2 full pieces and a short last one. */
-function sample(seed = 1): Uint8Array {
-  const bytes = new Uint8Array(2 * PIECE_BYTES + 1000);
-  const words = new Uint32Array(bytes.buffer, 0, bytes.length >> 2);
-  for (let i = 0; i < words.length; i++) words[i] = Math.imul(i + seed, 2654435761);
-  return bytes;
-}
+const encode = (value: unknown) => new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
 
-const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
-
-/** The bytes a read hands the engine: the pieces joined as the engine joins them, or the whole file. */
-function joined(read: WikiDbRead): Uint8Array {
-  if (read instanceof Uint8Array) return read;
-  if (!isPieces(read)) throw new Error(`not bytes: ${JSON.stringify(read)}`);
-  const file = piecesFile(read);
-  if (!file) throw new Error('a piece does not match its name');
-  const target = new Uint8Array(file.byteLength);
-  file.readInto(target);
-  return target;
-}
-
-let notes: string[];
-let persisters: IndexPersister[];
-
-beforeEach(() => {
-  notes = [];
-  persisters = [];
-});
-afterEach(() => persisters.forEach((p) => p.stop()));
-
-function persister(adapter: DataAdapterDouble): IndexPersister {
-  const p = new IndexPersister(adapter as unknown as DataAdapter, DB, {
-    delayMs: 60_000,
-    notify: (m) => notes.push(m),
-    due: () => undefined,
-  });
-  persisters.push(p);
-  return p;
-}
-
-async function write(p: IndexPersister, bytes: Uint8Array): Promise<void> {
-  p.markDirty();
-  await p.writeSnapshot(() => exported(bytes));
-}
-
-const pieceWrites = (a: DataAdapterDouble) =>
-  a.calls.filter((c) => c.startsWith(`writeBinary ${FOLDER}/`) && !c.includes('manifest'));
-
-test('wiki.db is written whole (plain SQLite, for the CLI) and as pieces that read back as its bytes', async () => {
-  const adapter = new DataAdapterDouble(MemoryStore.from({ 'wiki/x.md': '' }));
-  const p = persister(adapter);
-  const bytes = sample();
-  await write(p, bytes);
-  expect(same(new Uint8Array(await adapter.readBinary(DB)), bytes)).toBe(true);
-  expect(pieceWrites(adapter)).toHaveLength(3);
-  adapter.calls.length = 0;
-  const read = await p.read();
+test('the first write writes wiki.db whole (plain SQLite, for the CLI) and the pieces, which read back', async () => {
+  const bytes = sample(1, PIECE_BYTES);
+  await v.deferred(bytes);
+  expect(same(await v.wikiDb(), bytes)).toBe(true);
+  expect(v.pieceWrites()).toHaveLength(3);
+  v.adapter.calls.length = 0;
+  const { read, persister } = await v.restart();
   expect(isPieces(read) && read.pieces.map((x) => x.byteLength)).toEqual([PIECE_BYTES, PIECE_BYTES, 1000]);
   expect(same(joined(read), bytes)).toBe(true);
-  expect(adapter.calls).not.toContain(`readBinary ${DB}`);
-  expect(p.found).toBe(true);
+  expect(v.adapter.calls).not.toContain(`readBinary ${DB}`);
+  expect(persister.found).toBe(true);
+  expect(persister.wikiDbLags).toBe(false);
 });
 
-test('a later write rewrites only the pieces whose bytes changed and removes those no longer named', async () => {
-  const adapter = new DataAdapterDouble(MemoryStore.from({ 'wiki/x.md': '' }));
-  const p = persister(adapter);
-  await write(p, sample());
-  const changed = sample();
-  changed[PIECE_BYTES + 5] ^= 0xff;
-  adapter.calls.length = 0;
-  await write(p, changed);
-  expect(pieceWrites(adapter)).toHaveLength(1);
-  expect(p.lastBytesWritten).toBeGreaterThan(changed.byteLength + PIECE_BYTES);
-  expect((await adapter.list(FOLDER)).files).toHaveLength(4); // three pieces and the manifest
-  expect(same(joined(await p.read()), changed)).toBe(true);
-});
-
-test('a crash between two pieces never gives the old index: wiki.db (already new) is read whole', async () => {
-  const adapter = new DataAdapterDouble(MemoryStore.from({ 'wiki/x.md': '' }));
-  const p = persister(adapter);
-  await write(p, sample(1));
-  const newer = sample(2);
-  const writeBinary = adapter.writeBinary.bind(adapter);
-  let pieces = 0;
-  adapter.writeBinary = async (path, data) => {
-    if (path.startsWith(FOLDER) && ++pieces === 2) throw new Error('the app was killed');
-    return writeBinary(path, data);
-  };
-  await write(p, newer);
-  expect(notes).toEqual([expect.stringContaining('could not save wiki/wiki.db (the app was killed)')]);
-  expect(p.isDirty).toBe(true);
-  const read = await p.read();
-  expect(read).toBeInstanceOf(Uint8Array);
-  expect(same(joined(read), newer)).toBe(true);
-  // The next write completes the pieces.
-  adapter.writeBinary = writeBinary;
-  await p.writeSnapshot(() => exported(newer));
-  expect(isPieces(await p.read())).toBe(true);
-  expect(same(joined(await p.read()), newer)).toBe(true);
-});
-
-test('a crash while wiki.db itself is written leaves the old wiki.db and its pieces, which still agree', async () => {
-  const adapter = new DataAdapterDouble(MemoryStore.from({ 'wiki/x.md': '' }));
-  const p = persister(adapter);
-  const older = sample(1);
-  await write(p, older);
-  const writeBinary = adapter.writeBinary.bind(adapter);
-  adapter.writeBinary = async (path, data) => {
-    if (path === `${DB}.tmp`) throw new Error('disk full');
-    return writeBinary(path, data);
-  };
-  await write(p, sample(2));
-  const read = await p.read();
+test('a deferred write rewrites only the changed pieces and the manifest, not wiki.db; a start uses them', async () => {
+  const first = sample(1, PIECE_BYTES);
+  await v.deferred(first);
+  const wikiDbStat = await v.adapter.stat(DB);
+  const saved = edited(first, 1, PIECE_BYTES);
+  v.adapter.calls.length = 0;
+  await v.deferred(saved);
+  expect(v.wikiDbWritten()).toBe(false);
+  expect(v.pieceWrites()).toEqual([`writeBinary ${FOLDER}/${pieceNames(saved)[1]}.tmp`]);
+  // The changed piece and the manifest: nowhere near wiki.db's size.
+  expect(v.persister.lastBytesWritten).toBeLessThan(PIECE_BYTES + 2000);
+  expect(v.persister.wikiDbLags).toBe(true);
+  expect(await v.adapter.stat(DB)).toEqual(wikiDbStat);
+  expect(same(await v.wikiDb(), first)).toBe(true);
+  // The replaced piece is gone; the folder holds the three named and the manifest.
+  expect(await v.folder()).toEqual([...pieceNames(saved), 'manifest.json'].sort());
+  const { read, persister } = await v.restart();
   expect(isPieces(read)).toBe(true);
-  expect(same(joined(read), older)).toBe(true);
+  expect(same(joined(read), saved)).toBe(true);
+  expect(persister.wikiDbLags).toBe(true);
 });
 
-test('wiki.db written by another tool (the CLI) is read whole; its pieces follow, wiki.db not rewritten', async () => {
-  const store = MemoryStore.from({ 'wiki/x.md': '' });
-  const adapter = new DataAdapterDouble(store);
-  const p = persister(adapter);
-  await write(p, sample(1));
-  const cli = sample(3).subarray(0, PIECE_BYTES + 77);
-  await store.writeBytes(DB, cli);
-  const read = await p.read();
+test('a whole write (unload, Rebuild) brings wiki.db level with the pieces, even with nothing new', async () => {
+  const first = sample(1, PIECE_BYTES);
+  await v.deferred(first);
+  const saved = edited(first, 0, PIECE_BYTES);
+  await v.deferred(saved);
+  v.adapter.calls.length = 0;
+  // Unload with nothing changed since the deferred write: wiki.db still lags, so it is written.
+  await v.persister.writeSnapshot(() => exported(saved.slice()), true);
+  expect(v.wikiDbWritten()).toBe(true);
+  expect(v.pieceWrites()).toEqual([]);
+  expect(same(await v.wikiDb(), saved)).toBe(true);
+  expect(v.persister.wikiDbLags).toBe(false);
+  const manifest = await v.manifest();
+  expect(manifest.aheadSince).toBeNull();
+  const stat = (await v.adapter.stat(DB))!;
+  // Three manifests written (first write, deferred write, this one): wiki.db holds the third's index.
+  expect(manifest.generation).toBe(3);
+  expect(manifest.wikiDb).toEqual({ size: stat.size, mtime: stat.mtime, generation: 3 });
+  // Level and unchanged: a later unload writes nothing.
+  v.adapter.calls.length = 0;
+  await v.persister.writeSnapshot(() => exported(saved.slice()), true);
+  expect(v.adapter.calls.filter((c) => c.startsWith('write'))).toEqual([]);
+});
+
+test("wiki.db written by another tool (the CLI) after the plugin's pieces: wiki.db wins, read whole", async () => {
+  const first = sample(1, PIECE_BYTES);
+  await v.deferred(first);
+  await v.deferred(edited(first, 1, PIECE_BYTES));
+  const cli = sample(3, PIECE_BYTES).subarray(0, PIECE_BYTES + 77);
+  await v.store.writeBytes(DB, cli);
+  const { read, persister } = await v.restart();
   expect(read).toBeInstanceOf(Uint8Array);
   expect(same(joined(read), cli)).toBe(true);
-  expect(p.isDirty).toBe(false);
-  adapter.calls.length = 0;
-  await p.writeSnapshot(() => exported(cli.slice()));
-  expect(adapter.calls.filter((c) => c.startsWith(`writeBinary ${DB}`))).toEqual([]);
-  expect(pieceWrites(adapter)).toHaveLength(2);
-  const again = await p.read();
-  expect(isPieces(again)).toBe(true);
-  expect(same(joined(again), cli)).toBe(true);
+  expect(persister.isDirty).toBe(false);
+  // Its pieces follow at the next write; wiki.db is not rewritten (it holds that index).
+  v.adapter.calls.length = 0;
+  await persister.writeSnapshot(() => exported(cli.slice()));
+  expect(v.wikiDbWritten()).toBe(false);
+  expect(v.pieceWrites()).toHaveLength(2);
+  expect(persister.wikiDbLags).toBe(false);
+  const again = await v.restart();
+  expect(isPieces(again.read)).toBe(true);
+  expect(same(joined(again.read), cli)).toBe(true);
 });
 
-test('a manifest of another format (piece size, version) or not JSON is not used: wiki.db is read whole', async () => {
-  const store = MemoryStore.from({ 'wiki/x.md': '' });
-  const adapter = new DataAdapterDouble(store);
-  const p = persister(adapter);
-  const bytes = sample();
-  await write(p, bytes);
-  const manifest = JSON.parse(await adapter.read(`${FOLDER}/manifest.json`)) as Record<string, unknown>;
-  for (const changed of [{ format: 'okf-wiki-db-pieces 2' }, { pieceBytes: 1024 * 1024 }, { pieces: 'x' }]) {
-    await store.writeBytes(
-      `${FOLDER}/manifest.json`,
-      new TextEncoder().encode(JSON.stringify({ ...manifest, ...changed })),
-    );
-    const read = await p.read();
+test('a foreign or damaged manifest is not used: wiki.db is read whole', async () => {
+  const bytes = sample(1, PIECE_BYTES);
+  await v.deferred(bytes);
+  const manifest = await v.manifest();
+  const variants: unknown[] = [
+    { ...manifest, format: 'okf-wiki-db-pieces 3' },
+    { ...manifest, pieceBytes: PIECE_BYTES + 1 },
+    { ...manifest, pieceBytes: 1024 },
+    { ...manifest, pieces: 'x' },
+    { ...manifest, pieces: [...manifest.pieces.slice(0, 2), '../../outside-7'] },
+    { ...manifest, generation: -1 },
+    // A record of wiki.db's generation that claims more than the manifest's, or "ahead" while in step.
+    { ...manifest, wikiDb: { ...(manifest.wikiDb as object), generation: manifest.generation + 1 } },
+    { ...manifest, aheadSince: 5 },
+    [],
+    '{ not json',
+  ];
+  for (const changed of variants) {
+    await v.store.writeBytes(MANIFEST, encode(changed));
+    const { read } = await v.restart();
     expect(read).toBeInstanceOf(Uint8Array);
     expect(same(joined(read), bytes)).toBe(true);
   }
-  await store.writeBytes(`${FOLDER}/manifest.json`, new TextEncoder().encode('{ not json'));
-  expect(same(joined(await p.read()), bytes)).toBe(true);
+});
+
+test('an older manifest (format 1, 4 MiB pieces) still loads; the next write cuts the current size', async () => {
+  const OLD = 4 * 1024 * 1024;
+  const bytes = sample(1, OLD, 1);
+  await v.store.writeBytes(DB, bytes);
+  const names = pieceNames(bytes, OLD);
+  await v.store.mkdir(FOLDER);
+  for (const [i, name] of names.entries())
+    await v.store.writeBytes(`${FOLDER}/${name}`, bytes.slice(i * OLD, (i + 1) * OLD));
+  const stat = (await v.adapter.stat(DB))!;
+  const format1 = { format: 'okf-wiki-db-pieces 1', pieceBytes: OLD, wikiDb: { size: stat.size, mtime: stat.mtime } };
+  await v.store.writeBytes(MANIFEST, encode({ ...format1, pieces: names }));
+  const { read, persister } = await v.restart();
+  expect(isPieces(read) && read.pieceBytes).toBe(OLD);
+  expect(same(joined(read), bytes)).toBe(true);
+  expect(persister.wikiDbLags).toBe(false);
+  const saved = edited(bytes, 0, PIECE_BYTES);
+  persister.markDirty();
+  await persister.writeSnapshot(() => exported(saved.slice()));
+  expect(await v.folder()).toEqual([...pieceNames(saved), 'manifest.json'].sort());
+  expect((await v.manifest()).pieceBytes).toBe(PIECE_BYTES);
+  const next = await v.restart();
+  expect(isPieces(next.read) && next.read.pieceBytes).toBe(PIECE_BYTES);
+  expect(same(joined(next.read), saved)).toBe(true);
 });
 
 test('a piece whose bytes no longer match its name (same size, or cut short) is not used', () => {
-  const bytes = sample();
+  const bytes = sample(1, PIECE_BYTES);
   const { pieces: names } = exported(bytes);
   const cut = (b: Uint8Array) => [0, 1, 2].map((i) => b.slice(i * PIECE_BYTES, (i + 1) * PIECE_BYTES));
-  const good: WikiDbPieces = { pieces: cut(bytes), names };
+  const good: WikiDbPieces = { pieces: cut(bytes), names, pieceBytes: PIECE_BYTES };
   expect(piecesFile(good)?.byteLength).toBe(bytes.byteLength);
   const flipped = cut(bytes);
   flipped[1][77] ^= 1;
-  expect(piecesFile({ pieces: flipped, names })).toBeUndefined();
+  expect(piecesFile({ ...good, pieces: flipped })).toBeUndefined();
   const short = cut(bytes);
   short[0] = short[0].subarray(0, 100);
-  expect(piecesFile({ pieces: short, names })).toBeUndefined();
-  expect(piecesFile({ pieces: cut(bytes).slice(0, 2), names })).toBeUndefined();
+  expect(piecesFile({ ...good, pieces: short })).toBeUndefined();
+  expect(piecesFile({ ...good, pieces: cut(bytes).slice(0, 2) })).toBeUndefined();
+  // Cut at another size than the one claimed.
+  expect(piecesFile({ ...good, pieceBytes: PIECE_BYTES * 2 })).toBeUndefined();
 });
 
 describe('the plugin on a vault', () => {
@@ -210,14 +188,14 @@ describe('the plugin on a vault', () => {
   });
   const piecesDir = () => nodePath.join(vault.dir, 'wiki', '.wiki.db.pieces');
 
-  test('a restart reads the pieces, not wiki.db; a damaged piece: wiki.db read whole, no rebuild', async () => {
+  test('a restart reads the pieces, not wiki.db; a damaged piece: wiki.db read whole, pieces cut again', async () => {
     running = await launch(vault.dir);
     await quit(running);
     running = await launch(vault.dir);
     expect(running.plugin.service.lastOpen).toEqual({ kind: 'loaded', sync: { updated: [], removed: [] } });
-    expect(running.app.vault.adapter.calls.filter((c) => c.startsWith('readBinary'))).toEqual([
-      expect.stringMatching(/^readBinary wiki\/\.wiki\.db\.pieces\/[0-9a-f]{16}-\d+$/),
-    ]);
+    const reads = () => running!.app.vault.adapter.calls.filter((c) => c.startsWith('readBinary'));
+    expect(reads().length).toBeGreaterThan(0);
+    expect(reads().every((c) => /^readBinary wiki\/\.wiki\.db\.pieces\/[0-9a-f]{16}-\d+$/.test(c))).toBe(true);
     await quit(running);
     const piece = readdirSync(piecesDir()).find((f) => f !== 'manifest.json')!;
     const bytes = readFileSync(nodePath.join(piecesDir(), piece));
@@ -226,6 +204,29 @@ describe('the plugin on a vault', () => {
     running = await launch(vault.dir);
     expect(running.plugin.service.lastOpen?.kind).toBe('loaded');
     expect(running.app.vault.adapter.calls).toContain('readBinary wiki/wiki.db');
+    // The damaged piece is not kept under its name: the next write cuts every piece again, and they are used.
+    await quit(running);
+    running = await launch(vault.dir);
+    expect(running.plugin.service.lastOpen?.kind).toBe('loaded');
+    expect(running.app.vault.adapter.calls).not.toContain('readBinary wiki/wiki.db');
+  });
+
+  test('pieces named right but not an index this version loads: built, both copies rewritten', async () => {
+    running = await launch(vault.dir);
+    await quit(running);
+    // Say, an index of an older schema: the pieces are whole and named right, but the load refuses them.
+    const bytes = new TextEncoder().encode('not an index this version can load');
+    const name = pieceName(bytes);
+    const manifestPath = nodePath.join(piecesDir(), 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
+    writeFileSync(nodePath.join(piecesDir(), name), bytes);
+    writeFileSync(manifestPath, JSON.stringify({ ...manifest, pieces: [name] }));
+    running = await launch(vault.dir);
+    expect(running.plugin.service.lastOpen?.kind).toBe('built');
+    running.app.vault.adapter.calls.length = 0;
+    // The deferred write (the first since the build) writes wiki.db whole too: it no longer holds this index.
+    await running.plugin.service.persistNow();
+    expect(running.app.vault.adapter.calls).toContain('writeBinary wiki/wiki.db.tmp');
   });
 
   test('the CLI loads the wiki.db the plugin wrote, and the plugin loads the one the CLI wrote', async () => {

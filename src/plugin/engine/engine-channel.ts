@@ -80,7 +80,7 @@ export function serveEngine(port: PortLike): void {
       const read = await rpc.call<WikiDbRead>('readWikiDb', whole);
       // A Worker's message already gives this realm's bytes; Node's MessageChannel (the jest tests) gives Node's own.
       if (ArrayBuffer.isView(read)) return ownBytes(read);
-      return isPieces(read) ? { pieces: read.pieces.map(ownBytes), names: read.names } : read;
+      return isPieces(read) ? { ...read, pieces: read.pieces.map(ownBytes) } : read;
     },
     indexWritten: () => rpc.note('indexWritten'),
     embed: (model, texts, kind) => rpc.call('embed', model, texts, kind),

@@ -7,8 +7,25 @@
 import { checksum, type PersistedFile } from '../../core/index/snapshot';
 import type { LoadProblem } from '../../core/index/wiki-index';
 
-/** Largest piece: one adapter read of it is a few milliseconds on the main thread. */
-export const PIECE_BYTES = 4 * 1024 * 1024;
+/**
+ * Piece size, chosen by measurement at 10,000 concepts (README "Measured"; docs/ARCHITECTURE.md): one save changes
+ * ~30 of wiki.db's 26,500 SQLite pages, scattered, so the bytes a deferred write rewrites are about (pieces
+ * touched) × PIECE_BYTES: 4 MiB pieces cost ~40 MB per save, 256 KiB ones ~4 MB, for ~400 pieces read at start
+ * (each read a fraction of a millisecond on the main thread). A manifest cut at another size (an older version's
+ * 4 MiB) still loads: the size travels with the pieces.
+ */
+export const PIECE_BYTES = 256 * 1024;
+
+/** Piece sizes a manifest may name: powers of two from 64 KiB to 64 MiB (anything else is not used). */
+export function isPieceSize(bytes: unknown): bytes is number {
+  return (
+    typeof bytes === 'number' &&
+    Number.isInteger(bytes) &&
+    bytes >= 1 << 16 &&
+    bytes <= 1 << 26 &&
+    (bytes & -bytes) === bytes
+  );
+}
 
 /** wiki.db's bytes as exported, with the names of their pieces (in order). */
 export interface ExportedIndex {
@@ -20,6 +37,8 @@ export interface ExportedIndex {
 export interface WikiDbPieces {
   readonly pieces: readonly Uint8Array[];
   readonly names: readonly string[];
+  /** The size they were cut at (every piece but the last is this long). */
+  readonly pieceBytes: number;
 }
 
 /** What the main thread hands the engine for wiki.db: whole bytes, pieces, a problem, or nothing. */
@@ -30,11 +49,10 @@ export function pieceName(piece: Uint8Array): string {
   return `${checksum(piece)}-${piece.byteLength}`;
 }
 
-/** The names of `bytes`' pieces, PIECE_BYTES each (the last one shorter). */
-export function pieceNames(bytes: Uint8Array): string[] {
+/** The names of `bytes`' pieces, `pieceBytes` each (the last one shorter). */
+export function pieceNames(bytes: Uint8Array, pieceBytes = PIECE_BYTES): string[] {
   const names: string[] = [];
-  for (let at = 0; at < bytes.byteLength; at += PIECE_BYTES)
-    names.push(pieceName(bytes.subarray(at, at + PIECE_BYTES)));
+  for (let at = 0; at < bytes.byteLength; at += pieceBytes) names.push(pieceName(bytes.subarray(at, at + pieceBytes)));
   return names;
 }
 
@@ -53,11 +71,12 @@ export function isPieces(read: WikiDbRead): read is WikiDbPieces {
  * undefined when a piece does not match its name or is not where the cut puts it: then wiki.db is read whole.
  */
 export function piecesFile(read: WikiDbPieces): PersistedFile | undefined {
-  const { pieces, names } = read;
-  if (pieces.length === 0 || pieces.length !== names.length) return undefined;
+  const { pieces, names, pieceBytes } = read;
+  if (pieces.length === 0 || pieces.length !== names.length || !isPieceSize(pieceBytes)) return undefined;
   let byteLength = 0;
   for (let i = 0; i < pieces.length; i++) {
-    const full = i === pieces.length - 1 ? pieces[i].byteLength <= PIECE_BYTES : pieces[i].byteLength === PIECE_BYTES;
+    const size = pieces[i].byteLength;
+    const full = i === pieces.length - 1 ? size > 0 && size <= pieceBytes : size === pieceBytes;
     if (!full || pieceName(pieces[i]) !== names[i]) return undefined;
     byteLength += pieces[i].byteLength;
   }
