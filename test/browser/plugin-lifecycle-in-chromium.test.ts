@@ -248,8 +248,15 @@ jest.setTimeout(60_000);
       expect(after.newGlobals).toEqual([]);
       expect(after.dom).toEqual([]);
 
+      await page.evaluate(() => ((window as any).okf.app.vault.adapter.calls.length = 0));
       await enable();
       expect(await page.textContent('.status-bar .okf-status')).toBe('OKF: 4 concepts');
+      // The index came back from the pieces unload wrote, through the worker, not from wiki.db read whole.
+      const reads: string[] = await page.evaluate(() =>
+        (window as any).okf.app.vault.adapter.calls.filter((c: string) => c.startsWith('readBinary')),
+      );
+      expect(reads.length).toBeGreaterThan(0);
+      expect(reads.filter((c) => !/\.wiki\.db\.pieces\/[0-9a-f]{16}-\d+$/.test(c))).toEqual([]);
       expect(
         await page.evaluate(
           async () => (await (window as any).okf.plugin.service.query('Who was Ada Lovelace?')).result.seeds[0].path,
