@@ -7,7 +7,7 @@ import type { FileBatch } from '../../../src/core/index/file-rows';
 import { rawDatabase, WikiIndex } from '../../../src/core/index/wiki-index';
 import type { ReadResult } from '../../../src/core/types';
 import { MemoryBundle } from '../../support/memory-bundle';
-import { conceptFile, rawConcept, rel } from '../../support/builders';
+import { oddFiles } from '../../support/odd-bundle';
 import { sampleFiles } from '../../support/sample-bundle';
 
 const integrityCheck = (index: WikiIndex) =>
@@ -63,33 +63,6 @@ test('a listing that repeats a path builds each file once', async () => {
   const index = await buildIndex(bundle);
   expect(dumpIndex(index)).toEqual(dumpIndex(await fileByFile(new MemoryBundle(sampleFiles()))));
 });
-
-/** The sample plus what a build meets in the wild: duplicate titles, unicode, warnings, errors, dangling links. */
-function oddFiles(): Record<string, string> {
-  return {
-    ...sampleFiles(),
-    '/entities/mercury-planet.md': conceptFile({ type: 'Place', title: 'Mercury', tags: ['planet'] }, 'Closest.\n'),
-    '/entities/mercury-element.md': conceptFile(
-      { type: 'Concept', title: 'Mercury', aliases: ['Hg', 'quicksilver'] },
-      'A metal; see [[Mercury]] and [the planet](./mercury-planet.md) and [gone](./nowhere.md).\n',
-    ),
-    '/entities/東京.md': conceptFile(
-      {
-        type: 'Place',
-        title: '東京 Tōkyō',
-        description: 'Ça marche: naïve café, emoji 🗼, combining é.',
-        relations: [rel('located_in', '/entities/日本.md'), rel('named_after', 'the eastern capital')],
-      },
-      'Größte Stadt. Ελληνικά λέξεις. [[日本]]\n',
-    ),
-    '/entities/bad-relation.md': conceptFile(
-      { type: 'Concept', title: 'Bad relation', relations: [{ predicate: 'x' }, { object: 'no predicate' }] },
-      'Body.\n',
-    ),
-    '/entities/empty-frontmatter.md': rawConcept(''),
-    '/entities/tabs.md': rawConcept('type: Concept\ntitle:\t"tab"\n\tbad: indent'),
-  };
-}
 
 test(
   'with duplicate titles, unicode, invalid files and diagnostics the build equals file-by-file application; ' +
