@@ -115,8 +115,9 @@ export class IndexPersister {
       const bytes = await readPersisted(this.adapter, this.path);
       this.found = bytes !== undefined;
       // The index now comes from wiki.db: the pieces are out of step until written again.
-      const record = stat && { size: stat.size, mtime: stat.mtime, generation: manifest?.generation ?? 0 };
-      this.copies = { generation: record?.generation ?? 0, wikiDb: record ?? undefined, aheadSince: null };
+      const generation = manifest?.generation ?? 0;
+      const record = stat ? { size: stat.size, mtime: stat.mtime, generation } : undefined;
+      this.copies = { generation, wikiDb: record, aheadSince: null };
       if (bytes instanceof Uint8Array) this.markPiecesDue();
       return bytes;
     } catch (error) {

@@ -92,6 +92,18 @@ test('a crash with the pieces ahead of wiki.db: the next start reads the pieces,
   expect(answer.result.seeds.map((s) => s.path)).toEqual(['/entities/ada-lovelace.md']);
 });
 
+test('the lag counts across a crash: the next session writes wiki.db whole when the half hour is up', async () => {
+  crash(await piecesAhead());
+  // Obsidian stays closed for 20 minutes; the manifest remembers since when the pieces are ahead.
+  await jest.advanceTimersByTimeAsync(20 * 60_000);
+  const next = await start();
+  const lagging = statSync(wikiDb).mtimeMs;
+  await passQuietly(next, 8 * 60_000);
+  expect(statSync(wikiDb).mtimeMs).toBe(lagging);
+  await passQuietly(next, 3 * 60_000);
+  expect(await wikiDbTitles(wikiDb)).toContain('Augusta Ada King');
+});
+
 test('the CLI reading the lagging wiki.db catches up; after its write and a crash the plugin reads it', async () => {
   const r = await piecesAhead();
   const bundle = new FsBundle(nodePath.join(vault.dir, 'wiki'));
