@@ -85,7 +85,10 @@ export function coverage(wanted: readonly string[], document: string, weights?: 
 
 /** The stems of a text's words, as FTS5's `porter unicode61` tokenizer makes them (agent nouns as verbs: coverKey). */
 function stemsOf(text: string): Set<string> {
-  return new Set(words(text).map(coverKey));
+  const stems = new Set<string>();
+  // Each distinct word once: a page repeats most of its words.
+  for (const word of new Set(words(text))) stems.add(coverKey(word));
+  return stems;
 }
 
 /** `coverage` over a page's stems already computed. */
