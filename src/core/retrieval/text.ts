@@ -6,6 +6,16 @@
  * types "Gödel’s" for a title written "Gödel's"), whitespace collapsed.
  */
 export function foldText(text: string): string {
+  // ASCII has no marks, nothing NFKD or NFKC changes, and of the quotes and dashes only the backtick: the rest is
+  // the same lowercasing and spacing (10,000 titles are folded by every cold question's catalog).
+  if (!NOT_ASCII.test(text)) return text.replace(/`/g, "'").toLowerCase().replace(/\s+/g, ' ').trim();
+  return foldFully(text);
+}
+
+const NOT_ASCII = /[\u0080-\uffff]/;
+
+/** `foldText` through Unicode normalization: any text. */
+function foldFully(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
@@ -65,8 +75,9 @@ function asciiWords(text: string): string[] | undefined {
   return out;
 }
 
-/** The folding path of `words`, for tests to compare the ASCII scan with. */
+/** The folding paths of `words` and `foldText`, for tests to compare the ASCII ones with. */
 export const wordsByFolding = foldedWords;
+export const foldTextFully = foldFully;
 
 /**
  * English function words and question scaffolding: they carry no topic, so they are neither searched nor

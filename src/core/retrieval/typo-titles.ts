@@ -12,20 +12,70 @@ import { foldText, nameTokens, STOPWORDS, words, type NameToken } from './text';
 /** Shortest question word corrected: one edit in a shorter word too easily turns it into another word. */
 export const MIN_TYPO_LENGTH = 6;
 
-/** For each single-character deletion of each title word (and the word itself), the title words it comes from. */
-interface DeletionIndex {
+/**
+ * The title words (five letters or more) and a way to the ones that may be one edit from a word. The symmetric
+ * deletion index (each word and its single-character deletions → the words they come from) answers in microseconds
+ * but cost a cold CLI question ~70 ms to build over 10,000 titles, to correct its few words once. So the first words
+ * looked up on a catalog scan the words instead (a word one edit away has the same first or the same last character:
+ * one edit cannot touch both ends of a word of five letters), and once SCANS_BEFORE_INDEX words were scanned (a
+ * question or two) the index is built. Both give every word one edit away, and isOneEdit decides (tested the same
+ * on random titles).
+ */
+interface TitleWords {
   readonly words: ReadonlySet<string>;
-  readonly byVariant: ReadonlyMap<string, readonly string[]>;
+  /** The words that may be one edit from `word` (more are fine: isOneEdit filters). */
+  near(word: string): Iterable<string>;
 }
 
-const indexes = new WeakMap<readonly TitleEntry[], DeletionIndex>();
+interface Built {
+  readonly words: ReadonlySet<string>;
+  scans: number;
+  byVariant?: ReadonlyMap<string, readonly string[]>;
+}
 
-function deletionIndex(entries: readonly TitleEntry[]): DeletionIndex {
-  const cached = indexes.get(entries);
-  if (cached) return cached;
-  const words = new Set<string>();
-  for (const e of entries)
-    for (const w of e.folded.match(/[\p{L}\p{N}]+/gu) ?? []) if ([...w].length >= MIN_TYPO_LENGTH - 1) words.add(w);
+/** Words scanned on a catalog before its index is built: a scan costs about a tenth of building the index. */
+const SCANS_BEFORE_INDEX = 8;
+
+const built = new WeakMap<readonly TitleEntry[], Built>();
+
+function titleWords(entries: readonly TitleEntry[], how?: 'scan' | 'index'): TitleWords {
+  let b = built.get(entries);
+  if (!b) {
+    const words = new Set<string>();
+    for (const e of entries)
+      for (const w of e.folded.match(/[\p{L}\p{N}]+/gu) ?? []) if ([...w].length >= MIN_TYPO_LENGTH - 1) words.add(w);
+    b = { words, scans: 0 };
+    built.set(entries, b);
+  }
+  const entry = b;
+  const words = b.words;
+  if (how === 'scan' || (how === undefined && b.byVariant === undefined && b.scans < SCANS_BEFORE_INDEX))
+    return {
+      words,
+      near: (word) => {
+        entry.scans++;
+        return scanNear(words, word);
+      },
+    };
+  const byVariant = (b.byVariant ??= deletionIndex(words));
+  return {
+    words,
+    near: (word) => {
+      const found = new Set<string>();
+      for (const v of new Set([word, ...deletions(word)])) for (const w of byVariant.get(v) ?? []) found.add(w);
+      return found;
+    },
+  };
+}
+
+/** The words sharing `word`'s first or last UTF-16 unit (a word one edit away always does, at five letters). */
+function* scanNear(words: ReadonlySet<string>, word: string): Iterable<string> {
+  const first = word.charCodeAt(0);
+  const last = word.charCodeAt(word.length - 1);
+  for (const w of words) if (w.charCodeAt(0) === first || w.charCodeAt(w.length - 1) === last) yield w;
+}
+
+function deletionIndex(words: ReadonlySet<string>): ReadonlyMap<string, readonly string[]> {
   const byVariant = new Map<string, string[]>();
   for (const w of words) {
     for (const v of new Set([w, ...deletions(w)])) {
@@ -34,9 +84,12 @@ function deletionIndex(entries: readonly TitleEntry[]): DeletionIndex {
       else byVariant.set(v, [w]);
     }
   }
-  const built = { words, byVariant };
-  indexes.set(entries, built);
-  return built;
+  return byVariant;
+}
+
+/** The title words one edit from `word`, found by a scan or through the index (for tests to compare). */
+export function titleWordsOneEditFrom(word: string, entries: readonly TitleEntry[], how: 'scan' | 'index'): string[] {
+  return [...new Set(titleWords(entries, how).near(word))].filter((w) => isOneEdit(word, w)).sort();
 }
 
 /** The word with one character removed, at every position. */
@@ -69,19 +122,18 @@ export function isOneEdit(a: string, b: string): boolean {
  * The unique title word one edit from `word`, or undefined (none, or more than one). A word one letter short of
  * MIN_TYPO_LENGTH is only read as a name of MIN_TYPO_LENGTH letters or more with a letter dropped (`short`).
  */
-function correctionOf(word: string, index: DeletionIndex, short: boolean): string | undefined {
+function correctionOf(word: string, index: TitleWords, short: boolean): string | undefined {
   const length = [...word].length;
   if (short ? length !== MIN_TYPO_LENGTH - 1 : length < MIN_TYPO_LENGTH) return undefined;
   if (index.words.has(word) || STOPWORDS.has(word)) return undefined;
   const candidates = new Set<string>();
-  for (const v of new Set([word, ...deletions(word)]))
-    for (const w of index.byVariant.get(v) ?? [])
-      if (isOneEdit(word, w) && (!short || [...w].length >= MIN_TYPO_LENGTH)) candidates.add(w);
+  for (const w of index.near(word))
+    if (isOneEdit(word, w) && (!short || [...w].length >= MIN_TYPO_LENGTH)) candidates.add(w);
   return candidates.size === 1 ? [...candidates][0] : undefined;
 }
 
 /** The folded question with each word `correctionOf` reads as a title word replaced by it, or undefined. */
-function correctedText(folded: string, index: DeletionIndex, short: boolean): string | undefined {
+function correctedText(folded: string, index: TitleWords, short: boolean): string | undefined {
   let corrected = '';
   let last = 0;
   let changed = false;
@@ -100,7 +152,7 @@ function correctedText(folded: string, index: DeletionIndex, short: boolean): st
  * are left to matchTitles). Unambiguous by construction: each corrected word had a single candidate.
  */
 export function matchTypoTitles(question: string, entries: readonly TitleEntry[]): TitleHit[] {
-  const index = deletionIndex(entries);
+  const index = titleWords(entries);
   const folded = foldText(question);
   const exact = new Set(matchTitles(question, entries).map((h) => h.path));
   const strong = correctedText(folded, index, false);
@@ -146,7 +198,7 @@ export function correctNameTypos(
   anyCase = false,
 ): CorrectedQuestion {
   const question = raw.normalize('NFC');
-  const index = deletionIndex(entries);
+  const index = titleWords(entries);
   const fixes = new Map<string, string>();
   const tokens = anyCase ? wordTokens(question) : nameTokens(question);
   for (const t of tokens) {
