@@ -1,7 +1,7 @@
 // FTS5 BM25 seed signal (spec §6.1) and its word-coverage confidence gate (spec §10.4).
 import type { WikiIndex } from '../index/wiki-index';
 import { toFtsQuery } from './fts-query';
-import { coverKey, stemOf } from './stem';
+import { stemOf } from './stem';
 import { contentWords, namedWords, words } from './text';
 
 /** How many BM25 hits are ranked. */
@@ -47,8 +47,8 @@ export function bm25Search(
   const rows = index.bm25Rows(match, limit, COLUMN_WEIGHTS);
   const wanted = contentWords(question);
   const weights = weighting === 'idf' && rows.length > 0 ? idfWeights(index, wanted) : undefined;
-  const names = namedWords(question).map(coverKey);
-  const guessedStems = new Set([...guessed].map(coverKey));
+  const names = namedWords(question).map(stemOf);
+  const guessedStems = new Set([...guessed].map(stemOf));
   return rows.map((r) => {
     // The page's stems, once: both the coverage gate and the names gate read them. Its literal facts count as its
     // words ("GC&CS" may be only in a relation's object, never in the prose).
@@ -67,11 +67,10 @@ export function bm25Search(
  * Always positive; a stem on no page gets the largest weight.
  */
 export function idfWeights(index: WikiIndex, wanted: readonly string[]): Map<string, number> {
-  const df = index.termDocumentFrequencies([...new Set(wanted.map(stemOf))]);
+  const stems = [...new Set(wanted.map(stemOf))];
+  const df = index.termDocumentFrequencies(stems);
   const n = index.conceptCount();
-  const idf = (w: string) => Math.log(1 + (n - (df.get(stemOf(w)) ?? 0) + 0.5) / ((df.get(stemOf(w)) ?? 0) + 0.5));
-  // Keyed as the gate compares words (coverKey); the document frequency is that of the word's own stem.
-  return new Map(wanted.map((w) => [coverKey(w), idf(w)]));
+  return new Map(stems.map((s) => [s, Math.log(1 + (n - (df.get(s) ?? 0) + 0.5) / ((df.get(s) ?? 0) + 0.5))]));
 }
 
 /**
@@ -83,11 +82,11 @@ export function coverage(wanted: readonly string[], document: string, weights?: 
   return coverageIn(wanted, stemsOf(document), weights);
 }
 
-/** The stems of a text's words, as FTS5's `porter unicode61` tokenizer makes them (agent nouns as verbs: coverKey). */
+/** The stems of a text's words, as FTS5's `porter unicode61` tokenizer makes them. */
 function stemsOf(text: string): Set<string> {
   const stems = new Set<string>();
   // Each distinct word once: a page repeats most of its words.
-  for (const word of new Set(words(text))) stems.add(coverKey(word));
+  for (const word of new Set(words(text))) stems.add(stemOf(word));
   return stems;
 }
 
@@ -98,7 +97,7 @@ function coverageIn(
   weights?: ReadonlyMap<string, number>,
   guessed?: ReadonlySet<string>,
 ): number {
-  const stems = [...new Set(wanted.map(coverKey))];
+  const stems = [...new Set(wanted.map(stemOf))];
   if (stems.length === 0) return 0;
   const weight = (s: string) => weights?.get(s) ?? 1;
   const total = stems.reduce((sum, s) => sum + weight(s), 0);

@@ -227,34 +227,6 @@ const memo = new Map<string, string>();
 /** Most stems remembered; past it the memo starts over (a bound, not an LRU: simple and still fast). */
 const MEMO_LIMIT = 100_000;
 
-/**
- * The stem a word is compared by in the coverage and names gates: its Porter stem, except that an agent noun whose
- * stem Porter leaves with a doubled final consonant meets its verb: "programmer" (Porter: "programm") and
- * "programming" ("program") are one word, as "beginner" and "beginning" are. Porter undoubles after -ed and -ing
- * (step 1b) but not after -er (step 4), so without this "Who was the first computer programmer?" misses a page
- * about "the first computer program".
- */
-export function coverKey(word: string): string {
-  return agentNounVerb(word) ?? stemOf(word);
-}
-
-/**
- * The verb stem of an agent noun Porter leaves doubled ("programmer" → "program"), or null for any other word.
- * Only words ending in -er/-ers whose stem is the word without it, ending in a doubled consonant Porter's own
- * step 1b would undouble (not l, s or z), and only when the undoubled stem is its own Porter stem, so the
- * variant can be searched in FTS5 as a word and index the same stem.
- */
-export function agentNounVerb(word: string): string | null {
-  if (!word.endsWith('er') && !word.endsWith('ers')) return null;
-  const stem = stemOf(word);
-  if (stem !== word.slice(0, word.endsWith('s') ? -3 : -2)) return null;
-  const n = stem.length;
-  const last = stem[n - 1];
-  if (n < 4 || last !== stem[n - 2] || 'aeiouylsz'.includes(last) || !/[a-z]/.test(last)) return null;
-  const verb = stem.slice(0, -1);
-  return stemOf(verb) === verb ? verb : null;
-}
-
 /** porterStem, remembered. */
 export function stemOf(word: string): string {
   let stem = memo.get(word);

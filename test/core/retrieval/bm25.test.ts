@@ -19,16 +19,6 @@ describe('coverage', () => {
     expect(coverage(['design'], 'a redesign')).toBe(0);
   });
 
-  test('an agent noun Porter leaves doubled meets its verb ("programmer": "programm"; "programming": "program")', () => {
-    expect(coverage(['programmer'], 'the first computer program')).toBe(1);
-    expect(coverage(['programmers'], 'she was programming it')).toBe(1);
-    expect(coverage(['program'], 'the first programmers')).toBe(1);
-    expect(coverage(['beginner'], 'in the beginning')).toBe(1);
-    // Only agent nouns: "Scott" is not "Scot", and a one-syllable stem ("runner", "summer") stays as Porter has it.
-    expect(coverage(['scott'], 'a Scot')).toBe(0);
-    expect(coverage(['runner'], 'they run')).toBe(0);
-  });
-
   test('counts a stem once when the question says it twice', () => {
     expect(coverage(['design', 'designed', 'engine'], 'designs')).toBe(0.5);
   });

@@ -4,7 +4,7 @@
 import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
 import { Database } from '../../../src/core/index/sqlite';
-import { agentNounVerb, porterStem } from '../../../src/core/retrieval/stem';
+import { porterStem } from '../../../src/core/retrieval/stem';
 import { words } from '../../../src/core/retrieval/text';
 
 const ROOT = nodePath.join(__dirname, '../../..');
@@ -69,14 +69,4 @@ test('inflections meet at one stem, distinct words do not', () => {
   expect(new Set(['engine', 'engines'].map(porterStem)).size).toBe(1);
   expect(porterStem('turing')).not.toBe(porterStem('turn'));
   expect(porterStem('go')).toBe('go');
-});
-
-test('agentNounVerb: the verb stem of an agent noun Porter leaves doubled, each one FTS5 indexes as its own stem', () => {
-  const cases = ['programmer', 'programmers', 'beginner', 'transmitter', 'committer', 'kidnapper'];
-  expect(cases.map(agentNounVerb)).toEqual(['program', 'program', 'begin', 'transmit', 'commit', 'kidnap']);
-  for (const verb of cases.map(agentNounVerb)) expect(porterStem(verb!)).toBe(verb);
-  // Not agent nouns Porter leaves doubled: the -er is kept ("runner", "hammer"), undoubled already ("controller"),
-  // a doubled l/s/z, or no -er at all.
-  for (const word of ['runner', 'hammer', 'controller', 'dresser', 'jazzer', 'scott', 'programming', 'program'])
-    expect(agentNounVerb(word)).toBeNull();
 });
