@@ -130,7 +130,7 @@ test('a question the wiki cannot answer shows the plain no-match state', async (
   expect(el.querySelector('.okf-did-you-mean')).toBeNull();
 });
 
-test('a misspelt name with no confident match offers the question spelt as the wiki does; a click asks it', async () => {
+test('a misspelt name with no confident match offers the question as the wiki spells it; a click asks', async () => {
   const view = await openSidebar();
   const el = await ask(view, 'Who was Babage?');
   expect(el.querySelector('.okf-no-match-title')!.textContent).toBe('No confident match in this wiki.');

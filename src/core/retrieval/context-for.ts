@@ -170,10 +170,12 @@ function lexicalOnly(options: SeedOptions): SeedOptions {
 }
 
 /**
- * With no confident match: the question with each misspelt word one edit from a title or alias word read as that
- * word (any case: "who was turng" too), when that question has a confident match. A misspelt name is read so for
- * BM25 already, but the guess may name a page, never cover it (spec §10.4), so "Who was Turng?" abstains; the
- * person or agent decides whether "Who was Turing?" is what they meant. Checked with the lexical signals only.
+ * With no confident match: the question with each misspelt name read as the title or alias word it is one edit
+ * from, when that question has a confident match. A misspelt name is read so for BM25 already, but the guess may
+ * name a page, never cover it (spec §10.4), so "Who was Turng?" abstains; the person or agent decides whether
+ * "Who was Turing?" is what they meant. Checked with the lexical signals only. Only names (capitalised where a
+ * sentence puts no capital): a lowercase word one edit from a title word is too often another word
+ * ("fine-tuning" is not "fine-turing").
  */
 async function spellingSuggestion(
   index: WikiIndex,
@@ -181,7 +183,7 @@ async function spellingSuggestion(
   options: SeedOptions,
 ): Promise<string | undefined> {
   if (options.disabled.has('bm25')) return undefined;
-  const corrected = correctNameTypos(question, catalogOf(index).titles, wordsOnPages(index), true);
+  const corrected = correctNameTypos(question, catalogOf(index).titles, wordsOnPages(index));
   if (corrected.guessed.size === 0) return undefined;
   return (await findSeeds(index, corrected.question, lexicalOnly(options))).confident ? corrected.question : undefined;
 }

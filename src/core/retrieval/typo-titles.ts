@@ -7,7 +7,7 @@
 // two candidate corrections, or a word that already is a title word, change nothing.
 import type { TitleEntry, TitleHit } from './title-match';
 import { matchTitles } from './title-match';
-import { foldText, nameTokens, STOPWORDS, words, type NameToken } from './text';
+import { foldText, nameTokens, STOPWORDS, words } from './text';
 
 /** Shortest question word corrected: one edit in a shorter word too easily turns it into another word. */
 export const MIN_TYPO_LENGTH = 6;
@@ -188,19 +188,17 @@ function droppedInside(short: string, long: string): boolean {
  * are), one edit from exactly one title word (`correctionOf`). A five-letter word is read as a six-letter name
  * only when a letter inside the name was dropped: dropping the first or last letter of a word leaves another word
  * far too often ("Turin" is a city, not "Turing" misspelt). The corrected words are guesses: the caller lets them
- * name a page, never cover it. The question (NFC) unchanged when nothing is corrected. `anyCase` reads every word,
- * not only names (a lowercase word is too often another word for a search, but fine for a suggestion).
+ * name a page, never cover it. The question (NFC) unchanged when nothing is corrected.
  */
 export function correctNameTypos(
   raw: string,
   entries: readonly TitleEntry[],
   known: (folded: readonly string[]) => ReadonlySet<string>,
-  anyCase = false,
 ): CorrectedQuestion {
   const question = raw.normalize('NFC');
   const index = titleWords(entries);
   const fixes = new Map<string, string>();
-  const tokens = anyCase ? wordTokens(question) : nameTokens(question);
+  const tokens = nameTokens(question);
   for (const t of tokens) {
     const strong = correctionOf(t.folded, index, false);
     const short = strong === undefined ? correctionOf(t.folded, index, true) : undefined;
@@ -221,15 +219,4 @@ export function correctNameTypos(
     last = m.index + m[0].length;
   }
   return { question: out + question.slice(last), guessed: new Set(fixes.values()) };
-}
-
-/** Every word of a text as a name token would give it (NFC text; folded like `words`; stopwords left out). */
-function wordTokens(text: string): NameToken[] {
-  const out: NameToken[] = [];
-  for (const m of text.matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu)) {
-    const written = m[0].replace(/['’].*$/, '');
-    const folded = words(written)[0];
-    if (folded !== undefined && !STOPWORDS.has(folded)) out.push({ written, index: m.index, folded });
-  }
-  return out;
 }

@@ -111,8 +111,8 @@ describe('in context_for', () => {
       'No confident match in this wiki for: "Where was Thomson born?"\n' +
         'Did you mean (a name spelt as this wiki spells it): "Where was Thompson born?"\n',
     );
-    // Typed in lowercase: not a name to search by, but a word to suggest, in the case it was written.
-    expect((await contextFor(index, 'where was thomson born', { clock })).didYouMean).toBe('where was thompson born');
+    // A lowercase word one edit from a title word is too often another word: no suggestion.
+    expect((await contextFor(index, 'where was thomson born', { clock })).didYouMean).toBeUndefined();
     // Corrected, but the corrected question has no confident match either: nothing to suggest.
     const still = await contextFor(index, 'Which zebras did Thomson tame in Zanzibar?', { clock });
     expect([still.confident, still.didYouMean]).toEqual([false, undefined]);
