@@ -7,6 +7,7 @@ import type { FileBatch } from '../../../src/core/index/file-rows';
 import { rawDatabase, WikiIndex } from '../../../src/core/index/wiki-index';
 import type { ReadResult } from '../../../src/core/types';
 import { MemoryBundle } from '../../support/memory-bundle';
+import { conceptFile } from '../../support/builders';
 import { oddFiles } from '../../support/odd-bundle';
 import { sampleFiles } from '../../support/sample-bundle';
 
@@ -98,3 +99,16 @@ test(
     expect(db.get<{ n: number }>('select count(*) as n from edges')!.n).toBe(edges);
   },
 );
+
+test('a full build reports its progress every 200 files and at the end', async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 450; i++) files[`/c/n${String(i).padStart(3, '0')}.md`] = conceptFile({ title: `N${i}` });
+  const reports: [number, number][] = [];
+  const index = await buildIndex(new MemoryBundle(files), (done, total) => reports.push([done, total]));
+  expect(reports).toEqual([
+    [200, 450],
+    [400, 450],
+    [450, 450],
+  ]);
+  expect(index.conceptCount()).toBe(450);
+});
