@@ -43,6 +43,13 @@ export function renderTimeline(concepts: readonly ConceptRecord[]): string {
       byCodeUnit(a.object, b.object) ||
       byCodeUnit(a.relation.source ?? '', b.relation.source ?? ''),
   );
+  // A concept's link is the same on every line that names it (a subject has ~5 dated relations, an object more).
+  const links = new Map<string, string>();
+  const linkTo: LinkTo = (path, label) => {
+    let made = links.get(path);
+    if (made === undefined) links.set(path, (made = link(label(), '', path)));
+    return made;
+  };
   const lines = [...HEADER];
   if (events.length === 0)
     lines.push('', 'No date-qualified relations yet: add a `date` to a relation to place it here.');
@@ -53,29 +60,27 @@ export function renderTimeline(concepts: readonly ConceptRecord[]): string {
       heading = day;
       lines.push('', `## ${day}`, '');
     }
-    lines.push(renderEvent(event, byPath));
+    lines.push(renderEvent(event, byPath, linkTo));
   }
   return lines.join('\n') + '\n';
 }
 
-function renderEvent(event: Event, byPath: ReadonlyMap<string, ConceptRecord>): string {
+/** The link from timeline.md to a bundle path, labelled `label()` (asked once per path: a path has one label). */
+type LinkTo = (path: string, label: () => string) => string;
+
+function renderEvent(event: Event, byPath: ReadonlyMap<string, ConceptRecord>, linkTo: LinkTo): string {
   const { subject, relation } = event;
-  const objectConcept = relation.objectPath !== undefined ? byPath.get(relation.objectPath) : undefined;
-  const object =
-    relation.objectPath === undefined
-      ? escapeMarkdown(relation.object)
-      : link(
-          objectConcept?.title ?? relation.objectPath.replace(/^\//, '').replace(/\.md$/i, ''),
-          '',
-          relation.objectPath,
-        );
+  const objectPath = relation.objectPath;
+  // A concept's title, or its path without the leading slash and `.md`: the same label wherever the path is named.
+  const label = (path: string) => () => byPath.get(path)?.title ?? path.replace(/^\//, '').replace(/\.md$/i, '');
+  const object = objectPath === undefined ? escapeMarkdown(relation.object) : linkTo(objectPath, label(objectPath));
   const notes: string[] = [subject.trust];
   if (subject.status === 'superseded') notes.push('superseded');
   if (event.date.length > 10) notes.push(`at ${escapeMarkdown(event.date)}`);
   const source = renderSource(subject, relation.source);
   if (source !== undefined) notes.push(`source: ${source}`);
   return (
-    `- ${link(subject.title, '', subject.path)} ` +
+    `- ${linkTo(subject.path, label(subject.path))} ` +
     `\`${relation.predicate.replace(/`/g, "'")}\` ${object} ` +
     `(${notes.join('; ')})`
   );
