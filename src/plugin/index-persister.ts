@@ -38,6 +38,8 @@ export const WIKI_DB_LAG_MS = 30 * 60_000;
 /** Where the copies stand: the manifest's generation, the wiki.db it records, since when the pieces are ahead. */
 interface CopiesState {
   readonly generation: number;
+  /** The pieces the last manifest written or read names (on disk); undefined when not known. */
+  readonly names?: readonly string[];
   /** wiki.db as last written whole (or read whole); undefined when unknown (it is then written whole). */
   readonly wikiDb: WikiDbRecord | undefined;
   readonly aheadSince: number | null;
@@ -140,7 +142,8 @@ export class IndexPersister {
 
   /** The pieces of `manifest` are the index: continue its generations and its lag. */
   private useCopies(manifest: Manifest): void {
-    this.copies = { generation: manifest.generation, wikiDb: manifest.wikiDb, aheadSince: manifest.aheadSince };
+    const { generation, wikiDb, aheadSince, pieces: names } = manifest;
+    this.copies = { generation, wikiDb, aheadSince, names };
     this.scheduleLag();
   }
 
@@ -221,13 +224,17 @@ export class IndexPersister {
    * index stays dirty; nothing rejects.
    */
   async writeSnapshot(
-    snapshot: () => Promise<ExportedIndex | undefined> | ExportedIndex | undefined,
+    snapshot: (have?: readonly string[]) => Promise<ExportedIndex | undefined> | ExportedIndex | undefined,
     whole = false,
   ): Promise<void> {
     this.cancelTimer();
     const overdue = this.wikiDbLags && (whole || Date.now() - (this.copies.aheadSince ?? 0) >= this.lagLimit());
     if (!this.dirty && !this.piecesDue && !overdue) return this.chain;
     const path = this.path;
+    // wiki.db due: its bytes whole cross from the engine; else only the pieces not on disk (`have`).
+    const wikiDbDue =
+      whole || overdue || this.copies.wikiDb === undefined || !(await this.adapter.exists(path).catch(() => false));
+    const have = wikiDbDue ? undefined : this.copies.names;
     // Cleared before the snapshot so a change reported while it is taken marks the index dirty again.
     const since = this.dirtySince;
     const changed = this.dirty;
@@ -237,7 +244,7 @@ export class IndexPersister {
     this.dirtySince = undefined;
     let index: ExportedIndex | undefined;
     try {
-      index = await snapshot();
+      index = await snapshot(have);
     } catch (error) {
       this.failed(path, error);
     }
@@ -250,12 +257,14 @@ export class IndexPersister {
     const exported = index;
     this.chain = this.chain.then(async () => {
       try {
-        this.lastBytesWritten = await this.writeCopies(path, exported, changed, whole || overdue);
+        this.lastBytesWritten = await this.writeCopies(path, exported, changed, wikiDbDue);
         this.failureShown = false;
         await this.removeLeftBehind(path);
       } catch (error) {
-        // What was written stays consistent (a manifest names only whole pieces); the rest is written next time.
+        // What was written stays consistent (a manifest names only whole pieces); the rest is written next time,
+        // from wiki.db's bytes whole (a piece may have gone from the folder).
         this.dirty = true;
+        this.copies = { ...this.copies, names: undefined };
         this.failed(path, error);
       }
       this.scheduleLag();
@@ -289,16 +298,18 @@ export class IndexPersister {
       const record = aheadSince === null ? { ...recorded, generation } : recorded;
       last = manifest(record, record.generation === generation ? null : aheadSince);
       written += await writeManifest(adapter, path, last);
-      this.copies = { generation, wikiDb: record, aheadSince: last.aheadSince };
+      this.copies = { generation, wikiDb: record, aheadSince: last.aheadSince, names: index.pieces };
     }
     if (whole || recorded === undefined || !(await adapter.exists(path))) {
+      // Asked for only the new pieces, then wiki.db went missing: it is written whole at the next write.
+      if (!index.bytes) throw new Error(`${path} is missing`);
       await writeAtomically(adapter, path, index.bytes);
       written += index.bytes.byteLength;
       const stat = await adapter.stat(path);
       if (!stat) throw new Error(`${path} is missing after its write`);
       last = manifest({ size: stat.size, mtime: stat.mtime, generation }, null);
       written += await writeManifest(adapter, path, last);
-      this.copies = { generation, wikiDb: last.wikiDb, aheadSince: null };
+      this.copies = { generation, wikiDb: last.wikiDb, aheadSince: null, names: index.pieces };
     }
     if (last) await prunePieces(adapter, path, last);
     return written;

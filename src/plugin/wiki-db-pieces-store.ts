@@ -7,7 +7,7 @@
 import type { DataAdapter, Stat } from 'obsidian';
 import { MAX_WIKI_DB_BYTES } from '../core/index/snapshot';
 import { PIECE_BYTES, type ExportedIndex, type WikiDbPieces } from './engine/wiki-db-pieces';
-import { TEMP_SUFFIX, writeAtomically } from './atomic-write';
+import { ownBuffer, TEMP_SUFFIX, writeAtomically } from './atomic-write';
 import { Slicer } from './next-task';
 import { namedBytes, parseManifest, type Manifest } from './wiki-db-manifest';
 
@@ -72,11 +72,16 @@ async function listed(adapter: DataAdapter, folder: string): Promise<string[]> {
   return (await adapter.list(folder)).files.map((path) => path.slice(path.lastIndexOf('/') + 1));
 }
 
-/** Writes the pieces of `index` that the folder does not hold yet; returns the bytes written. */
+/**
+ * Writes the pieces of `index` that the folder does not hold yet; returns the bytes written. Throws, naming the
+ * piece, when one is neither in the folder nor in `index` (removed behind the plugin's back since it was named):
+ * the next write then asks for wiki.db's bytes whole.
+ */
 export async function writeNewPieces(adapter: DataAdapter, wikiDbPath: string, index: ExportedIndex): Promise<number> {
   const folder = piecesFolder(wikiDbPath);
   const present = new Set(await listed(adapter, folder));
   if (present.size === 0 && !(await adapter.exists(folder))) await adapter.mkdir(folder);
+  const fresh = new Map((index.fresh ?? []).map((f) => [f.index, f.bytes]));
   const slicer = new Slicer();
   let written = 0;
   for (let i = 0; i < index.pieces.length; i++) {
@@ -85,10 +90,11 @@ export async function writeNewPieces(adapter: DataAdapter, wikiDbPath: string, i
     if (slicer.due()) await slicer.yield();
     const at = i * PIECE_BYTES;
     // A copy of the piece's range (the adapter writes a whole ArrayBuffer): a fraction of a millisecond.
-    const piece = index.bytes.slice(at, at + PIECE_BYTES);
+    const piece = index.bytes?.slice(at, at + PIECE_BYTES) ?? fresh.get(i);
+    if (!piece) throw new Error(`${folder}/${name} is missing`);
     const path = `${folder}/${name}`;
     if (present.has(name + TEMP_SUFFIX)) await adapter.remove(path + TEMP_SUFFIX);
-    await adapter.writeBinary(path + TEMP_SUFFIX, piece.buffer);
+    await adapter.writeBinary(path + TEMP_SUFFIX, ownBuffer(piece));
     await adapter.rename(path + TEMP_SUFFIX, path);
     present.add(name);
     written += piece.byteLength;

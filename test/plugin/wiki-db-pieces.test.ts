@@ -65,6 +65,37 @@ test('a deferred write rewrites only the changed pieces and the manifest, not wi
   expect(persister.wikiDbLags).toBe(true);
 });
 
+test('a deferred write gets only the pieces not on disk from the engine; wiki.db whole when due', async () => {
+  const first = sample(1, PIECE_BYTES);
+  await v.deferred(first);
+  expect(v.exports[0].bytes?.byteLength).toBe(first.byteLength);
+  const saved = edited(first, 2, PIECE_BYTES);
+  await v.deferred(saved);
+  const deferred = v.exports[1];
+  expect(deferred.bytes).toBeUndefined();
+  expect(deferred.fresh?.map((f) => [f.index, f.bytes.byteLength])).toEqual([[2, 1000]]);
+  expect(same(joined((await v.restart()).read), saved)).toBe(true);
+  await v.whole(saved);
+  expect(v.exports[2].bytes?.byteLength).toBe(saved.byteLength);
+  expect(same(await v.wikiDb(), saved)).toBe(true);
+});
+
+test("a piece removed behind the plugin's back: the write fails and says so; the next heals", async () => {
+  const first = sample(1, PIECE_BYTES);
+  await v.deferred(first);
+  await v.store.remove(`${FOLDER}/${pieceNames(first)[0]}`);
+  const saved = edited(first, 1, PIECE_BYTES);
+  await v.deferred(saved);
+  expect(v.notes).toEqual([expect.stringContaining(`${FOLDER}/${pieceNames(saved)[0]} is missing`)]);
+  // The manifest still names the missing piece, so a start now reads wiki.db whole: an older index, not a wrong one.
+  expect((await v.restart()).read).toBeInstanceOf(Uint8Array);
+  await v.persister.writeSnapshot((have) => v.export(saved, have));
+  expect(v.exports[2].bytes).toBeDefined();
+  const { read } = await v.restart();
+  expect(isPieces(read)).toBe(true);
+  expect(same(joined(read), saved)).toBe(true);
+});
+
 test('a whole write (unload, Rebuild) brings wiki.db level with the pieces, even with nothing new', async () => {
   const first = sample(1, PIECE_BYTES);
   await v.deferred(first);

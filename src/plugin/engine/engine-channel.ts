@@ -93,10 +93,18 @@ export function serveEngine(port: PortLike): void {
     handlers[m] = (...args: unknown[]) => methods[m](...args);
   }
   handlers.embedPass = async (model: string) => plainReport(await core.embedPass(model));
-  handlers.exportIndex = async () => {
-    const index = await core.exportIndex();
-    const bytes = index && transferBytes(index.bytes);
-    return bytes instanceof Transfer ? new Transfer(index, bytes.buffers) : index;
+  handlers.exportIndex = async (have?: readonly string[]) => {
+    const index = await core.exportIndex(have);
+    if (!index) return index;
+    // Each buffer transferred, not copied: wiki.db's whole bytes, or the fresh pieces (each a buffer of its own).
+    const views = index.bytes ? [index.bytes] : (index.fresh ?? []).map((f) => f.bytes);
+    const whole = views.every((v) => v.byteOffset === 0 && v.byteLength === v.buffer.byteLength);
+    return whole
+      ? new Transfer(
+          index,
+          views.map((v) => v.buffer as ArrayBuffer),
+        )
+      : index;
   };
   handlers.yieldEmbedding = () => core.yieldEmbedding();
 }

@@ -143,9 +143,9 @@ export class EngineCore implements Engine {
     return this.session?.index.stats();
   }
 
-  async exportIndex(): Promise<ExportedIndex | undefined> {
+  async exportIndex(have?: readonly string[]): Promise<ExportedIndex | undefined> {
     const bytes = this.session?.index.export();
-    return bytes && exported(bytes);
+    return bytes && exported(bytes, have);
   }
 
   async close(): Promise<void> {

@@ -85,7 +85,7 @@ export interface Engine {
   /** The index's counts (a read between two steps of any running operation), or undefined when none is open. */
   stats(): Promise<IndexStats | undefined>;
   /** wiki.db's bytes (with the checksum trailer) and their pieces' names, or undefined when no index is open. */
-  exportIndex(): Promise<ExportedIndex | undefined>;
+  exportIndex(have?: readonly string[]): Promise<ExportedIndex | undefined>;
   /** Closes the index (and the worker). */
   close(): Promise<void>;
   /** Stops at once, the operation in flight dropped (the worker terminated); absent in-process (nothing to stop). */

@@ -27,10 +27,15 @@ export function isPieceSize(bytes: unknown): bytes is number {
   );
 }
 
-/** wiki.db's bytes as exported, with the names of their pieces (in order). */
+/**
+ * wiki.db as exported: the names of its pieces (in order) and either its bytes whole (for a write of wiki.db) or
+ * only the pieces the caller does not have (a deferred write: ~3 MB cross to the main thread, not ~100 MB).
+ */
 export interface ExportedIndex {
-  readonly bytes: Uint8Array;
   readonly pieces: readonly string[];
+  readonly bytes?: Uint8Array;
+  /** The pieces not among the names the caller has, each its own buffer, by their index in `pieces`. */
+  readonly fresh?: readonly { readonly index: number; readonly bytes: Uint8Array }[];
 }
 
 /** wiki.db read back from its pieces: each piece's bytes and the name it was stored under, in order. */
@@ -56,9 +61,15 @@ export function pieceNames(bytes: Uint8Array, pieceBytes = PIECE_BYTES): string[
   return names;
 }
 
-/** wiki.db's bytes with their pieces' names. */
-export function exported(bytes: Uint8Array): ExportedIndex {
-  return { bytes, pieces: pieceNames(bytes) };
+/** wiki.db's bytes with their pieces' names; only the pieces not named in `have` when it is given. */
+export function exported(bytes: Uint8Array, have?: readonly string[]): ExportedIndex {
+  const pieces = pieceNames(bytes);
+  if (have === undefined) return { bytes, pieces };
+  const known = new Set(have);
+  const fresh = pieces.flatMap((name, index) =>
+    known.has(name) ? [] : [{ index, bytes: bytes.slice(index * PIECE_BYTES, (index + 1) * PIECE_BYTES) }],
+  );
+  return { pieces, fresh };
 }
 
 /** Whether the main thread handed pieces (not whole bytes, a problem or nothing). */

@@ -2,7 +2,13 @@
 // sample bytes that differ from piece to piece, and what is on disk (wiki.db, the manifest, the pieces).
 import type { DataAdapter } from 'obsidian';
 import { IndexPersister } from '../../../src/plugin/index-persister';
-import { exported, isPieces, piecesFile, type WikiDbRead } from '../../../src/plugin/engine/wiki-db-pieces';
+import {
+  exported,
+  isPieces,
+  piecesFile,
+  type ExportedIndex,
+  type WikiDbRead,
+} from '../../../src/plugin/engine/wiki-db-pieces';
 import { DataAdapterDouble } from '../../obsidian-double/data-adapter';
 import { MemoryStore } from '../../obsidian-double/file-store';
 
@@ -65,13 +71,22 @@ export class PiecesVault {
   /** A change to the index, then its deferred write (60 s after the last save): `bytes` is the export. */
   async deferred(bytes: Uint8Array): Promise<void> {
     this.persister.markDirty();
-    await this.persister.writeSnapshot(() => exported(bytes.slice()));
+    await this.persister.writeSnapshot((have) => this.export(bytes, have));
   }
+
+  /** What the engine hands over: `bytes` whole, or the pieces not in `have`; each export recorded in `exports`. */
+  export(bytes: Uint8Array, have?: readonly string[]): ExportedIndex {
+    const index = exported(bytes.slice(), have);
+    this.exports.push(index);
+    return index;
+  }
+
+  readonly exports: ExportedIndex[] = [];
 
   /** A change, then a write of wiki.db whole (unload, Rebuild). */
   async whole(bytes: Uint8Array): Promise<void> {
     this.persister.markDirty();
-    await this.persister.writeSnapshot(() => exported(bytes.slice()), true);
+    await this.persister.writeSnapshot((have) => this.export(bytes, have), true);
   }
 
   /** wiki.db's bytes on disk. */
