@@ -3,6 +3,7 @@
 // loading wiki.db or stat-ing every concept file per call. Should the watcher fail (a limit on watched folders,
 // a file system without events), the server says so once and falls back to a stat catch-up before each call.
 import type { WikiSession } from '../core/engine/session';
+import { prepareRetrieval } from '../core/retrieval/catalog';
 import type { Clock } from '../core/types';
 import { BundleFollower } from '../node/bundle-follower';
 import type { Notes } from '../node/folder-bundle';
@@ -38,7 +39,10 @@ export class LiveSession {
     const follower = this.follower;
     if (follower && follower.failed === undefined) {
       const applied = await follower.apply(session);
-      if (applied.updated + applied.removed > 0) await saveOrNote(session, this.io);
+      if (applied.updated + applied.removed > 0) {
+        await saveOrNote(session, this.io);
+        prepareRetrieval(session.index);
+      }
       return session;
     }
     if (follower && !this.toldFailure) {
@@ -49,7 +53,10 @@ export class LiveSession {
       );
     }
     const caught = await session.sync();
-    if (caught.updated.length + caught.removed.length > 0) await saveOrNote(session, this.io);
+    if (caught.updated.length + caught.removed.length > 0) {
+      await saveOrNote(session, this.io);
+      prepareRetrieval(session.index);
+    }
     return session;
   }
 
@@ -66,7 +73,10 @@ export class LiveSession {
   private async open(): Promise<WikiSession> {
     // The watcher first: an edit made while wiki.db loads and catches up is then reported, never missed.
     if (this.follow && !this.follower) this.follower = await this.startFollower();
-    return openSession(this.bundle, this.io, this.clock, 'okf-wiki mcp');
+    const session = await openSession(this.bundle, this.io, this.clock, 'okf-wiki mcp');
+    // Every question will want the catalog and the typo index: built now, not in the middle of later answers.
+    prepareRetrieval(session.index);
+    return session;
   }
 
   /** A batch waiting while no call runs: applied now, so wiki.db follows the notes between calls. */

@@ -2,6 +2,7 @@
 // supersession map. Rebuilt only when the index changes, so a query never rescans every title from SQLite.
 import type { WikiIndex } from '../index/wiki-index';
 import { titleEntries, type TitleEntry } from './title-match';
+import { prepareTypoIndex } from './typo-titles';
 
 /** Per-concept facts retrieval needs at every step. */
 export interface ConceptInfo {
@@ -49,6 +50,14 @@ export function catalogOf(index: WikiIndex): Catalog {
   const catalog: Catalog = { generation: index.generation, titles, concepts };
   cache.set(index, catalog);
   return catalog;
+}
+
+/**
+ * Builds now what the first question on this state of the index would build (the catalog, the typo index): a
+ * long-lived process calls it after opening or applying changes, so no answer pays for it.
+ */
+export function prepareRetrieval(index: WikiIndex): void {
+  prepareTypoIndex(catalogOf(index).titles);
 }
 
 /** True when a concept is superseded (spec §7.7: `status` is what filtering keys off). */

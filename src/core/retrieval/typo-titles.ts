@@ -87,6 +87,14 @@ function deletionIndex(words: ReadonlySet<string>): ReadonlyMap<string, readonly
   return byVariant;
 }
 
+/**
+ * Builds the index of `entries` now: a long-lived process (the MCP server) does it as it opens, so its first
+ * questions after that do not pay for it.
+ */
+export function prepareTypoIndex(entries: readonly TitleEntry[]): void {
+  titleWords(entries, 'index');
+}
+
 /** The title words one edit from `word`, found by a scan or through the index (for tests to compare). */
 export function titleWordsOneEditFrom(word: string, entries: readonly TitleEntry[], how: 'scan' | 'index'): string[] {
   return [...new Set(titleWords(entries, how).near(word))].filter((w) => isOneEdit(word, w)).sort();
