@@ -26,6 +26,28 @@ export function oddFiles(): Record<string, string> {
       'Body.\n',
     ),
     '/entities/empty-frontmatter.md': rawConcept(''),
+    // Escapes JSON and SQLite must agree on: quotes, backslashes, a tab, a newline, emoji, a control character,
+    // half a surrogate pair, NUL; and links whose targets hold spaces, percent signs and non-Latin letters.
+    '/entities/escapes.md': rawConcept(
+      [
+        'type: Concept',
+        'title: Escapes',
+        'relations:',
+        '  - { predicate: "said", object: "a \\"quoted\\" back\\\\slash\\ttab\\nline 🚀", date: "2020-01-02" }',
+        '  - { predicate: "links_to", object: "/entities/東京.md" }',
+      ].join('\n'),
+      'See [a b](./a%20b.md), [[東京]], [x](../up/ü.md) and [q](<./with space.md>).\n',
+    ),
+    '/entities/escapes-u.md': rawConcept(
+      [
+        'type: Concept',
+        'title: Escapes written as \\u',
+        'relations:',
+        '  - { predicate: "ctl\\u0001", object: "half \\ud800 pair", source: "s" }',
+        '  - { predicate: "nul", object: "a\\0b" }',
+      ].join('\n'),
+      'Body [[Escapes]].\n',
+    ),
     '/entities/tabs.md': rawConcept('type: Concept\ntitle:\t"tab"\n\tbad: indent'),
   };
 }
