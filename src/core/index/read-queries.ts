@@ -269,11 +269,14 @@ export function recordArrays<T extends unknown[]>(db: Database): T[] {
   const sql =
     'select path, type, title, description, tags, trust, status, superseded_by, relations, sources ' +
     'from concepts order by path';
-  return db.all<Record<string, string>>(sql).map((r) => {
+  const rows: T[] = [];
+  // Each row parsed as it is read: an array of every raw row outlived the young generation (garbage promoted).
+  db.each<Record<string, string>>(sql, [], (r) => {
     const json = (text: string): unknown => JSON.parse(text);
     const head = [r.path, r.type, r.title, r.description, json(r.tags), r.trust, r.status, r.superseded_by];
-    return [...head, json(r.relations), json(r.sources)] as T;
+    rows.push([...head, json(r.relations), json(r.sources)] as T);
   });
+  return rows;
 }
 
 /**

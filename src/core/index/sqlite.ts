@@ -213,6 +213,18 @@ export class Database {
     return rows;
   }
 
+  /** Calls `fn` with each row of a query as it is read: no array of every row (the rows can die young). */
+  each<T = Row>(sql: string, params: readonly SqlValue[], fn: (row: T) => void): void {
+    const { pointer, names } = this.statement(sql);
+    const db = this.db.pointer as number;
+    try {
+      if (params.length) this.raw.bind(db, pointer, params);
+      while (this.raw.step(db, pointer)) fn(this.raw.row(pointer, names) as T);
+    } finally {
+      this.raw.reset(pointer);
+    }
+  }
+
   /**
    * The rows of a query of two numeric columns (an integer id, then a double), read straight into typed arrays:
    * no object per row, exact doubles (for scores that are summed afterwards).

@@ -79,3 +79,26 @@ test('an empty timeline still says it is generated', () => {
   expect(renderTimeline([])).toContain('Do not edit by hand');
   expect(renderTimeline([])).toContain('No date-qualified relations yet');
 });
+
+test('a timeline of thousands of lines (joined a thousand at a time) has every line once, in order', () => {
+  // 1,500 concepts, one dated relation each, two per date: headings and events cross the 1,000-line seams.
+  const files: Record<string, Parameters<typeof records>[0][string]> = {};
+  for (let i = 0; i < 1500; i++) {
+    const n = String(i).padStart(4, '0');
+    const month = String(1 + (Math.floor(i / 2 / 28) % 12)).padStart(2, '0');
+    const day = `2001-${month}-${String(1 + (Math.floor(i / 2) % 28)).padStart(2, '0')}`;
+    files[`/e/c${n}.md`] = { title: `C${n}`, relations: [rel('met', '/e/c0000.md', { date: day })] };
+  }
+  const text = renderTimeline(records(files));
+  const lines = text.split('\n');
+  expect(text.endsWith('\n') && !text.endsWith('\n\n')).toBe(true);
+  expect(lines.filter((l) => l.startsWith('- [C')).length).toBe(1500);
+  expect(text).not.toContain('\n\n\n');
+  // Each heading stands between blank lines and is followed by its events; dates are in order.
+  const headings = lines.flatMap((l, i) => (l.startsWith('## ') ? [i] : []));
+  for (const i of headings)
+    expect([lines[i - 1], lines[i + 1], lines[i + 2].startsWith('- [C')]).toEqual(['', '', true]);
+  const days = headings.map((i) => lines[i].slice(3));
+  expect(days).toEqual([...new Set(days)].sort());
+  expect(lines.length).toBe(3 + headings.length * 3 + 1500 + 1);
+});
