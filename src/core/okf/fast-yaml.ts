@@ -144,6 +144,18 @@ function inlineValue(text: string): unknown {
   return value;
 }
 
+/** A flow mapping's key and its `: `, read where the reader stands (sticky). */
+const FLOW_KEY = /([A-Za-z_][A-Za-z0-9_-]*): /y;
+/** The first character ending a plain scalar in flow context, searched from where the reader stands. */
+const FLOW_END = /[,[\]{}]/g;
+
+/** The index of the first `a` or `b` in `text` at or after `from`, or -1. */
+function nextOf(text: string, from: number, a: string, b: string): number {
+  const i = text.indexOf(a, from);
+  const j = text.indexOf(b, from);
+  return i < 0 ? j : j < 0 ? i : Math.min(i, j);
+}
+
 /** Reads quoted strings, flow sequences and flow mappings written on one line. */
 class FlowReader {
   private at = 0;
@@ -198,7 +210,8 @@ class FlowReader {
     }
     for (;;) {
       this.spaces();
-      const match = /^([A-Za-z_][A-Za-z0-9_-]*): /.exec(this.text.slice(this.at));
+      FLOW_KEY.lastIndex = this.at;
+      const match = FLOW_KEY.exec(this.text);
       if (!match) giveUp();
       const key = match[1];
       if (SPECIAL_WORD.test(key) || key === '__proto__' || Object.hasOwn(out, key)) giveUp();
@@ -215,14 +228,15 @@ class FlowReader {
   private doubleQuoted(): string {
     let out = '';
     for (let i = this.at + 1; i < this.text.length; i++) {
+      // The run up to the next quote or backslash at once (a character at a time built a string piece each).
+      const stop = nextOf(this.text, i, '"', '\\');
+      if (stop < 0) break;
+      out += this.text.slice(i, stop);
+      i = stop;
       const ch = this.text[i];
       if (ch === '"') {
         this.at = i + 1;
         return out;
-      }
-      if (ch !== '\\') {
-        out += ch;
-        continue;
       }
       const next = this.text[++i];
       if (next === '"' || next === '\\' || next === '/') out += next;
@@ -241,11 +255,10 @@ class FlowReader {
   private singleQuoted(): string {
     let out = '';
     for (let i = this.at + 1; i < this.text.length; i++) {
-      const ch = this.text[i];
-      if (ch !== "'") {
-        out += ch;
-        continue;
-      }
+      const stop = this.text.indexOf("'", i);
+      if (stop < 0) break;
+      out += this.text.slice(i, stop);
+      i = stop;
       if (this.text[i + 1] === "'") {
         out += "'";
         i++;
@@ -259,9 +272,12 @@ class FlowReader {
 
   /** A plain scalar that is certainly a string under the core schema; anything else gives up. */
   private plain(inFlow: boolean): string {
-    const rest = this.text.slice(this.at);
-    const end = inFlow ? rest.search(/[,[\]{}]/) : -1;
-    const raw = end < 0 ? rest : rest.slice(0, end);
+    let end = this.text.length;
+    if (inFlow) {
+      FLOW_END.lastIndex = this.at;
+      if (FLOW_END.test(this.text)) end = FLOW_END.lastIndex - 1;
+    }
+    const raw = this.text.slice(this.at, end);
     const value = raw.trim();
     if (value === '' || INDICATOR_START.test(value)) giveUp();
     if (value.includes(': ') || value.endsWith(':') || value.includes(' #')) giveUp();
