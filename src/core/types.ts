@@ -96,10 +96,35 @@ export type ReadResult =
     }
   | { readonly kind: 'skipped'; readonly path: string; readonly hash: string; readonly reason: string };
 
-/** Modification time (ms since the epoch) and size in bytes of a file. */
+/** Modification time (whole ms since the epoch) and size in bytes of a file. */
 export interface FileStat {
   readonly mtime: number;
   readonly size: number;
+  /**
+   * The inode's change time (whole ms), where the shell sees one (a Node shell; Obsidian shows none). It moves on
+   * every write and cannot be set back, so an edit that restored mtime and size (cp -p, rsync -t) still shows.
+   */
+  readonly ctime?: number;
+}
+
+/** A file's times and size as the index recorded them (null where the recording shell could not tell). */
+export interface RecordedStat {
+  readonly mtime: number | null;
+  readonly size: number | null;
+  readonly ctime: number | null;
+}
+
+/**
+ * True when a file's stat matches what the index recorded: a catch-up skips it unread. ctime is compared only
+ * when both the recording shell and this one saw it, so the CLI and the plugin never re-read, and re-record,
+ * each other's files in turn.
+ */
+export function statMatches(recorded: RecordedStat, stat: FileStat): boolean {
+  return (
+    recorded.mtime === stat.mtime &&
+    recorded.size === stat.size &&
+    (recorded.ctime === null || stat.ctime === undefined || recorded.ctime === stat.ctime)
+  );
 }
 
 /** Reads a bundle. Paths are bundle-absolute (`/entities/x.md`); implementations refuse anything outside. */

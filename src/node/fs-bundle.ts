@@ -19,7 +19,7 @@ import * as nodePath from 'node:path';
 import { ChangedSincePlan } from '../core/author/apply-plan';
 import type { PersistedFile } from '../core/index/snapshot';
 import { normalizeBundlePath } from '../core/okf/paths';
-import type { BundleSource, BundleWriter } from '../core/types';
+import type { BundleSource, BundleWriter, FileStat } from '../core/types';
 import type { PieceWriter } from './folder-bundle';
 
 /** Files larger than this are refused rather than read into memory. */
@@ -74,12 +74,13 @@ export class FsBundle implements BundleSource, BundleWriter {
     return new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(bytes);
   }
 
-  async stat(path: string): Promise<{ mtime: number; size: number } | undefined> {
+  async stat(path: string): Promise<FileStat | undefined> {
     try {
       const st = this.statInside(path);
-      // ctime moves on every write and cannot be set back (cp -p, rsync -t and touch -d restore only mtime),
-      // so the later of the two marks a changed file even when its mtime and size were kept.
-      return st.isFile() ? { mtime: Math.floor(Math.max(st.mtimeMs, st.ctimeMs)), size: st.size } : undefined;
+      // ctime moves on every write and cannot be set back (cp -p, rsync -t and touch -d restore only mtime), so it
+      // marks a changed file even when its mtime and size were kept (FileStat.ctime).
+      if (!st.isFile()) return undefined;
+      return { mtime: Math.floor(st.mtimeMs), size: st.size, ctime: Math.floor(st.ctimeMs) };
     } catch {
       return undefined;
     }

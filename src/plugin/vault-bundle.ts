@@ -67,7 +67,8 @@ export class VaultBundle implements BundleSource, BundleWriter {
   /** From the vault's in-memory tree (no disk access): lets a catch-up skip files unchanged since wiki.db. */
   async stat(path: string): Promise<FileStat | undefined> {
     const file = this.vault.getFileByPath(this.vaultPath(path));
-    return file ? { mtime: file.stat.mtime, size: file.stat.size } : undefined;
+    // Whole milliseconds, as the CLI records them (a desktop stat's mtime can carry a fraction of a millisecond).
+    return file ? { mtime: Math.floor(file.stat.mtime), size: file.stat.size } : undefined;
   }
 
   /** A file's text, or undefined when it does not exist. */

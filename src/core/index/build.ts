@@ -2,7 +2,7 @@
 // re-reads only files that changed (the plugin after a restart, the CLI before a query). Both give the same tables.
 import { readConcept } from '../okf/read-concept';
 import { isConceptCandidate } from '../okf/paths';
-import type { BundleSource, FileStat, ReadResult } from '../types';
+import { statMatches, type BundleSource, type FileStat, type ReadResult } from '../types';
 import { hashOf, pathOf, WikiIndex } from './wiki-index';
 
 /** Progress of a long build: `done` of `total` files read. */
@@ -96,7 +96,7 @@ export async function syncIndex(index: WikiIndex, source: BundleSource, onProgre
     const toRead = slice.filter((p) => {
       const k = known.get(p);
       const s = stats.get(p);
-      return !(k && s && k.mtime === s.mtime && k.size === s.size);
+      return !(k && s && statMatches(k, s));
     });
     updated.push(...(await applyIfChanged(index, source, toRead, stats)));
     onProgress?.(Math.min(i + BATCH, paths.length), paths.length);

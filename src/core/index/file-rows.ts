@@ -33,12 +33,13 @@ export function applyFileRows(db: Database, result: ReadResult, stat: FileStat |
 export function insertFileRows(db: Database, result: ReadResult, stat: FileStat | undefined, search: boolean): void {
   const path = pathOf(result);
   const hash = hashOf(result);
-  db.run('insert into files (path, hash, status, mtime, size) values (?, ?, ?, ?, ?)', [
+  db.run('insert into files (path, hash, status, mtime, size, ctime) values (?, ?, ?, ?, ?, ?)', [
     path,
     hash,
     result.kind,
     stat?.mtime ?? null,
     stat?.size ?? null,
+    stat?.ctime ?? null,
   ]);
   if (result.kind === 'skipped') return;
   if (result.kind === 'concept') insertConcept(db, result.concept, search);

@@ -188,11 +188,11 @@ export function conceptInfoRows(db: Database): ConceptInfoRow[] {
   return selectObjects<ConceptInfoRow>(db, columns, 'select * from concepts order by path');
 }
 
-/** Every file's content hash, mtime and size (what a catch-up compares against the disk). */
+/** Every file's content hash, mtime, size and ctime (what a catch-up compares against the disk). */
 export function fileStateRows(
   db: Database,
-): { path: string; hash: string; mtime: number | null; size: number | null }[] {
-  return selectObjects(db, ['path', 'hash', 'mtime', 'size'], 'select * from files');
+): { path: string; hash: string; mtime: number | null; size: number | null; ctime: number | null }[] {
+  return selectObjects(db, ['path', 'hash', 'mtime', 'size', 'ctime'], 'select * from files');
 }
 
 /**

@@ -2,7 +2,7 @@
 // rebuilt from the concept files, never trusted.
 
 /** Version of the tables below. */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** Marks a database as ours (meta `format`), so a random SQLite file is not mistaken for an index. */
 export const INDEX_FORMAT = 'okf-graph-wiki';
@@ -29,7 +29,8 @@ create table files (
   hash text not null,
   status text not null check (status in ('concept', 'invalid', 'skipped')),
   mtime integer,                  -- when the source could tell: lets a catch-up skip unchanged files unread
-  size integer
+  size integer,
+  ctime integer                   -- the inode's change time, where the shell sees one (the CLI; not Obsidian)
 ) without rowid;
 
 -- One row per concept (spec §5). List fields are JSON text, queryable with json_each/json_extract.

@@ -1,7 +1,7 @@
 // The index over a bundle: concepts, FTS5, edges, links, embeddings and diagnostics in one in-memory
 // SQLite database, persisted as `wiki.db`. Applying or removing one file leaves the tables exactly as a
 // full rebuild of the same files would (rows are keyed by path, never by insertion order).
-import type { Diagnostic, FileStat, ReadResult } from '../types';
+import type { Diagnostic, FileStat, ReadResult, RecordedStat } from '../types';
 import { Database } from './sqlite';
 import type { VectorCalibration } from '../embed/calibrate';
 import { applyFileRows, insertNewFiles, pathOf, removeFileRows, type FileBatch } from './file-rows';
@@ -101,7 +101,12 @@ export class WikiIndex {
   /** Records a file's mtime and size without re-reading it (its content hash was unchanged). */
   setFileStat(path: string, stat: FileStat): void {
     this.statsRecorded++;
-    this.db.run('update files set mtime = ?, size = ? where path = ?', [stat.mtime, stat.size, path]);
+    this.db.run('update files set mtime = ?, size = ?, ctime = ? where path = ?', [
+      stat.mtime,
+      stat.size,
+      stat.ctime ?? null,
+      path,
+    ]);
   }
 
   /**
@@ -141,8 +146,10 @@ export class WikiIndex {
   }
 
   /** Hash, mtime and size of every file in the index. */
-  fileStates(): Map<string, { hash: string; mtime: number | null; size: number | null }> {
-    return new Map(reads.fileStateRows(this.db).map((r) => [r.path, { hash: r.hash, mtime: r.mtime, size: r.size }]));
+  fileStates(): Map<string, RecordedStat & { hash: string }> {
+    return new Map(
+      reads.fileStateRows(this.db).map((r) => [r.path, { hash: r.hash, mtime: r.mtime, size: r.size, ctime: r.ctime }]),
+    );
   }
 
   /** A meta value (`schema_version`, `embedding_model`, …). */
