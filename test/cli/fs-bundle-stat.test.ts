@@ -1,4 +1,4 @@
-// FsBundle.stat, what a catch-up compares against wiki.db: a file inside the bundle gives its size and change time;
+// FsBundle.stat, what a catch-up compares against wiki.db: a file inside the bundle gives its mtime, size and ctime;
 // a folder, a missing file, and anything reached through a link leading out of the bundle give undefined. Folders'
 // real paths are cached for one synchronous burst of calls only, so a folder swapped for a link is seen next time.
 import { mkdirSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -21,13 +21,13 @@ beforeEach(() => {
 });
 afterEach(() => removeTempDir(tmp));
 
-/** What stat should report for the file at `full` (the later of mtime and ctime, and the size). */
-function expected(full: string): { mtime: number; size: number } {
+/** What stat should report for the file at `full` (mtime, size and ctime, in whole milliseconds). */
+function expected(full: string): { mtime: number; size: number; ctime: number } {
   const st = statSync(full);
-  return { mtime: Math.floor(Math.max(st.mtimeMs, st.ctimeMs)), size: st.size };
+  return { mtime: Math.floor(st.mtimeMs), size: st.size, ctime: Math.floor(st.ctimeMs) };
 }
 
-test('a file inside gives its size and change time; a folder or a missing file gives undefined', async () => {
+test('a file inside gives its mtime, size and ctime; a folder or a missing file gives undefined', async () => {
   writeTree(root, { '/a.md': 'top', '/dir/a.md': 'nested a', '/dir/deeper/b.md': 'b' });
   const bundle = new FsBundle(root);
   const paths = ['/a.md', '/dir/a.md', '/dir/deeper/b.md', '/dir', '/missing.md', '/dir/missing.md', '/nodir/x.md'];

@@ -79,8 +79,20 @@ test(
 
 test('a write that throws half-way: previous wiki.db intact, no partial temporary file left behind', async () => {
   const realOpen = fsPromises.open;
+  // The module object itself (an ES namespace import is read-only): FsBundle calls its writeSync.
+  const nodeFs = jest.requireActual<typeof import('node:fs')>('node:fs');
+  const realWriteSync = nodeFs.writeSync;
+  // wiki.db is written as it is exported, a piece at a time on the temporary file's descriptor (FsBundle.write
+  // with a PieceWriter); other files through FileHandle.writeFile. Either way the disk fills half-way.
+  const tmpFds = new Set<number>();
+  jest.spyOn(nodeFs, 'writeSync').mockImplementation(((fd: number, data: Uint8Array, ...rest: unknown[]) => {
+    if (!tmpFds.has(fd)) return (realWriteSync as (...a: unknown[]) => number)(fd, data, ...rest);
+    (realWriteSync as (...a: unknown[]) => number)(fd, data.subarray(0, Math.floor(data.byteLength / 2)));
+    throw Object.assign(new Error('ENOSPC: simulated disk full half-way'), { code: 'ENOSPC' });
+  }) as typeof nodeFs.writeSync);
   jest.spyOn(fsPromises, 'open').mockImplementation(async (...args: Parameters<typeof fsPromises.open>) => {
     const handle = await realOpen(...args);
+    if (String(args[0]).includes('wiki.db.tmp-')) tmpFds.add(handle.fd);
     return new Proxy(handle, {
       get(target, key) {
         if (key === 'writeFile') {
@@ -127,17 +139,27 @@ fs.promises.rename = function (from, to) {
   if (String(to).endsWith('wiki.db')) process.kill(process.pid, 'SIGKILL');
   return rename.apply(this, arguments);
 };`;
+  // wiki.db's temporary file gets half of the first piece written to it (or half of its bytes, written whole),
+  // synced, then the process is killed.
   const killHalfWay = `
 const fs = require('node:fs');
 const open = fs.promises.open;
+const writeSync = fs.writeSync;
+const tmpFds = new Set();
+const die = (fd, data) => {
+  writeSync(fd, data.subarray(0, data.length >> 1));
+  fs.fsyncSync(fd);
+  process.kill(process.pid, 'SIGKILL');
+};
+fs.writeSync = function (fd, data) {
+  if (tmpFds.has(fd)) die(fd, data);
+  return writeSync.apply(this, arguments);
+};
 fs.promises.open = async function (path, flags) {
   const handle = await open.apply(this, arguments);
   if (!String(path).includes('wiki.db.tmp-')) return handle;
-  handle.writeFile = async (data) => {
-    await handle.write(data.subarray(0, data.length >> 1));
-    await handle.sync();
-    process.kill(process.pid, 'SIGKILL');
-  };
+  tmpFds.add(handle.fd);
+  handle.writeFile = async (data) => die(handle.fd, data);
   return handle;
 };`;
 
