@@ -30,6 +30,8 @@ export class LiveSession {
 
   /** The session, current with the bundle (call inside the queue). */
   async current(): Promise<WikiSession> {
+    // Never reopened once closed: a watcher started then would outlive the server.
+    if (this.closed) throw new Error('The wiki server is closing.');
     if (!this.live) {
       this.live = this.open();
       this.live.catch(() => (this.live = undefined));
@@ -67,7 +69,7 @@ export class LiveSession {
     this.follower = undefined;
     const live = this.live;
     this.live = undefined;
-    if (live) (await live.catch(() => undefined))?.close();
+    if (live) await (await live.catch(() => undefined))?.close();
   }
 
   private async open(): Promise<WikiSession> {

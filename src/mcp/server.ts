@@ -72,10 +72,12 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
   };
   const live = new LiveSession(bundle, io, clock, inOrder, options.follow ?? true);
   const session = (): Promise<WikiSession> => live.current();
-  // The watcher and the index go with the server, however it is closed (stdio's end, a client closing).
+  // The watcher and the index go with the server, however it is closed (stdio's end, a client closing), through
+  // the queue: a call or a watched batch being applied and saved finishes first, so wiki.db keeps it. Every step
+  // in the queue is bounded (the write lock's wait, the embedder's timeout), so the close cannot wait forever.
   const close = server.close.bind(server);
   server.close = async () => {
-    await live.close();
+    await inOrder(() => live.close());
     await close();
   };
   server.server.onclose = () => void inOrder(() => live.close());

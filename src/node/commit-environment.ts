@@ -60,6 +60,6 @@ async function refreshAfterEdit(
       io.err(`note: ${message} Lexical signals (exact title, BM25) still work.\n`),
     );
   } finally {
-    if (!live) session.close();
+    if (!live) await session.close();
   }
 }

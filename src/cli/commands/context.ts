@@ -34,6 +34,6 @@ export async function contextCommand(flags: Flags, io: CliIo, positionals: strin
     else io.out(format === 'json' ? JSON.stringify(result, null, 2) + '\n' : result.text);
     return 0;
   } finally {
-    session.close();
+    await session.close();
   }
 }

@@ -34,7 +34,7 @@ async function regenerate(
     else for (const f of files) io.out(`${f.path.slice(1)}: ${f.outcome === 'appended' ? 'entry added' : f.outcome}\n`);
     return 0;
   } finally {
-    session.close();
+    await session.close();
   }
 }
 

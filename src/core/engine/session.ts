@@ -95,6 +95,9 @@ export class WikiSession {
   /** Opening recorded new times of files whose content was unchanged (a copied or restored bundle). */
   private restampedAtOpen = false;
 
+  /** Saves still writing wiki.db, settled either way: the export reads the open index as the file is written. */
+  private readonly saving = new Set<Promise<void>>();
+
   /** Opens the index: wiki.db when it can be trusted (only changed files re-read), otherwise a full build. */
   static async open(env: SessionEnv, onProgress?: Progress): Promise<WikiSession> {
     const { index, outcome } = await openIndex(env.bundle, await env.store.read(), onProgress);
@@ -205,22 +208,40 @@ export class WikiSession {
   async rebuild(options: RebuildOptions = {}): Promise<RebuildReport> {
     const fresh = await buildIndex(this.env.bundle, options.onBuildProgress);
     const carried = carryOverEmbeddings(this.current, fresh);
+    await this.savesSettled();
     this.current.close();
     this.current = fresh;
     return this.finishRebuild(carried, options);
   }
 
-  /** Persists the index through the shell's store. */
+  /** Persists the index through the shell's store (a close meanwhile waits for it). */
   save(): Promise<void> {
     const index = this.current;
-    return this.env.store.write(
+    const written = this.env.store.write(
       () => index.export(),
       (sink) => index.exportTo(sink),
     );
+    const settled = written.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.saving.add(settled);
+    void settled.then(() => this.saving.delete(settled));
+    return written;
   }
 
-  close(): void {
+  /**
+   * Closes the index once the saves in flight have settled: a shell may close while one is writing (the MCP server
+   * on stdin's end), and the export reads the index as wiki.db is written. A failed save is its caller's to report;
+   * the close goes on.
+   */
+  async close(): Promise<void> {
+    await this.savesSettled();
     this.current.close();
+  }
+
+  private async savesSettled(): Promise<void> {
+    while (this.saving.size > 0) await Promise.all(this.saving);
   }
 
   private async finishRebuild(carried: number, options: RebuildOptions): Promise<RebuildReport> {

@@ -59,7 +59,7 @@ export class EngineCore implements Engine {
 
   async open(): Promise<Awaited<ReturnType<Engine['open']>>> {
     const session = await WikiSession.open(this.env, (done, total) => this.host.progress(done, total));
-    this.session?.close();
+    await this.session?.close();
     this.session = session;
     return { opened: session.opened, changed: session.openChangedIndex, concepts: this.concepts() };
   }
@@ -149,7 +149,7 @@ export class EngineCore implements Engine {
   }
 
   async close(): Promise<void> {
-    this.session?.close();
+    await this.session?.close();
     this.session = undefined;
   }
 
