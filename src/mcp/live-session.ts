@@ -38,13 +38,16 @@ export class LiveSession {
       return this.live;
     }
     const session = await this.live;
+    // New times of unchanged files are saved too, as opening saves them: else every CLI command re-reads them.
+    const stamped = session.index.fileStatsRecorded;
+    const caughtUp = async (changed: number) => {
+      if (changed > 0 || session.index.fileStatsRecorded > stamped) await saveOrNote(session, this.io);
+      if (changed > 0) prepareRetrieval(session.index);
+    };
     const follower = this.follower;
     if (follower && follower.failed === undefined) {
       const applied = await follower.apply(session);
-      if (applied.updated + applied.removed > 0) {
-        await saveOrNote(session, this.io);
-        prepareRetrieval(session.index);
-      }
+      await caughtUp(applied.updated + applied.removed);
       return session;
     }
     if (follower && !this.toldFailure) {
@@ -55,10 +58,7 @@ export class LiveSession {
       );
     }
     const caught = await session.sync();
-    if (caught.updated.length + caught.removed.length > 0) {
-      await saveOrNote(session, this.io);
-      prepareRetrieval(session.index);
-    }
+    await caughtUp(caught.updated.length + caught.removed.length);
     return session;
   }
 

@@ -100,18 +100,19 @@ export class WikiIndex {
 
   /** Records a file's mtime and size without re-reading it (its content hash was unchanged). */
   setFileStat(path: string, stat: FileStat): void {
-    this.statsRecorded++;
-    this.db.run('update files set mtime = ?, size = ?, ctime = ? where path = ?', [
-      stat.mtime,
-      stat.size,
-      stat.ctime ?? null,
-      path,
-    ]);
+    const ctime = stat.ctime ?? null;
+    // Times recorded again unchanged (a watcher's report of a file the index just wrote) are no new time.
+    const changed = this.db.get(
+      'update files set mtime = ?, size = ?, ctime = ? where path = ? ' +
+        'and (mtime is not ? or size is not ? or ctime is not ?) returning path',
+      [stat.mtime, stat.size, ctime, path, stat.mtime, stat.size, ctime],
+    );
+    if (changed) this.statsRecorded++;
   }
 
   /**
-   * How many times setFileStat ran on this index: new times of unchanged files change no answer (the generation
-   * stays), but wiki.db should keep them, or the next catch-up re-reads those files again.
+   * How many times setFileStat recorded new times on this index: new times of unchanged files change no answer
+   * (the generation stays), but wiki.db should keep them, or the next catch-up re-reads those files again.
    */
   get fileStatsRecorded(): number {
     return this.statsRecorded;
