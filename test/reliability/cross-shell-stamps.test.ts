@@ -32,7 +32,7 @@ async function openAs(source: BundleSource, store: FsBundle): Promise<{ reads: n
   });
   const wrote = session.openChangedIndex;
   if (wrote) await session.save();
-  session.close();
+  await session.close();
   return { reads, wrote };
 }
 
