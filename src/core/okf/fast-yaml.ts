@@ -50,6 +50,13 @@ const BOOL_OR_NULL = /^(?:true|false|null|~)$/i;
 /** Plain scalars the core schema reads as numbers (its int, float, inf/nan forms, in any letter case). */
 const NUMBER_LIKE =
   /^(?:[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:e[-+]?[0-9]+)?|[-+]?\.inf|\.nan|0o[0-7]+|0x[0-9a-f]+)$/i;
+/**
+ * Deepest block nesting the subset reads (mappings and sequences within each other). Deeper frontmatter goes to
+ * the full parser, which refuses it past its own limit (`yaml-too-deep`): without a bound here a few thousand
+ * nested keys overflowed the stack, and a thousand broke SQLite's JSON depth limit, failing every command.
+ */
+const MAX_FAST_DEPTH = 16;
+
 /** Characters that give a plain scalar's first character another meaning (indicators, YAML 1.2 §5.3). */
 const INDICATOR_START = /^[-?:,[\]{}#&*!|>'"%@`]/;
 
@@ -61,8 +68,9 @@ class BlockReader {
     return this.at === this.lines.length;
   }
 
-  /** A block mapping whose keys sit at exactly `indent`. */
-  mapping(indent: number, first?: string): Record<string, unknown> {
+  /** A block mapping whose keys sit at exactly `indent`, `depth` blocks deep. */
+  mapping(indent: number, first?: string, depth = 0): Record<string, unknown> {
+    if (depth > MAX_FAST_DEPTH) giveUp();
     const out: Record<string, unknown> = {};
     let content = first;
     for (;;) {
@@ -80,22 +88,23 @@ class BlockReader {
       const rest = content.slice(colon + 1);
       if (rest !== '' && !rest.startsWith(' ')) giveUp();
       const written = stripComment(rest.trim());
-      out[key] = written === '' ? this.nested(indent) : inlineValue(written);
+      out[key] = written === '' ? this.nested(indent, depth) : inlineValue(written);
       content = undefined;
     }
   }
 
   /** The block under `key:` with nothing after it: a deeper mapping, a sequence (same indent allowed), or null. */
-  private nested(indent: number): unknown {
+  private nested(indent: number, depth: number): unknown {
     const line = this.lines[this.at];
     if (line === undefined || line.indent < indent) giveUp();
-    if (isSequenceItem(line.content) && line.indent >= indent) return this.sequence(line.indent);
+    if (isSequenceItem(line.content) && line.indent >= indent) return this.sequence(line.indent, depth + 1);
     if (line.indent === indent) giveUp(); // an empty value: null, which the full parser resolves
-    return this.mapping(line.indent);
+    return this.mapping(line.indent, undefined, depth + 1);
   }
 
-  /** A block sequence whose `-` marks sit at exactly `indent`. */
-  private sequence(indent: number): unknown[] {
+  /** A block sequence whose `-` marks sit at exactly `indent`, `depth` blocks deep. */
+  private sequence(indent: number, depth: number): unknown[] {
+    if (depth > MAX_FAST_DEPTH) giveUp();
     const out: unknown[] = [];
     for (;;) {
       const line = this.lines[this.at];
@@ -110,7 +119,7 @@ class BlockReader {
       if (item === '') giveUp();
       // A compact mapping's keys line up with the first key, one column past the dash and its spaces.
       const column = indent + 1 + (afterDash.length - afterDash.trimStart().length);
-      out.push(startsMapping(item) ? this.mapping(column, item) : inlineValue(item));
+      out.push(startsMapping(item) ? this.mapping(column, item, depth + 1) : inlineValue(item));
       const next = this.lines[this.at];
       if (next !== undefined && next.indent > indent && !startsMapping(item)) giveUp();
     }

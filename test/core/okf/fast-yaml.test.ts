@@ -8,6 +8,8 @@ import { bundleFiles } from '../../../bench/generate.mjs';
 import { fastFrontmatter } from '../../../src/core/okf/fast-yaml';
 import { parseFrontmatterYaml, parseWithYamlPackage, splitFrontmatter } from '../../../src/core/okf/frontmatter';
 import { REPO_ROOT } from '../../support/temp-dir';
+import { MemoryBundle } from '../../support/memory-bundle';
+import { buildIndex } from '../../../src/core/index/build';
 
 /** Asserts the fast reader agrees with the reference on `yaml`; returns whether it answered. */
 function agrees(yaml: string): boolean {
@@ -284,4 +286,43 @@ test('parseFrontmatterYaml keeps every diagnostic of the full parser (the fast p
     'yaml11-boolean-key',
     'duplicate-key',
   ]);
+});
+
+describe('depth', () => {
+  /** `x:` then `n` nested keys, each one space deeper, ending on a plain string. */
+  const nestedKeys = (n: number) =>
+    ['type: concept', 'title: Deep', 'x:', ...Array.from({ length: n }, (_, i) => `${' '.repeat(i + 1)}k${i}:`)]
+      .join('\n')
+      .concat(`\n${' '.repeat(n + 1)}leaf: v`);
+
+  test('a shallow nesting is read by the fast path, as the reference reads it', () => {
+    expect(agrees(nestedKeys(8))).toBe(true);
+  });
+
+  test('a deep block nesting is left to the full parser, which refuses it past its limit', () => {
+    expect(fastFrontmatter(nestedKeys(80))).toBeUndefined();
+    expect(parseFrontmatterYaml('/x.md', nestedKeys(80), 2).diagnostics.map((d) => d.code)).toEqual(['yaml-too-deep']);
+    // Thousands of levels: no stack overflow; the file is refused (the yaml package stops first), not the read.
+    expect(fastFrontmatter(nestedKeys(7000))).toBeUndefined();
+    const refused = parseFrontmatterYaml('/x.md', nestedKeys(7000), 2);
+    expect([refused.data, refused.diagnostics.map((d) => d.severity)]).toEqual([null, ['error']]);
+  });
+
+  test('a bundle with one deeply nested note still builds; the note is invalid, the others indexed', async () => {
+    const bundle = new MemoryBundle({
+      '/entities/deep.md': `---\n${nestedKeys(1010)}\n---\n`,
+      '/entities/ok.md': '---\ntype: concept\ntitle: Fine\n---\nA fine page.\n',
+    });
+    const index = await buildIndex(bundle);
+    expect(index.stats().concepts).toBe(1);
+    expect(index.diagnostics().map((d) => [d.path, d.code])).toEqual([['/entities/deep.md', 'yaml-too-deep']]);
+    index.close();
+  });
+
+  test('sequences count as levels too', () => {
+    const lines = ['type: concept', 'x:'];
+    for (let i = 0; i < 80; i++) lines.push(`${' '.repeat(2 * i + 1)}- k${i}:`);
+    lines.push(`${' '.repeat(161)}- leaf`);
+    expect(fastFrontmatter(lines.join('\n'))).toBeUndefined();
+  });
 });
