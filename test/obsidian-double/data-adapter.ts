@@ -17,6 +17,7 @@
 // Obsidian mobile's adapter (Capacitor) moves binary data as base64 strings on the main thread, which costs more;
 // the double plays desktop.
 import type * as O from 'obsidian';
+import { nextTask } from '../../src/plugin/next-task';
 import { parentOf, toBytes, type FileStore } from './file-store';
 
 /** Called after the adapter changed `paths` behind the vault's back (the file watcher). */
@@ -32,19 +33,6 @@ function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
   const copy = new Uint8Array(bytes.byteLength);
   copy.set(bytes);
   return copy.buffer;
-}
-
-/** A new task (a libuv callback is one): a message, which browsers do not clamp as they clamp nested timers. */
-function nextTask(): Promise<void> {
-  if (typeof MessageChannel === 'undefined') return new Promise((resolve) => setTimeout(resolve, 0));
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(0);
-  });
 }
 
 /** A copy of `data`, made IO_STEP_BYTES per task as libuv writes it (the caller may reuse its buffer after). */

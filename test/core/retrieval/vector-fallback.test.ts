@@ -3,10 +3,9 @@
 // hits are asked than there are rows (the only case where the first pass would have run). A second test shows the
 // first pass does run here normally, so the fallback test cannot pass by never leaving the usual path.
 import { dot, normalize } from '../../../src/core/embed/vectors';
-import { buildIndex } from '../../../src/core/index/build';
 import type { WikiIndex } from '../../../src/core/index/wiki-index';
-import { conceptFile } from '../../support/builders';
-import { MemoryBundle } from '../../support/memory-bundle';
+import { rng } from '../../../bench/generate.mjs';
+import { numberedConcepts } from '../../support/numbered-concepts';
 
 type VectorModule = typeof import('../../../src/core/retrieval/vector');
 type KernelModule = typeof import('../../../src/core/retrieval/vector-kernel');
@@ -18,14 +17,7 @@ const DIM = 24;
 let index: WikiIndex;
 let concepts: { path: string; hash: string }[];
 beforeAll(async () => {
-  const files = Object.fromEntries(
-    Array.from({ length: ROWS }, (_, i) => [
-      `/c/p${String(i).padStart(2, '0')}.md`,
-      conceptFile({ title: `P${i}` }, `body ${i}`),
-    ]),
-  );
-  index = await buildIndex(new MemoryBundle(files));
-  concepts = index.conceptsToEmbed(MODEL);
+  ({ index, concepts } = await numberedConcepts(ROWS, MODEL));
 });
 afterAll(() => index.close());
 
@@ -60,23 +52,11 @@ function freshModules(): { vector: VectorModule; kernel: KernelModule } {
   return loaded!;
 }
 
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** For several random matrices and limits below the row count: the hits, and the plain loop's best `limit`. */
 function rankings(vector: VectorModule): { got: unknown; want: unknown }[] {
   const out: { got: unknown; want: unknown }[] = [];
   for (let seed = 1; seed <= 12; seed++) {
-    const rnd = random(seed);
+    const rnd = rng(seed);
     const vectors = Array.from({ length: ROWS + 1 }, () => Float32Array.from({ length: DIM }, () => rnd() - 0.5));
     const query = vectors.pop()!;
     index.deleteEmbeddings();

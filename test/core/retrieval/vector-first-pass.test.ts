@@ -3,7 +3,6 @@
 // when many rows tie or differ by one float32 step at the cut, where a bound too tight would lose a row.
 import fc from 'fast-check';
 import { dot, normalize } from '../../../src/core/embed/vectors';
-import { buildIndex } from '../../../src/core/index/build';
 import type { WikiIndex } from '../../../src/core/index/wiki-index';
 import { rankByVector } from '../../../src/core/retrieval/vector';
 import {
@@ -12,23 +11,11 @@ import {
   createScanKernel,
   kernelStride,
 } from '../../../src/core/retrieval/vector-kernel';
-import { conceptFile } from '../../support/builders';
-import { MemoryBundle } from '../../support/memory-bundle';
+import { rng } from '../../../bench/generate.mjs';
+import { numberedConcepts } from '../../support/numbered-concepts';
 
 const MODEL = 'm';
 const ROWS = 48;
-
-/** A small deterministic generator (mulberry32), so a failing seed replays. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The float32 after `x` towards ±infinity (one step of the format). */
 function nextFloat(x: number, up: boolean): number {
@@ -47,7 +34,7 @@ function nextFloat(x: number, up: boolean): number {
  * the float32 pass orders the rows unlike the exact scan (a bound too tight loses rows there).
  */
 function vectorsFor(seed: number, dim: number, count: number): Float32Array[] {
-  const rnd = random(seed);
+  const rnd = rng(seed);
   const fresh = () => Float32Array.from({ length: dim }, () => (rnd() - 0.5) * (rnd() < 0.1 ? 1000 : 1));
   if (rnd() < 1 / 3) {
     const base = Float32Array.from({ length: dim }, () => (rnd() - 0.5) * 2 ** Math.floor(rnd() * 24));
@@ -81,14 +68,7 @@ function vectorsFor(seed: number, dim: number, count: number): Float32Array[] {
 let index: WikiIndex;
 let concepts: { path: string; hash: string }[];
 beforeAll(async () => {
-  const files = Object.fromEntries(
-    Array.from({ length: ROWS }, (_, i) => [
-      `/c/p${String(i).padStart(2, '0')}.md`,
-      conceptFile({ title: `P${i}` }, `body ${i}`),
-    ]),
-  );
-  index = await buildIndex(new MemoryBundle(files));
-  concepts = index.conceptsToEmbed(MODEL);
+  ({ index, concepts } = await numberedConcepts(ROWS, MODEL));
 });
 afterAll(() => index.close());
 
@@ -135,7 +115,7 @@ test('the first pass keeps every row of the exact best k, and drops rows when va
       fc.integer({ min: 0, max: 2 ** 31 }),
       (dim, limit, seed) => {
         const rows = 400;
-        const rnd = random(seed);
+        const rnd = rng(seed);
         const kernel = createScanKernel(rows, dim)!;
         const unit = (v: Float32Array) => normalize(v);
         const vectors = Array.from({ length: rows }, () => unit(Float32Array.from({ length: dim }, () => rnd() - 0.5)));
