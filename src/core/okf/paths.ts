@@ -8,11 +8,17 @@
 const RESERVED_ANY_LEVEL = new Set(['index.md', 'log.md', 'claude.md', 'agents.md']);
 const RESERVED_AT_ROOT = new Set(['/timeline.md', '/wiki-trigger-keywords.txt']);
 
+/** A path normalizeBundlePath returns unchanged: `/`-led segments, none empty, `.` or `..`, no `\\` or NUL. */
+const NORMAL_PATH = /^(?:\/(?!\.\.?(?:\/|$))[^/\\\0]+)+$/;
+
 /**
  * Normalizes a bundle path: `\` becomes `/`, `.` and `..` segments are resolved, a leading `/` added.
  * Returns null when the path is empty, holds a NUL byte, or climbs above the bundle root.
  */
 export function normalizeBundlePath(path: string): string | null {
+  // A path already in normal form (every listed path is) is its own answer: a catch-up normalizes ~10,000 of them,
+  // and splitting and joining each was a tenth of a cold question's catch-up.
+  if (NORMAL_PATH.test(path)) return path;
   if (path.includes('\0')) return null;
   const parts: string[] = [];
   for (const segment of path.replace(/\\/g, '/').split('/')) {
@@ -60,7 +66,8 @@ export function isReservedFile(path: string): boolean {
 
 /** True when the path is inside a hidden folder or is a hidden file (`.obsidian/`, `.git/`, `.trash/`). */
 export function isHidden(path: string): boolean {
-  return path.split('/').some((segment) => segment.startsWith('.'));
+  // A segment starts with a dot exactly where the path does or a dot follows a slash (no array per path).
+  return path.startsWith('.') || path.includes('/.');
 }
 
 /** True when the file may hold a concept: markdown, not reserved, not hidden. */

@@ -1,4 +1,5 @@
 // Bundle paths: normalization that never leaves the bundle, concept refs, link targets, reserved and hidden files.
+import fc from 'fast-check';
 import {
   conceptIdOf,
   isConceptCandidate,
@@ -27,6 +28,43 @@ describe('normalizeBundlePath', () => {
       expect(normalizeBundlePath(input)).toBeNull();
     },
   );
+});
+
+/** Paths made of the characters that matter to normalization (separators, dots, NUL) and a letter. */
+const trickyPath = fc.string({ unit: fc.constantFrom('/', '\\', '.', '\0', 'a', 'é'), maxLength: 12 });
+
+/** The segment-by-segment definition of normalizeBundlePath, which its fast path for normal paths must agree with. */
+function normalizedBySegments(path: string): string | null {
+  if (path.includes('\0')) return null;
+  const parts: string[] = [];
+  for (const segment of path.replace(/\\/g, '/').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (parts.length === 0) return null;
+      parts.pop();
+    } else parts.push(segment);
+  }
+  return parts.length === 0 ? null : '/' + parts.join('/');
+}
+
+describe('normalizeBundlePath against its definition', () => {
+  test('any path, normal or not, gets the segment-by-segment answer', () => {
+    fc.assert(
+      fc.property(trickyPath, (path) => {
+        expect(normalizeBundlePath(path)).toBe(normalizedBySegments(path));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  test('isHidden is true exactly when a segment starts with a dot', () => {
+    fc.assert(
+      fc.property(trickyPath, (path) => {
+        expect(isHidden(path)).toBe(path.split('/').some((s) => s.startsWith('.')));
+      }),
+      { numRuns: 5000 },
+    );
+  });
 });
 
 describe('resolveConceptRef', () => {
