@@ -59,6 +59,27 @@ const MAX_FAST_DEPTH = 16;
 
 /** Characters that give a plain scalar's first character another meaning (indicators, YAML 1.2 §5.3). */
 const INDICATOR_START = /^[-?:,[\]{}#&*!|>'"%@`]/;
+/** Characters the core schema's rules leave to the full parser inside a plain scalar: controls, line separators. */
+const CONTROL = /[\p{Cc}\u2028\u2029\ufeff]/u;
+/** A quote or a bracket, where a ` #` could be content rather than a comment. */
+const QUOTE_OR_BRACKET = /["'[\]{}]/;
+/** The longest word SPECIAL_WORD and BOOL_OR_NULL match (`false`): longer keys and values skip those tests. */
+const LONGEST_SPECIAL = 5;
+
+/** True for keys the subset leaves to the full parser: YAML 1.1 booleans, null words, `~`. */
+function isSpecialWord(word: string): boolean {
+  return word.length <= LONGEST_SPECIAL && SPECIAL_WORD.test(word);
+}
+
+/**
+ * True when the core schema could read the plain scalar as a number: every NUMBER_LIKE form starts with a sign, a
+ * digit or a dot, so other first characters skip the regular expression.
+ */
+function mayBeNumber(value: string): boolean {
+  const first = value.charCodeAt(0);
+  const signDotOrDigit = first === 0x2b || first === 0x2d || first === 0x2e || (first >= 0x30 && first <= 0x39);
+  return signDotOrDigit && NUMBER_LIKE.test(value);
+}
 
 class BlockReader {
   private at = 0;
@@ -84,7 +105,7 @@ class BlockReader {
       const colon = content.indexOf(':');
       if (colon <= 0) giveUp();
       const key = content.slice(0, colon);
-      if (!KEY.test(key) || SPECIAL_WORD.test(key) || key === '__proto__' || Object.hasOwn(out, key)) giveUp();
+      if (!KEY.test(key) || isSpecialWord(key) || key === '__proto__' || Object.hasOwn(out, key)) giveUp();
       const rest = content.slice(colon + 1);
       if (rest !== '' && !rest.startsWith(' ')) giveUp();
       const written = stripComment(rest.trim());
@@ -141,7 +162,7 @@ function startsMapping(item: string): boolean {
 function stripComment(value: string): string {
   const hash = value.indexOf(' #');
   if (hash < 0) return value;
-  if (/["'[\]{}]/.test(value)) giveUp();
+  if (QUOTE_OR_BRACKET.test(value)) giveUp();
   return value.slice(0, hash).trimEnd();
 }
 
@@ -223,7 +244,7 @@ class FlowReader {
       const match = FLOW_KEY.exec(this.text);
       if (!match) giveUp();
       const key = match[1];
-      if (SPECIAL_WORD.test(key) || key === '__proto__' || Object.hasOwn(out, key)) giveUp();
+      if (isSpecialWord(key) || key === '__proto__' || Object.hasOwn(out, key)) giveUp();
       this.at += match[0].length;
       out[key] = this.value(true);
       this.spaces();
@@ -290,8 +311,8 @@ class FlowReader {
     const value = raw.trim();
     if (value === '' || INDICATOR_START.test(value)) giveUp();
     if (value.includes(': ') || value.endsWith(':') || value.includes(' #')) giveUp();
-    if (BOOL_OR_NULL.test(value) || NUMBER_LIKE.test(value)) giveUp();
-    if (/[\p{Cc}\u2028\u2029\ufeff]/u.test(value)) giveUp(); // controls: the full parser's rules
+    if ((value.length <= LONGEST_SPECIAL && BOOL_OR_NULL.test(value)) || mayBeNumber(value)) giveUp();
+    if (CONTROL.test(value)) giveUp(); // controls: the full parser's rules
     this.at += raw.length;
     return value;
   }

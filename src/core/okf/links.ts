@@ -9,7 +9,12 @@ const WIKILINK = /(!?)\[\[([^\]|#^\n]+)(?:[#^][^\]|\n]*)?(?:\|[^\]\n]*)?\]\]/g;
 
 /** Removes fenced code blocks and inline code, where brackets are not links. */
 function stripCode(markdown: string): string {
-  return markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?(^\1[^\n]*$|(?![\s\S]))/gm, '').replace(/`[^`\n]*`/g, '');
+  // Each pass only when its marker occurs: two regex passes copying every body were a tenth of the parse.
+  const unfenced =
+    markdown.includes('```') || markdown.includes('~~~')
+      ? markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?(^\1[^\n]*$|(?![\s\S]))/gm, '')
+      : markdown;
+  return unfenced.includes('`') ? unfenced.replace(/`[^`\n]*`/g, '') : unfenced;
 }
 
 /** True for targets that leave the bundle: `https:`, `mailto:`, `//host`, or a pure `#anchor`. */

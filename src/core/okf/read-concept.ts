@@ -5,28 +5,9 @@ import { isIsoDate } from './dates';
 import { utf16Encoding } from './encoding';
 import { parseFrontmatterYaml, splitFrontmatter } from './frontmatter';
 import { contentHash } from './hash';
+import { splitKnownFields, type KnownKey } from './known-fields';
 import { extractLinks } from './links';
 import { baseName, conceptIdOf, isUnderReferences, resolveConceptRef } from './paths';
-
-/** Frontmatter keys modelled by Concept; everything else lands in `extra`. */
-const KNOWN_KEYS = new Set([
-  'type',
-  'title',
-  'description',
-  'tags',
-  'aliases',
-  'alias',
-  'resource',
-  'sources',
-  'generated',
-  'verified',
-  'status',
-  'stale_after',
-  'superseded_by',
-  'superseded_at',
-  'supersedes',
-  'relations',
-]);
 
 /** Trust tier per OKF §5.3: any `human:` verifier → human-reviewed; any other verifier → machine-confirmed. */
 export function trustTierOf(verified: readonly Stamp[]): TrustTier {
@@ -34,14 +15,13 @@ export function trustTierOf(verified: readonly Stamp[]): TrustTier {
   return verified.length > 0 ? 'machine-confirmed' : 'unverified';
 }
 
+type Report = (severity: Severity, code: string, message: string, value?: unknown) => void;
+
 /** Reads a file's text into a concept, an invalid file (with diagnostics), or a skipped non-concept. */
 export function readConcept(path: string, text: string): ReadResult {
   const hash = contentHash(text);
   const diagnostics: Diagnostic[] = [];
-  const report = (severity: Severity, code: string, message: string, value?: unknown) =>
-    diagnostics.push(
-      value === undefined ? { path, severity, code, message } : { path, severity, code, message, value: show(value) },
-    );
+  const report = reporterFor(path, diagnostics);
 
   const utf16 = text.includes('\0') ? utf16Encoding(text) : undefined;
   if (utf16 !== undefined) {
@@ -75,8 +55,31 @@ export function readConcept(path: string, text: string): ReadResult {
   }
   const parsed = parseFrontmatterYaml(path, split.yaml, split.yamlStartLine);
   diagnostics.push(...parsed.diagnostics);
-  const fm = parsed.data;
-  if (fm === null) return { kind: 'invalid', path, hash, diagnostics };
+  if (parsed.data === null) return { kind: 'invalid', path, hash, diagnostics };
+  return conceptOf(path, parsed.data, split.body, hash, diagnostics);
+}
+
+/** A report function adding diagnostics about `path` to `diagnostics`. */
+function reporterFor(path: string, diagnostics: Diagnostic[]): Report {
+  return (severity, code, message, value) =>
+    void diagnostics.push(
+      value === undefined ? { path, severity, code, message } : { path, severity, code, message, value: show(value) },
+    );
+}
+
+/**
+ * The concept a parsed frontmatter describes, or the invalid file. Apart from readConcept, so that reading the
+ * varied frontmatter (new shapes of data met late in a build send the optimized code back) recompiles only this.
+ */
+function conceptOf(
+  path: string,
+  frontmatter: Record<string, unknown>,
+  body: string,
+  hash: string,
+  diagnostics: Diagnostic[],
+): ReadResult {
+  const report = reporterFor(path, diagnostics);
+  const { known: fm, extra } = splitKnownFields(frontmatter);
 
   const type = typeof fm.type === 'string' ? fm.type : undefined;
   if (type === undefined || type.trim() === '') {
@@ -91,7 +94,7 @@ export function readConcept(path: string, text: string): ReadResult {
     return { kind: 'invalid', path, hash, diagnostics };
   }
 
-  const text_ = (key: string): string | undefined => {
+  const text_ = (key: KnownKey): string | undefined => {
     const value = fm[key];
     if (value === undefined || value === null) return undefined;
     if (typeof value === 'string') return value;
@@ -155,9 +158,11 @@ export function readConcept(path: string, text: string): ReadResult {
   const generated = stamp('generated', fm.generated);
   const verifiedRaw =
     fm.verified === undefined || fm.verified === null ? [] : Array.isArray(fm.verified) ? fm.verified : [fm.verified];
-  const verified = verifiedRaw
-    .map((v, i) => stamp(verifiedRaw.length > 1 ? `verified[${i}]` : 'verified', v))
-    .filter((v): v is Stamp => v !== undefined);
+  const verified: Stamp[] = [];
+  for (let i = 0; i < verifiedRaw.length; i++) {
+    const v = stamp(verifiedRaw.length > 1 ? `verified[${i}]` : 'verified', verifiedRaw[i]);
+    if (v !== undefined) verified.push(v);
+  }
   const status = text_('status')?.trim();
   const staleAfter = date('stale_after', fm.stale_after);
   const supersededAt = date('superseded_at', fm.superseded_at);
@@ -174,13 +179,12 @@ export function readConcept(path: string, text: string): ReadResult {
       );
     }
   }
-  const supersedes = stringList('supersedes', fm.supersedes, report, 'invalid-supersedes')
-    .map((p) => pathRef('supersedes', p, report))
-    .filter((p): p is string => p !== undefined);
+  const supersedes: string[] = [];
+  for (const written of stringList('supersedes', fm.supersedes, report, 'invalid-supersedes')) {
+    const p = pathRef('supersedes', written, report);
+    if (p !== undefined) supersedes.push(p);
+  }
   const relations = readRelations(fm.relations, sources, report, date);
-
-  const extra: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(fm)) if (!KNOWN_KEYS.has(key)) extra[key] = value;
 
   const concept: Concept = {
     path,
@@ -201,15 +205,13 @@ export function readConcept(path: string, text: string): ReadResult {
     ...(supersededAt ? { supersededAt } : {}),
     supersedes,
     relations,
-    links: extractLinks(path, split.body),
+    links: extractLinks(path, body),
     extra,
-    body: split.body,
+    body,
     hash,
   };
   return { kind: 'concept', concept, diagnostics };
 }
-
-type Report = (severity: Severity, code: string, message: string, value?: unknown) => void;
 
 function readSources(value: unknown, report: Report): Source[] {
   if (value === undefined || value === null) return [];

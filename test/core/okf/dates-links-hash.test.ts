@@ -93,6 +93,19 @@ describe('extractLinks', () => {
     expect(extractLinks('/a.md', body)).toEqual([{ raw: '/real.md', kind: 'markdown', targetPath: '/real.md' }]);
   });
 
+  test('tilde fences, a fence left open and inline code hide links; a body without them keeps every link', () => {
+    expect(extractLinks('/a.md', '~~~\n[t](/t.md)\n~~~\n[b](/b.md) `[c](/c.md)`')).toEqual([
+      { raw: '/b.md', kind: 'markdown', targetPath: '/b.md' },
+    ]);
+    expect(extractLinks('/a.md', '[b](/b.md)\n```js\n[o](/open.md)\n[[Open]]')).toEqual([
+      { raw: '/b.md', kind: 'markdown', targetPath: '/b.md' },
+    ]);
+    expect(extractLinks('/a.md', 'a ` lone backtick [b](/b.md) and ~~ [[C]]').map((l) => l.raw)).toEqual([
+      '/b.md',
+      'C',
+    ]);
+  });
+
   test('an angle-bracket destination may hold spaces (CommonMark)', () => {
     expect(extractLinks('/e/a.md', '[a](<../my note.md>) [b](<c.md> "t")')).toEqual([
       { raw: '../my note.md', kind: 'markdown', targetPath: '/my note.md' },

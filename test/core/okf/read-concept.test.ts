@@ -525,6 +525,46 @@ describe('readConcept: YAML 1.1 pitfalls (spec §10.1)', () => {
   });
 });
 
+describe('readConcept: key order and key sets', () => {
+  const lines = [
+    'type: Person',
+    'title: Ada',
+    'verified: { by: "human:reviewer", at: "2026-01-02" }',
+    'x-first: 1',
+    'supersedes: [/entities/old-ada.md]',
+    'relations:\n  - { predicate: knows, object: /entities/charles.md }',
+    'x-second: [a, b]',
+    'status: active',
+  ];
+
+  test('the same keys in any order read the same concept; unknown keys keep their written order', () => {
+    const reference = conceptOf(readConcept(PATH, rawConcept(lines.join('\n'))));
+    expect(reference.supersedes).toEqual(['/entities/old-ada.md']);
+    expect(reference.trust).toBe('human-reviewed');
+    for (let shift = 1; shift < lines.length; shift++) {
+      const turned = [...lines.slice(shift), ...lines.slice(0, shift)];
+      const c = conceptOf(readConcept(PATH, rawConcept(turned.join('\n'))));
+      const unknownOrder = turned.filter((l) => l.startsWith('x-')).map((l) => l.slice(0, l.indexOf(':')));
+      expect(Object.keys(c.extra)).toEqual(unknownOrder);
+      expect({ ...c, hash: '' }).toEqual({ ...reference, hash: '' });
+    }
+  });
+
+  test('each optional key left out is simply absent, whichever others are present', () => {
+    for (let mask = 0; mask < 1 << (lines.length - 1); mask++) {
+      const kept = ['type: Person', ...lines.slice(1).filter((_, i) => (mask & (1 << i)) !== 0)];
+      const c = conceptOf(readConcept(PATH, rawConcept(kept.join('\n'))));
+      const has = (key: string) => kept.some((l) => l.startsWith(`${key}:`));
+      expect(c.title).toBe(has('title') ? 'Ada' : 'marc-andreessen');
+      expect(c.verified.length).toBe(has('verified') ? 1 : 0);
+      expect(c.supersedes.length).toBe(has('supersedes') ? 1 : 0);
+      expect(c.relations.length).toBe(has('relations') ? 1 : 0);
+      expect(c.status).toBe(has('status') ? 'active' : undefined);
+      expect(Object.keys(c.extra)).toEqual(['x-first', 'x-second'].filter(has));
+    }
+  });
+});
+
 describe('readConcept: file shapes', () => {
   const lf = rawConcept('type: Person\ntitle: Ada\ntags: [a]', '# Ada\n\nLine two.\n');
 
