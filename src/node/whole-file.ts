@@ -1,0 +1,44 @@
+// Whole-file reads and writes through file descriptors, for the Node bundle adapter (a short read or write is
+// continued, never taken for the whole).
+import { closeSync, constants as fsConstants, fstatSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+
+/** Opening to read: non-blocking, so a FIFO opens without waiting for a writer (and is then refused as not a file). */
+export const READ_FLAGS = fsConstants.O_RDONLY | fsConstants.O_NONBLOCK;
+
+/**
+ * The bytes of the open regular file `fd`, `size` (its fstat size) at most, as readFileSync reads them. The size is
+ * the caller's: readFileSync would fstat the file a second time. A file that reports 0 bytes is read to its end.
+ */
+export function readOpenFile(fd: number, size: number): Buffer {
+  if (size === 0) return readFileSync(fd);
+  const bytes = Buffer.allocUnsafe(size);
+  let done = 0;
+  while (done < size) {
+    const n = readSync(fd, bytes, done, size - done, null);
+    if (n === 0) return bytes.subarray(0, done);
+    done += n;
+  }
+  return bytes;
+}
+
+/** Reads the file at `full` into `target`, which must be exactly its size. */
+export function readWhole(full: string, target: Uint8Array): void {
+  const fd = openSync(full, READ_FLAGS);
+  try {
+    const size = fstatSync(fd).size;
+    if (size !== target.byteLength) throw new Error(`it is now ${size} bytes, it was ${target.byteLength}`);
+    let done = 0;
+    while (done < size) {
+      const n = readSync(fd, target, done, size - done, null);
+      if (n === 0) throw new Error(`it ended after ${done} of ${size} bytes`);
+      done += n;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes all of `bytes` at the file's current position (a write may take fewer bytes than given). */
+export function writeWhole(fd: number, bytes: Uint8Array): void {
+  for (let done = 0; done < bytes.byteLength;) done += writeSync(fd, bytes, done, bytes.byteLength - done);
+}

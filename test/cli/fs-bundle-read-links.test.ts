@@ -1,0 +1,98 @@
+// FsBundle.read opens a plain file in its folder's real path (cached for one synchronous burst, as stat does) and
+// never follows a link in the file's place without the full check: a link or a folder leading out of the bundle is
+// refused whenever it appears, also after the same path was read as a plain file, and within one burst of reads.
+// readOpenFile reads an open file as readFileSync would.
+import { execFileSync } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import * as nodePath from 'node:path';
+import { FsBundle } from '../../src/node/fs-bundle';
+import { READ_FLAGS, readOpenFile } from '../../src/node/whole-file';
+import { makeTempDir, removeTempDir, writeTree } from '../support/temp-dir';
+
+let tmp: string;
+let root: string;
+let outside: string;
+
+beforeEach(() => {
+  tmp = makeTempDir('okf-fs-bundle-read-');
+  root = nodePath.join(tmp, 'bundle');
+  outside = nodePath.join(tmp, 'outside');
+  mkdirSync(root);
+  mkdirSync(nodePath.join(outside, 'dir'), { recursive: true });
+  writeFileSync(nodePath.join(outside, 'secret.md'), 'outside secret\n');
+  writeFileSync(nodePath.join(outside, 'dir', 'a.md'), 'outside a\n');
+});
+afterEach(() => removeTempDir(tmp));
+
+const refused = /outside the bundle; refused$/;
+
+test('a file replaced by a link leading outside is refused on the next read', async () => {
+  writeTree(root, { '/dir/a.md': 'inside a' });
+  const bundle = new FsBundle(root);
+  expect(await bundle.read('/dir/a.md')).toBe('inside a');
+  rmSync(nodePath.join(root, 'dir', 'a.md'));
+  symlinkSync(nodePath.join(outside, 'secret.md'), nodePath.join(root, 'dir', 'a.md'));
+  await expect(bundle.read('/dir/a.md')).rejects.toThrow(refused);
+});
+
+test('a folder replaced by a link leading outside is refused on the next read, not served from a cache', async () => {
+  writeTree(root, { '/dir/a.md': 'inside a', '/dir/b.md': 'inside b' });
+  const bundle = new FsBundle(root);
+  expect(await Promise.all(['/dir/a.md', '/dir/b.md'].map((p) => bundle.read(p)))).toEqual(['inside a', 'inside b']);
+  renameSync(nodePath.join(root, 'dir'), nodePath.join(tmp, 'moved'));
+  symlinkSync(nodePath.join(outside, 'dir'), nodePath.join(root, 'dir'));
+  await expect(bundle.read('/dir/a.md')).rejects.toThrow(refused);
+  // And back: a real folder again at that name is read again.
+  renameSync(nodePath.join(root, 'dir'), nodePath.join(tmp, 'old-link'));
+  renameSync(nodePath.join(tmp, 'moved'), nodePath.join(root, 'dir'));
+  expect(await bundle.read('/dir/b.md')).toBe('inside b');
+});
+
+test('in one burst of reads, each link is judged on its own: inside followed, outside refused', async () => {
+  writeTree(root, { '/dir/a.md': 'inside a', '/dir/b.md': 'inside b' });
+  symlinkSync(nodePath.join(outside, 'secret.md'), nodePath.join(root, 'dir', 'leak.md'));
+  symlinkSync(nodePath.join(root, 'dir', 'b.md'), nodePath.join(root, 'dir', 'alias.md'));
+  symlinkSync('../../outside/secret.md', nodePath.join(root, 'dir', 'relative-leak.md'));
+  symlinkSync(nodePath.join(outside, 'dir'), nodePath.join(root, 'out'));
+  const bundle = new FsBundle(root);
+  const paths = ['/dir/a.md', '/dir/leak.md', '/dir/alias.md', '/dir/relative-leak.md', '/out/a.md', '/dir/b.md'];
+  const read = await Promise.allSettled(paths.map((p) => bundle.read(p)));
+  expect(read.map((r) => (r.status === 'fulfilled' ? r.value : String(r.reason)))).toEqual([
+    'inside a',
+    expect.stringMatching(refused),
+    'inside b',
+    expect.stringMatching(refused),
+    expect.stringMatching(refused),
+    'inside b',
+  ]);
+});
+
+test('a FIFO is refused as not a file without waiting for a writer; a folder too', async () => {
+  mkdirSync(nodePath.join(root, 'dir'));
+  execFileSync('mkfifo', [nodePath.join(root, 'dir', 'pipe.md')]);
+  const bundle = new FsBundle(root);
+  await expect(bundle.read('/dir/pipe.md')).rejects.toThrow('/dir/pipe.md is not a file');
+  await expect(bundle.read('/dir')).rejects.toThrow('/dir is not a file');
+});
+
+describe('readOpenFile', () => {
+  const withFile = (text: string, read: (fd: number) => Buffer) => {
+    const full = nodePath.join(root, 'f.md');
+    writeFileSync(full, text);
+    const fd = openSync(full, READ_FLAGS);
+    try {
+      return read(fd).toString('utf8');
+    } finally {
+      closeSync(fd);
+    }
+  };
+
+  test('reads the size given; a file shorter by now gives what it holds; one reporting 0 bytes: to its end', () => {
+    expect(withFile('Gödel — naïve', (fd) => readOpenFile(fd, Buffer.byteLength('Gödel — naïve')))).toBe(
+      'Gödel — naïve',
+    );
+    expect(withFile('short', (fd) => readOpenFile(fd, 100))).toBe('short');
+    expect(withFile('x'.repeat(70000), (fd) => readOpenFile(fd, 0))).toBe('x'.repeat(70000));
+    expect(withFile('', (fd) => readOpenFile(fd, 0))).toBe('');
+  });
+});
