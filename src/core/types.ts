@@ -138,6 +138,11 @@ export interface BundleSource {
    * match what the index recorded (as dataview's persister does); without it every file is read and hashed.
    */
   stat?(path: string): Promise<FileStat | undefined>;
+  /**
+   * Optional, beside `stat`: the stats of many files in one call, each what `stat` gives (undefined where it gives
+   * none or fails). A catch-up stats every file; a promise per file cost a cold question at 10,000 files ~20 ms.
+   */
+  statMany?(paths: readonly string[]): Promise<(FileStat | undefined)[]>;
 }
 
 /** Writes generated artifacts into a bundle, atomically (temporary file, then rename). */

@@ -96,6 +96,15 @@ export class FsBundle implements BundleSource, BundleWriter {
   }
 
   async stat(path: string): Promise<FileStat | undefined> {
+    return this.statNow(path);
+  }
+
+  /** `stat` of each path, in one synchronous burst (the folders' real paths checked once for all of them). */
+  async statMany(paths: readonly string[]): Promise<(FileStat | undefined)[]> {
+    return paths.map((path) => this.statNow(path));
+  }
+
+  private statNow(path: string): FileStat | undefined {
     try {
       const st = this.statInside(path);
       // ctime moves on every write and cannot be set back (cp -p, rsync -t and touch -d restore only mtime), so it

@@ -1,6 +1,7 @@
 // FsBundle.stat, what a catch-up compares against wiki.db: a file inside the bundle gives its mtime, size and ctime;
 // a folder, a missing file, and anything reached through a link leading out of the bundle give undefined. Folders'
 // real paths are cached for one synchronous burst of calls only, so a folder swapped for a link is seen next time.
+// statMany (a catch-up's batch) gives, path by path, exactly what stat gives.
 import { mkdirSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { FsBundle } from '../../src/node/fs-bundle';
@@ -32,6 +33,7 @@ test('a file inside gives its mtime, size and ctime; a folder or a missing file 
   const bundle = new FsBundle(root);
   const paths = ['/a.md', '/dir/a.md', '/dir/deeper/b.md', '/dir', '/missing.md', '/dir/missing.md', '/nodir/x.md'];
   const found = await Promise.all(paths.map((p) => bundle.stat(p)));
+  expect(await bundle.statMany(paths)).toEqual(found);
   expect(found).toEqual([
     expected(nodePath.join(root, 'a.md')),
     expected(nodePath.join(root, 'dir', 'a.md')),
@@ -60,6 +62,7 @@ test('a link inside the bundle is followed; a link or a linked folder leading ou
     '/../outside/dir/a.md',
   ];
   const found = await Promise.all(paths.map((p) => bundle.stat(p)));
+  expect(await bundle.statMany(paths)).toEqual(found);
   const inside = expected(nodePath.join(root, 'real', 'a.md'));
   expect(found).toEqual([inside, inside, undefined, undefined, undefined, undefined]);
 });
@@ -72,6 +75,7 @@ test('a folder replaced by a link leading outside is refused on the next call, n
   renameSync(nodePath.join(root, 'dir'), nodePath.join(tmp, 'moved'));
   symlinkSync(nodePath.join(outside, 'dir'), nodePath.join(root, 'dir'));
   expect(await bundle.stat('/dir/a.md')).toBeUndefined();
+  expect(await bundle.statMany(['/dir/a.md', '/dir/b.md'])).toEqual([undefined, undefined]);
   // And back: a real folder again at that name is read again.
   renameSync(nodePath.join(root, 'dir'), nodePath.join(tmp, 'old-link'));
   renameSync(nodePath.join(tmp, 'moved'), nodePath.join(root, 'dir'));

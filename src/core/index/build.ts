@@ -48,7 +48,9 @@ export async function listConceptFiles(source: BundleSource): Promise<string[]> 
 async function statAll(source: BundleSource, paths: readonly string[]): Promise<Map<string, FileStat>> {
   const stats = new Map<string, FileStat>();
   if (!source.stat) return stats;
-  const found = await Promise.all(paths.map((p) => source.stat!(p).catch(() => undefined)));
+  const found = source.statMany
+    ? await source.statMany(paths)
+    : await Promise.all(paths.map((p) => source.stat!(p).catch(() => undefined)));
   paths.forEach((p, i) => {
     const s = found[i];
     if (s) stats.set(p, s);
