@@ -16,6 +16,7 @@ import * as nodePath from 'node:path';
 import { TextDecoder } from 'node:util';
 import { ChangedSincePlan } from '../core/author/apply-plan';
 import type { PersistedFile } from '../core/index/snapshot';
+import { openReader } from './file-reader';
 import { normalizeBundlePath } from '../core/okf/paths';
 import type { BundleSource, BundleWriter, FileStat } from '../core/types';
 import type { PieceWriter } from './folder-bundle';
@@ -150,7 +151,11 @@ export class FsBundle implements BundleSource, BundleWriter {
       if (NOT_A_FILE.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
       throw error;
     }
-    return { byteLength: size, readInto: (target) => readWhole(real, target.subarray(0, size)) };
+    return {
+      byteLength: size,
+      readInto: (target) => readWhole(real, target.subarray(0, size)),
+      openReader: () => openReader(real, size),
+    };
   }
 
   async exists(path: string): Promise<boolean> {

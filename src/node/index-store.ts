@@ -19,15 +19,22 @@ export async function readWikiDb(bundle: FolderBundle): Promise<PersistedFile | 
   try {
     const file = await bundle.openBytes(WIKI_DB);
     if (!file) return undefined;
+    const named = <T>(read: () => T): T => {
+      try {
+        return read();
+      } catch (error) {
+        throw new Error(couldNot(error));
+      }
+    };
     return {
       byteLength: file.byteLength,
-      readInto: (target) => {
-        try {
-          file.readInto(target);
-        } catch (error) {
-          throw new Error(couldNot(error));
-        }
-      },
+      readInto: (target) => named(() => file.readInto(target)),
+      ...(file.openReader && {
+        openReader: () => {
+          const reader = named(() => file.openReader!());
+          return { readAt: (target, at) => named(() => reader.readAt(target, at)), close: () => reader.close() };
+        },
+      }),
     };
   } catch (error) {
     return { reason: couldNot(error) };

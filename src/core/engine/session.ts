@@ -16,6 +16,7 @@ import type { Embedder } from '../embed/types';
 import { conceptRecordsFromIndex } from '../generate/concept-record';
 import { ALL_ARTIFACTS, regenerateBundleFiles, type Artifact, type GeneratedFile } from '../generate/regenerate';
 import { buildIndex, refreshFiles, syncIndex, type Progress, type SyncReport } from '../index/build';
+import { carryInPlace, openInPlace } from '../index/carry';
 import { openIndex, type OpenOutcome } from '../index/open';
 import { isLoadProblem, WikiIndex, type IndexStats, type LoadProblem } from '../index/wiki-index';
 import { isPersisted, type Persisted } from '../index/snapshot';
@@ -299,20 +300,26 @@ export class WikiSession {
 }
 
 /**
- * A full build with the vectors of unchanged concepts carried over from the persisted wiki.db. The previous wiki.db
- * is read first and closed before the build (never two whole databases in memory at once), and what was taken from
- * it is garbage once this returns (~30 MB at 10,000 concepts, no longer held through the rest of a rebuild).
+ * A full build with the vectors of unchanged concepts carried over from the persisted wiki.db. Read in place after
+ * the build when the shell can (index/carry.ts: only the pages carried, never the whole old database in memory);
+ * else read whole first and closed before the build (never two whole databases in memory at once).
  */
 async function buildCarrying(env: SessionEnv, options: RebuildOptions): Promise<{ fresh: WikiIndex; carried: number }> {
-  const previous = await previousEmbeddings(env.store);
-  const fresh = await buildIndex(env.bundle, options.onBuildProgress);
-  return { fresh, carried: previous ? restoreEmbeddings(previous, fresh) : 0 };
+  const persisted = await env.store.read();
+  const previous = persisted !== undefined && isPersisted(persisted) ? openInPlace(persisted) : 'unusable';
+  try {
+    const taken = previous === 'whole' ? await previousEmbeddings(persisted as Persisted) : undefined;
+    const fresh = await buildIndex(env.bundle, options.onBuildProgress);
+    if (typeof previous !== 'object') return { fresh, carried: taken ? restoreEmbeddings(taken, fresh) : 0 };
+    return { fresh, carried: await carryInPlace(fresh, previous) };
+  } catch (error) {
+    if (typeof previous === 'object') previous.reader.close();
+    throw error;
+  }
 }
 
-/** The vectors a rebuild carries over from the persisted wiki.db, when it can be read (its bytes are not kept). */
-async function previousEmbeddings(store: IndexStore): Promise<CarriedEmbeddings | undefined> {
-  const persisted = await store.read();
-  if (persisted === undefined || !isPersisted(persisted)) return undefined;
+/** The vectors a rebuild carries over from a wiki.db read whole, when it loads (its bytes are not kept). */
+async function previousEmbeddings(persisted: Persisted): Promise<CarriedEmbeddings | undefined> {
   const previous = await WikiIndex.load(persisted);
   if (isLoadProblem(previous)) return undefined;
   try {

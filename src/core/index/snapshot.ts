@@ -22,6 +22,18 @@ const TRAILER_BYTES = 24;
 export interface PersistedFile {
   readonly byteLength: number;
   readInto(target: Uint8Array): void;
+  /**
+   * The file opened for reads at any position (a rebuild reads only the pages of vectors it carries, carry.ts);
+   * a shell without it has the whole file read instead.
+   */
+  openReader?(): FileReader;
+}
+
+/** An open file read at positions, synchronously (SQLite's reads are). */
+export interface FileReader {
+  /** Fills all of `target` from byte `position` on; throws when the file cannot give that many bytes. */
+  readAt(target: Uint8Array, position: number): void;
+  close(): void;
 }
 
 /** wiki.db as a shell hands it over: its bytes, or a file to read into the engine. */
@@ -121,12 +133,21 @@ export function trailer(sum: string): Uint8Array {
   return new TextEncoder().encode(MAGIC + sum);
 }
 
+/** The checksum recorded in a wiki.db's last TRAILER_ROOM bytes, or undefined when they are no trailer. */
+export function recordedChecksum(last: Uint8Array): string | undefined {
+  if (last.byteLength !== TRAILER_BYTES) return undefined;
+  const text = new TextDecoder().decode(last);
+  return text.startsWith(MAGIC) && /^[0-9a-f]{16}$/.test(text.slice(MAGIC.length))
+    ? text.slice(MAGIC.length)
+    : undefined;
+}
+
 /** Splits a wiki.db into its database bytes and the recorded checksum (none when there is no trailer). */
 export function readSnapshot(bytes: Uint8Array): Snapshot {
   if (bytes.byteLength < TRAILER_BYTES) return { database: bytes };
-  const trailer = new TextDecoder().decode(bytes.subarray(bytes.byteLength - TRAILER_BYTES));
-  if (!trailer.startsWith(MAGIC) || !/^[0-9a-f]{16}$/.test(trailer.slice(MAGIC.length))) return { database: bytes };
-  return { database: bytes.subarray(0, bytes.byteLength - TRAILER_BYTES), recorded: trailer.slice(MAGIC.length) };
+  const recorded = recordedChecksum(bytes.subarray(bytes.byteLength - TRAILER_BYTES));
+  if (recorded === undefined) return { database: bytes };
+  return { database: bytes.subarray(0, bytes.byteLength - TRAILER_BYTES), recorded };
 }
 
 /** Why a file of `size` bytes is not read as an index (it names the file), or undefined when it may be. */

@@ -8,7 +8,10 @@ import sqlite3InitModule, {
 } from '@sqlite.org/sqlite-wasm';
 import wasmBinary from '@sqlite.org/sqlite-wasm/sqlite3.wasm';
 
+import { checkFileSize } from './file-header';
 import { RawCalls, type Row, type SqlValue } from './raw-statement';
+import { serveFile } from './reader-vfs';
+import type { FileReader } from './snapshot';
 
 export type { Row, SqlValue } from './raw-statement';
 
@@ -42,32 +45,6 @@ function engine(): Promise<Sqlite3Static> {
     });
   }
   return enginePromise;
-}
-
-const SQLITE_MAGIC = 'SQLite format 3\0';
-
-/**
- * Refuses a file whose size disagrees with its header. SQLite reads a short final page as zeros and
- * quick_check does not look inside records, so a wiki.db missing its last few bytes would otherwise load
- * with silently damaged rows.
- */
-function checkFileSize(bytes: Uint8Array): void {
-  if (bytes.byteLength < 100 || new TextDecoder().decode(bytes.subarray(0, 16)) !== SQLITE_MAGIC)
-    throw new Error('no SQLite header');
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const written = view.getUint16(16);
-  const pageSize = written === 1 ? 65536 : written;
-  if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0)
-    throw new Error(`invalid page size ${written} in the header`);
-  if (bytes.byteLength % pageSize !== 0)
-    throw new Error(`truncated: ${bytes.byteLength} bytes is not a whole number of ${pageSize}-byte pages`);
-  // The header's page count is authoritative when its version-valid-for number matches the change counter.
-  const pages = view.getUint32(28);
-  if (pages !== 0 && view.getUint32(24) === view.getUint32(92) && pages * pageSize > bytes.byteLength) {
-    throw new Error(
-      `truncated: the header says ${pages} pages of ${pageSize} bytes, the file holds ${bytes.byteLength / pageSize}`,
-    );
-  }
 }
 
 /** A prepared statement that can be run many times (bulk inserts). */
@@ -380,6 +357,27 @@ export class Database {
   /** The database bytes as SQLite's own `sqlite3_serialize` gives them (what `export` must equal; for tests). */
   serialize(): Uint8Array {
     return this.sqlite3.capi.sqlite3_js_db_export(this.db);
+  }
+
+  /**
+   * Attaches the first `byteLength` bytes of a file read through `reader` as the read-only database `schema`: SQLite
+   * reads the pages it needs (reader-vfs.ts), never the whole file. Returns the detach.
+   */
+  attachFile(schema: string, byteLength: number, reader: FileReader): () => void {
+    const { uri, release } = serveFile(this.sqlite3, byteLength, reader);
+    try {
+      this.exec(`attach '${uri}' as ${schema}`);
+    } catch (error) {
+      release();
+      throw error;
+    }
+    return () => {
+      try {
+        this.exec(`detach ${schema}`);
+      } finally {
+        release();
+      }
+    };
   }
 
   /** The SQLite library version, e.g. `3.54.1`. */

@@ -16,6 +16,8 @@ interface SchemaObject {
 }
 
 const SCHEMA_QUERY = 'select type, name, tbl_name, sql from sqlite_schema';
+/** The objects of an attached database `schema` (the previous wiki.db a rebuild carries vectors from). */
+const schemaQuery = (schema: string) => `select type, name, tbl_name, sql from ${schema}.sqlite_schema`;
 const keyOf = (o: SchemaObject) => `${o.type} ${o.name}`;
 
 let expectedPromise: Promise<Map<string, SchemaObject>> | undefined;
@@ -35,13 +37,13 @@ export function expectedSchema(): Promise<Map<string, SchemaObject>> {
 }
 
 /**
- * Why `db` is not exactly our schema, or undefined when it is. Reads only `sqlite_schema` (which runs nothing
- * the file defines) until the shape is known; then, for a clear message, the version in `meta` when `meta` is
- * exactly our table and the file holds no trigger or view.
+ * Why `db` (or its attached database `schema`) is not exactly our schema, or undefined when it is. Reads only
+ * `sqlite_schema` (which runs nothing the file defines) until the shape is known; then, for a clear message, the
+ * version in `meta` when `meta` is exactly our table and the file holds no trigger or view.
  */
-export async function schemaProblem(db: Database): Promise<string | undefined> {
+export async function schemaProblem(db: Database, schema = 'main'): Promise<string | undefined> {
   const expected = await expectedSchema();
-  const found = new Map(db.all<SchemaObject>(SCHEMA_QUERY).map((o) => [keyOf(o), o]));
+  const found = new Map(db.all<SchemaObject>(schemaQuery(schema)).map((o) => [keyOf(o), o]));
   const differences: string[] = [];
   for (const [key, object] of found) {
     const wanted = expected.get(key);
@@ -58,7 +60,7 @@ export async function schemaProblem(db: Database): Promise<string | undefined> {
   if (!metaIsOurs) return 'not an OKF Graph Wiki index';
   if (!executable) {
     const meta = new Map(
-      db.all<{ key: string; value: string }>('select key, value from meta').map((r) => [r.key, r.value]),
+      db.all<{ key: string; value: string }>(`select key, value from ${schema}.meta`).map((r) => [r.key, r.value]),
     );
     if (meta.get('format') !== INDEX_FORMAT) return 'not an OKF Graph Wiki index';
     const version = Number(meta.get('schema_version'));

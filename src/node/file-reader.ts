@@ -1,0 +1,25 @@
+// A file opened for reads at any position (the previous wiki.db a rebuild carries vectors from: SQLite reads the
+// pages it needs, core/index/reader-vfs.ts). One descriptor for all reads: a file renamed over meanwhile is not
+// mixed in.
+import { closeSync, constants as fsConstants, fstatSync, openSync, readSync } from 'node:fs';
+import type { FileReader } from '../core/index/snapshot';
+
+/** The file opened for positional reads; throws when it no longer has `size` bytes (as readWhole). */
+export function openReader(full: string, size: number): FileReader {
+  const fd = openSync(full, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
+  const now = fstatSync(fd).size;
+  if (now !== size) {
+    closeSync(fd);
+    throw new Error(`it is now ${now} bytes, it was ${size}`);
+  }
+  return {
+    readAt: (target, position) => {
+      for (let done = 0; done < target.byteLength;) {
+        const n = readSync(fd, target, done, target.byteLength - done, position + done);
+        if (n === 0) throw new Error(`it ended before byte ${position + target.byteLength} of ${size}`);
+        done += n;
+      }
+    },
+    close: () => closeSync(fd),
+  };
+}
