@@ -9,7 +9,7 @@ import * as embeddings from './embeddings-store';
 import * as reads from './read-queries';
 import type { IndexStats } from './read-queries';
 import type { DocumentFields, EmbeddingRow, StoredVector } from './embeddings-store';
-import { INDEX_FORMAT, SCHEMA_SQL, SCHEMA_VERSION } from './schema';
+import { INDEX_FORMAT, PAGE_SIZE, SCHEMA_SQL, SCHEMA_VERSION } from './schema';
 import { Checksum, sealTrailer, trailer, TRAILER_ROOM, type Persisted } from './snapshot';
 import { loadDatabase } from './load';
 import { orOfPhrases, PhraseScoreCache } from './bm25-phrases';
@@ -50,6 +50,7 @@ export class WikiIndex {
   /** An empty index with the current schema. */
   static async create(): Promise<WikiIndex> {
     const db = await Database.open();
+    db.exec(`pragma page_size = ${PAGE_SIZE}`);
     db.exec(SCHEMA_SQL);
     db.run('insert into meta (key, value) values (?, ?), (?, ?)', [
       'format',

@@ -111,7 +111,10 @@ test.each<[string, (bytes: Uint8Array) => Uint8Array]>([
       return out;
     },
   ],
-  ['a missing page (header disagrees, checksum recomputed)', (b) => resealed(b.slice(0, b.length - 24 - 8192))],
+  [
+    'a missing page (header disagrees, checksum recomputed)',
+    (b) => resealed(b.slice(0, b.length - 24 - new DataView(b.buffer, b.byteOffset).getUint16(16))),
+  ],
   ['another SQLite file (checksum recomputed)', () => resealed(foreignDatabase())],
   ['noise with a trailer', (b) => resealed(new Uint8Array(b.length - 24).fill(7))],
 ])('%s: nothing is carried and the reader is closed', async (_name, damage) => {
