@@ -1,5 +1,6 @@
 // Whole-file reads and writes through file descriptors, for the Node bundle adapter (a short read or write is
 // continued, never taken for the whole).
+import { Buffer } from 'node:buffer';
 import { closeSync, constants as fsConstants, fstatSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 
 /** Opening to read: non-blocking, so a FIFO opens without waiting for a writer (and is then refused as not a file). */
@@ -8,10 +9,11 @@ export const READ_FLAGS = fsConstants.O_RDONLY | fsConstants.O_NONBLOCK;
 /**
  * The bytes of the open regular file `fd`, `size` (its fstat size) at most, as readFileSync reads them. The size is
  * the caller's: readFileSync would fstat the file a second time. A file that reports 0 bytes is read to its end.
+ * With `into` large enough, the bytes are read into it (a view of it is returned) rather than a new buffer.
  */
-export function readOpenFile(fd: number, size: number): Buffer {
+export function readOpenFile(fd: number, size: number, into?: Buffer): Buffer {
   if (size === 0) return readFileSync(fd);
-  const bytes = Buffer.allocUnsafe(size);
+  const bytes = into !== undefined && into.byteLength >= size ? into.subarray(0, size) : Buffer.allocUnsafe(size);
   let done = 0;
   while (done < size) {
     const n = readSync(fd, bytes, done, size - done, null);

@@ -95,4 +95,22 @@ describe('readOpenFile', () => {
     expect(withFile('x'.repeat(70000), (fd) => readOpenFile(fd, 0))).toBe('x'.repeat(70000));
     expect(withFile('', (fd) => readOpenFile(fd, 0))).toBe('');
   });
+
+  test('read into a shared buffer: each file its own bytes; a file larger than the buffer is read whole', async () => {
+    const shared = Buffer.alloc(16);
+    expect(withFile('first file', (fd) => readOpenFile(fd, 10, shared))).toBe('first file');
+    expect(withFile('2nd', (fd) => readOpenFile(fd, 3, shared))).toBe('2nd');
+    expect(withFile('longer than sixteen bytes', (fd) => readOpenFile(fd, 25, shared))).toBe(
+      'longer than sixteen bytes',
+    );
+    // Through FsBundle.read, which shares one buffer across reads: texts read in one burst stay apart.
+    writeTree(root, { '/a.md': 'a'.repeat(5000), '/b.md': 'b', '/c.md': 'é'.repeat(300000) });
+    const bundle = new FsBundle(root);
+    expect(await Promise.all(['/a.md', '/b.md', '/c.md', '/a.md'].map((p) => bundle.read(p)))).toEqual([
+      'a'.repeat(5000),
+      'b',
+      'é'.repeat(300000),
+      'a'.repeat(5000),
+    ]);
+  });
 });
