@@ -24,6 +24,8 @@ interface PhraseScores {
 const KEEP_FROM_ROWS = 512;
 /** At most this many rows of kept phrases (16 bytes each: ~16 MB), the oldest phrase dropped first. */
 const KEEP_ROWS = 1_000_000;
+/** At most this many phrases' row counts are kept. */
+const MAX_COUNTS = 10_000;
 
 /** `"a" OR "b" OR …` (every phrase double-quoted, inner quotes doubled): its phrases, or null for anything else. */
 export function orOfPhrases(match: string): string[] | null {
@@ -40,6 +42,9 @@ export class PhraseScoreCache {
   private warm = false;
   private rows = 0;
   private readonly kept = new Map<string, PhraseScores>();
+  /** Rows matching each phrase asked since the last change (any weights), and the number of concepts then. */
+  private readonly counts = new Map<string, number>();
+  private total: number | undefined;
 
   /** `keepFrom`: fewest rows of a phrase worth keeping; `keepRows`: most rows kept in all (tests set small ones). */
   constructor(
@@ -59,6 +64,8 @@ export class PhraseScoreCache {
       this.warm = false;
       this.kept.clear();
       this.rows = 0;
+      this.counts.clear();
+      this.total = undefined;
     }
     const warm = this.warm;
     this.warm = true;
@@ -68,6 +75,33 @@ export class PhraseScoreCache {
   /** The phrases kept, oldest first (for tests). */
   keptPhrases(): string[] {
     return [...this.kept.keys()].map((key) => key.slice(key.indexOf('\u0000') + 1));
+  }
+
+  /** Whether the scores of this phrase under these weights are kept. */
+  keeps(phrase: string, weights: string): boolean {
+    return this.kept.has(`${weights}\u0000${phrase}`);
+  }
+
+  /** How many rows match `phrase` (counted once per state of the index: FTS5 walks its whole row list to count). */
+  count(db: Database, phrase: string): number {
+    let n = this.counts.get(phrase);
+    if (n === undefined) {
+      n = db.get<{ n: number }>('select count(*) as n from concepts_fts where concepts_fts match ?', [phrase])!.n;
+      this.counted(phrase, n);
+    }
+    return n;
+  }
+
+  /** How many concepts the index holds (FTS5's row count, by which it clamps a phrase's idf). */
+  concepts(db: Database): number {
+    this.total ??= db.get<{ n: number }>('select count(*) as n from concepts')!.n;
+    return this.total;
+  }
+
+  private counted(phrase: string, n: number): void {
+    // A long-lived process asks many distinct words of an unchanged index: the counts are cheap to take again.
+    if (this.counts.size >= MAX_COUNTS) this.counts.clear();
+    this.counts.set(phrase, n);
   }
 
   /** The scores of one phrase, from the cache or from FTS5 (then kept when the phrase is common). */
@@ -80,6 +114,7 @@ export class PhraseScoreCache {
       [phrase],
     );
     const scores = { ids, scores: values };
+    this.counted(phrase, ids.length);
     if (ids.length >= this.keepFrom && ids.length <= this.keepRows) {
       for (const [oldest, dropped] of this.kept) {
         if (this.rows + ids.length <= this.keepRows) break;
@@ -105,6 +140,12 @@ export interface ScoredRow {
   readonly score: number;
 }
 
+/** Every matching row of an OR of phrases and its bm25() score over that OR, in rowid order. */
+interface Summed {
+  readonly ids: Float64Array;
+  readonly values: Float64Array;
+}
+
 /**
  * The rows of `phrases` OR-ed with a score at or below the `limit`-th best, each with bm25() exactly as FTS5 gives
  * it for the whole query: the best `limit` and every row tied with the last of them (the caller orders ties).
@@ -116,9 +157,20 @@ export function bestByPhrases(
   limit: number,
   weights: string,
 ): ScoredRow[] {
-  // The sum of p₁…pₙ per row, in phrase order; -(-s) is s exactly, and 0 + p is p, as in FTS5. Summed in arrays
-  // indexed by rowid (rowids run from 1 to about the number of concepts; a Map cost more than FTS5 on a warm question).
-  const lists = phrases.map((phrase) => cache.scores(db, phrase, weights));
+  const { ids, values } = summed(phrases.map((phrase) => cache.scores(db, phrase, weights)));
+  if (ids.length === 0 || limit <= 0) return [];
+  const cut = values.length <= limit ? Infinity : Float64Array.from(values).sort()[limit - 1];
+  const best: ScoredRow[] = [];
+  for (let i = 0; i < ids.length; i++) if (values[i] <= cut) best.push({ rowid: ids[i], score: values[i] });
+  return best;
+}
+
+/**
+ * bm25() of the OR of the phrases whose scores are `lists`, for every row matching one of them: the sum of p₁…pₙ
+ * per row, in phrase order; -(-s) is s exactly, and 0 + p is p, as in FTS5. Summed in arrays indexed by rowid (rowids
+ * run from 1 to about the number of concepts; a Map cost more than FTS5 on a warm question).
+ */
+function summed(lists: readonly PhraseScores[]): Summed {
   let top = 0;
   let bottom = 0;
   for (const { ids } of lists)
@@ -126,7 +178,7 @@ export function bestByPhrases(
       if (ids[i] > top) top = ids[i];
       if (ids[i] < bottom) bottom = ids[i];
     }
-  if (top > MAX_DENSE_ROWID || bottom < 0) return bestBySparseSums(lists, limit);
+  if (top > MAX_DENSE_ROWID || bottom < 0) return sparseSums(lists);
   const sums = new Float64Array(top + 1);
   const seen = new Uint8Array(top + 1);
   let matched = 0;
@@ -140,30 +192,23 @@ export function bestByPhrases(
       sums[id] += -scores[i];
     }
   }
-  if (matched === 0 || limit <= 0) return [];
-  const all = new Float64Array(matched);
-  for (let id = 0, n = 0; id <= top; id++) if (seen[id] === 1) all[n++] = -1.0 * sums[id];
-  const cut = all.length <= limit ? Infinity : all.sort()[limit - 1];
-  const best: ScoredRow[] = [];
-  for (let id = 0; id <= top; id++) {
-    if (seen[id] === 0) continue;
-    const score = -1.0 * sums[id];
-    if (score <= cut) best.push({ rowid: id, score });
-  }
-  return best;
+  const ids = new Float64Array(matched);
+  const values = new Float64Array(matched);
+  for (let id = 0, n = 0; id <= top; id++)
+    if (seen[id] === 1) {
+      ids[n] = id;
+      values[n++] = -1.0 * sums[id];
+    }
+  return { ids, values };
 }
 
-/** bestByPhrases' sums in a Map, for rowids too large for arrays. */
-function bestBySparseSums(lists: readonly PhraseScores[], limit: number): ScoredRow[] {
+/** `summed` in a Map, for rowids too large for arrays. */
+function sparseSums(lists: readonly PhraseScores[]): Summed {
   const sums = new Map<number, number>();
   for (const { ids, scores } of lists)
     for (let i = 0; i < ids.length; i++) sums.set(ids[i], (sums.get(ids[i]) ?? 0) + -scores[i]);
-  if (sums.size === 0 || limit <= 0) return [];
-  const all = Float64Array.from(sums.values(), (sum) => -1.0 * sum);
-  const cut = all.length <= limit ? Infinity : all.sort()[limit - 1];
-  const best: ScoredRow[] = [];
-  for (const [rowid, sum] of sums) if (-1.0 * sum <= cut) best.push({ rowid, score: -1.0 * sum });
-  return best;
+  const ids = Float64Array.from(sums.keys());
+  return { ids, values: Float64Array.from(ids, (id) => -1.0 * sums.get(id)!) };
 }
 
 /**
@@ -176,13 +221,35 @@ const COMMON_PHRASE_BOUND = 2.2e-6 * (1 + 1e-6);
 const ROUNDING = 1e-9;
 
 /**
- * The first question on an unchanged index, when it mixes common phrases (in half the rows or more: a bounded,
- * near-zero share of any score) with rarer ones: the rarer phrases alone give each row its score but for that
- * share, which bounds which rows can reach the best `limit` of the whole query; FTS5 then scores only those rows for
- * the whole query (the `+rowid` test runs before bm25() is computed, so FTS5 walks the common phrases' row lists
- * without scoring each row). Returns every row that can be among the best `limit`, with bm25() exactly as the whole
- * query gives it, or null when the bound decides nothing (no common phrase, no rarer one, or too few rows hold the
- * rarer ones) and the whole query must run.
+ * Whether scoring `phrases` phrase by phrase would make FTS5 score a common phrase (in half the rows or more) over all
+ * its rows: one not kept yet. That pass costs ~20–30 ms for a word on 10,000 pages, the first time each common word
+ * is asked; bestByBound avoids it whenever rarer phrases bound the ranking.
+ */
+export function scoresCommonAnew(
+  db: Database,
+  cache: PhraseScoreCache,
+  phrases: readonly string[],
+  weights: string,
+): boolean {
+  const total = cache.concepts(db);
+  return phrases.some((p) => !cache.keeps(p, weights) && 2 * cache.count(db, p) >= total);
+}
+
+/** The best rows of a query (see bestByBound), or, when `complete` is false, only its exact first rows (see prefix). */
+export interface Bounded {
+  readonly rows: ScoredRow[];
+  readonly complete: boolean;
+}
+
+/**
+ * A question mixing common phrases (in half the rows or more: a bounded, near-zero share of any score) with rarer ones:
+ * the rarer phrases alone give each row its score but for that share, which bounds which rows can reach the best
+ * `limit` of the whole query; FTS5 then scores only those rows for the whole query (the `+rowid` test runs before
+ * bm25() is computed, so FTS5 walks the common phrases' row lists without scoring each row). Returns every row that
+ * can be among the best `limit`, with bm25() exactly as the whole query gives it, or null when the bound decides
+ * nothing (no common phrase, no rarer one, or too few rows hold the rarer ones) and the whole query must run.
+ * `byPhrase`: the rarer phrases are scored phrase by phrase through `cache` (kept ones read, common enough ones kept);
+ * else in one FTS5 pass, cheaper when nothing is kept yet (the first question after a change).
  */
 export function bestByBound(
   db: Database,
@@ -190,20 +257,46 @@ export function bestByBound(
   phrases: readonly string[],
   limit: number,
   weights: string,
+  cache: PhraseScoreCache = new PhraseScoreCache(),
+  byPhrase = false,
 ): ScoredRow[] | null {
+  return bounded(db, match, phrases, limit, weights, cache, byPhrase, false)?.rows ?? null;
+}
+
+/**
+ * bestByBound, and where fewer than `limit` rows hold the rarer phrases ("What is Wyrven Systems?": 7 pages hold
+ * "wyrven", every page "systems"), with `prefix` those rows alone, marked incomplete: when each of them scores more
+ * from the rarer phrases than the common ones can give any row, they are exactly the first rows of the ranking, in
+ * order, and only the rows after them need the common phrases scored over every row they are on.
+ */
+export function bounded(
+  db: Database,
+  match: string,
+  phrases: readonly string[],
+  limit: number,
+  weights: string,
+  cache: PhraseScoreCache,
+  byPhrase: boolean,
+  prefix: boolean,
+): Bounded | null {
   if (limit <= 0) return null;
-  const total = db.get<{ n: number }>('select count(*) as n from concepts')!.n;
-  const count = (phrase: string) =>
-    db.get<{ n: number }>('select count(*) as n from concepts_fts where concepts_fts match ?', [phrase])!.n;
-  const rowsOf = new Map([...new Set(phrases)].map((p) => [p, count(p)]));
-  const common = phrases.filter((p) => 2 * rowsOf.get(p)! >= total);
-  const rarer = phrases.filter((p) => 2 * rowsOf.get(p)! < total);
+  const total = cache.concepts(db);
+  const common = phrases.filter((p) => 2 * cache.count(db, p) >= total);
+  const rarer = phrases.filter((p) => 2 * cache.count(db, p) < total);
   if (common.length === 0 || rarer.length === 0) return null;
   const scoring = `select rowid, bm25(concepts_fts, ${weights}) as score from concepts_fts where concepts_fts match ?`;
-  const partial = db.numberPairs(scoring, [rarer.join(' OR ')]);
-  if (partial.ids.length < limit) return null;
-  const kth = -Float64Array.from(partial.values).sort()[limit - 1];
+  // Phrase by phrase, the partial scores are FTS5's own for the OR of the rarer phrases (summed in query order).
+  const partial = byPhrase
+    ? summed(rarer.map((phrase) => cache.scores(db, phrase, weights)))
+    : db.numberPairs(scoring, [rarer.join(' OR ')]);
   const share = common.length * COMMON_PHRASE_BOUND;
+  const complete = partial.ids.length >= limit;
+  if (!complete && !(prefix && partial.ids.length > 0)) return null;
+  const sorted = Float64Array.from(partial.values).sort();
+  // The weakest partial score that must beat every row holding only common phrases: the `limit`-th best, or for a
+  // prefix the last of them (a row of rarer phrases scores at least |partial|·(1 − ROUNDING), one of common ones alone
+  // at most `share`).
+  const kth = -sorted[(complete ? limit : partial.ids.length) - 1];
   if (kth * (1 - ROUNDING) <= share) return null;
   // A row outside these scores at most |partial|·(1 + ROUNDING) + share < kth·(1 − ROUNDING), below each of the
   // best `limit` by the rarer phrases: it cannot be among the best `limit`, nor tie with them.
@@ -215,5 +308,5 @@ export function bestByBound(
     JSON.stringify(candidates),
   ]);
   if (exact.ids.length !== candidates.length) return null;
-  return Array.from(exact.ids, (rowid, i) => ({ rowid, score: exact.values[i] }));
+  return { rows: Array.from(exact.ids, (rowid, i) => ({ rowid, score: exact.values[i] })), complete };
 }

@@ -2,7 +2,7 @@
 // WikiIndex for these instead of writing SQL. Rows keep SQLite's shapes (JSON text for list columns, null for
 // absent values); the read models that map them stay with their users.
 import type { Diagnostic } from '../types';
-import { bestByBound, bestByPhrases, type PhraseScoreCache, type ScoredRow } from './bm25-phrases';
+import { bestByPhrases, bounded, scoresCommonAnew, type PhraseScoreCache, type ScoredRow } from './bm25-phrases';
 import type { Database } from './sqlite';
 
 /** A BM25 hit with the text its word coverage is measured on. */
@@ -100,17 +100,32 @@ export function bm25RowsByPhrases(
 
 /**
  * What bm25Rows returns, for an OR of `phrases` mixing common and rarer ones, from FTS5 scoring only the rows that can
- * rank (see bestByBound), or null when that bound decides nothing.
+ * rank (see bounded), or null when that bound decides nothing. `byPhrase`: the rarer phrases scored through `cache`
+ * phrase by phrase (a question on an index already asked, as bm25RowsByPhrases). `prefix`: fewer rows than `limit`
+ * may come back, the exact first rows of the ranking, `complete` false.
  */
 export function bm25RowsByBound(
   db: Database,
+  cache: PhraseScoreCache,
   match: string,
   phrases: readonly string[],
   limit: number,
   weights: readonly number[],
-): Bm25Row[] | null {
-  const best = bestByBound(db, match, phrases, limit, weightList(weights));
-  return best && bestRows(db, best, limit);
+  byPhrase: boolean,
+  prefix: boolean,
+): { rows: Bm25Row[]; complete: boolean } | null {
+  const best = bounded(db, match, phrases, limit, weightList(weights), cache, byPhrase, prefix);
+  return best && { rows: bestRows(db, best.rows, limit), complete: best.complete };
+}
+
+/** Whether scoring `phrases` one by one would score a common phrase anew over all its rows (see scoresCommonAnew). */
+export function bm25ScoresCommonAnew(
+  db: Database,
+  cache: PhraseScoreCache,
+  phrases: readonly string[],
+  weights: readonly number[],
+): boolean {
+  return scoresCommonAnew(db, cache, phrases, weightList(weights));
 }
 
 /** The best `limit` of scored rows (all that can rank, ties at the cut included), by (score, path). */

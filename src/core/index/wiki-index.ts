@@ -12,7 +12,8 @@ import type { DocumentFields, EmbeddingRow, StoredVector } from './embeddings-st
 import { INDEX_FORMAT, PAGE_SIZE, SCHEMA_SQL, SCHEMA_VERSION } from './schema';
 import { Checksum, sealTrailer, trailer, TRAILER_ROOM, type Persisted } from './snapshot';
 import { loadDatabase } from './load';
-import { orOfPhrases, PhraseScoreCache } from './bm25-phrases';
+import { PhraseScoreCache } from './bm25-phrases';
+import { bm25Ranked, type RankedRows } from './bm25-ranked';
 
 /** Why a persisted `wiki.db` was not used. */
 export type LoadProblem = { readonly reason: string };
@@ -293,13 +294,12 @@ export class WikiIndex {
 
   /** BM25 hits of an FTS `MATCH` expression, best first, with the text coverage is measured on. */
   bm25Rows(match: string, limit: number, weights: readonly number[]): reads.Bm25Row[] {
-    const phrases = orOfPhrases(match);
-    if (phrases && this.phraseScores.use(this.db, this.changes))
-      return reads.bm25RowsByPhrases(this.db, this.phraseScores, phrases, limit, weights);
-    return (
-      (phrases && reads.bm25RowsByBound(this.db, match, phrases, limit, weights)) ??
-      reads.bm25Rows(this.db, match, limit, weights)
-    );
+    return bm25Ranked(this.db, this.phraseScores, this.changes, { match, limit, weights, prefix: false }).rows;
+  }
+
+  /** bm25Rows, or only its exact first rows (`complete` false) where the rest would cost far more (bm25-ranked.ts). */
+  bm25Prefix(match: string, limit: number, weights: readonly number[]): RankedRows {
+    return bm25Ranked(this.db, this.phraseScores, this.changes, { match, limit, weights, prefix: true });
   }
 
   /** The relations of the given subjects, in (subject, ord) order. */

@@ -1,5 +1,4 @@
 // FTS5 BM25 seed signal (spec §6.1) and its word-coverage confidence gate (spec §10.4).
-import type { Bm25Row } from '../index/read-queries';
 import type { WikiIndex } from '../index/wiki-index';
 import { toFtsQuery } from './fts-query';
 import { stemOf } from './stem';
@@ -30,6 +29,9 @@ export interface Bm25Hit {
  * wiki — say little, and a word on no page — "Apple" — weighs most).
  */
 export type CoverageWeighting = 'plain' | 'idf';
+
+/** A ranked row with the text its coverage is measured on. */
+type Bm25Row = ReturnType<WikiIndex['bm25Rows']>[number];
 
 /**
  * BM25 hits for a question, best first, each with its word coverage. `guessed` holds words the question was

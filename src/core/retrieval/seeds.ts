@@ -101,8 +101,13 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
   // was corrected to may name a page but never count as covered.
   if (!options.disabled.has('bm25')) {
     const searched = correctNameTypos(question, catalog.titles, wordsOnPages(index));
-    for (const hit of bm25Search(index, searched.question, undefined, options.coverageWeighting, searched.guessed))
-      add('bm25', hit.path, { wordsTrust: wordsTrust(hit) });
+    const titled = lists.title;
+    const decides =
+      titled.length > 0
+        ? (first: readonly Bm25Hit[]) => prefixDecides(catalog, first, titled, evidence, options.historical)
+        : undefined;
+    const hits = bm25Search(index, searched.question, undefined, options.coverageWeighting, searched.guessed, decides);
+    for (const hit of hits) add('bm25', hit.path, { wordsTrust: wordsTrust(hit) });
   }
 
   let vector: VectorStatus;
@@ -179,6 +184,49 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
     };
   });
   return { seeds, confident: seeds.length > 0, vector };
+}
+
+/**
+ * Whether the first BM25 hits alone decide the seeds of a question that names concepts by title. Such a question
+ * seeds only its titled concepts (spec §10.3), ranked by their own evidence: of BM25, each one's rank in its list,
+ * set by the first hit that seeds it (and, when a superseded page leads to it, that page as `resolvedFrom`). So
+ * hits past the first ones change nothing when each titled concept is seeded by one of the first, and no superseded
+ * page outside them leads to a titled concept still without a `resolvedFrom`. ("What is Wyrven Systems?": the 7
+ * pages holding "wyrven" come first; ranking the rest costs a pass over every page holding "systems".)
+ */
+function prefixDecides(
+  catalog: Catalog,
+  first: readonly Bm25Hit[],
+  titled: readonly string[],
+  evidence: ReadonlyMap<string, Evidence>,
+  historical: boolean,
+): boolean {
+  const seeded = new Set(first.map((hit) => seedPathFor(catalog, hit.path, historical)));
+  const hitPaths = new Set(first.map((hit) => hit.path));
+  return titled.every(
+    (path) =>
+      seeded.has(path) &&
+      (historical ||
+        evidence.get(path)?.resolvedFrom !== undefined ||
+        (supersededInto(catalog).get(path) ?? []).every((from) => hitPaths.has(from))),
+  );
+}
+
+const supersededIntoCache = new WeakMap<Catalog, Map<string, string[]>>();
+
+/** For each concept, the superseded concepts whose `superseded_by` chain ends there (per catalog, built once). */
+function supersededInto(catalog: Catalog): Map<string, string[]> {
+  let into = supersededIntoCache.get(catalog);
+  if (!into) {
+    into = new Map();
+    for (const info of catalog.concepts.values()) {
+      if (!isSuperseded(info)) continue;
+      const end = resolveSupersession(catalog, info.path);
+      if (end !== null) into.set(end, [...(into.get(end) ?? []), info.path]);
+    }
+    supersededIntoCache.set(catalog, into);
+  }
+  return into;
 }
 
 /**

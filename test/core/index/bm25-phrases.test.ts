@@ -167,3 +167,32 @@ test('the first question scores only the rows its rarer words can rank, and only
   expect(bound(['rare', 'system'], 20)).toBeNull(); // 12 pages hold "rare"
   index.close();
 }, 60_000);
+
+test('fewer rows than asked hold the rarer words: a prefix is those rows, the exact first of the ranking', async () => {
+  // "system" on every page, "rare" on 12: the best 20 need "system" scored on all 600 pages, the first 12 do not.
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 600; i++) {
+    const rare = i % 50 === 0 ? 'rare '.repeat(1 + (i % 3)) : '';
+    files[`/c/p${String((i * 37) % 600).padStart(3, '0')}.md`] = conceptFile(
+      { title: `Page ${i % 40}` },
+      `system ${rare}`,
+    );
+  }
+  const index = await buildIndex(new MemoryBundle(files));
+  const match = quoted(['system', 'rare']);
+  for (const round of [0, 1, 2]) {
+    // First question (FTS5's pass for the rarer words), then phrase by phrase.
+    const prefix = index.bm25Prefix(match, 20, WEIGHTS);
+    expect([round, prefix.complete, prefix.rows.length]).toEqual([round, false, 12]);
+    const first = prefix.rows.map((r) => ({ path: r.path, score: r.score }));
+    expect([round, first]).toEqual([round, exact(index, match, 12)]);
+  }
+  // No rarer word, or enough rows of it: the whole ranking, as ever.
+  expect(index.bm25Prefix(quoted(['system']), 20, WEIGHTS).complete).toBe(true);
+  const enough = index.bm25Prefix(match, 5, WEIGHTS);
+  expect(enough.complete).toBe(true);
+  expect(enough.rows.map((r) => ({ path: r.path, score: r.score }))).toEqual(exact(index, match, 5));
+  // The whole ranking still ranks "system" everywhere, and keeps its scores.
+  expectExact(index, match, 20);
+  index.close();
+}, 60_000);
