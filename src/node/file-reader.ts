@@ -6,8 +6,10 @@ import type { FileReader } from '../core/index/snapshot';
 
 /** The file opened for positional reads; throws when it no longer has `size` bytes (as readWhole). */
 export function openReader(full: string, size: number): FileReader {
-  const fd = openSync(full, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
-  const now = fstatSync(fd).size;
+  // No link followed: `full` is already a real path, so a link there now was swapped in after the check.
+  const fd = openSync(full, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK | (fsConstants.O_NOFOLLOW ?? 0));
+  const opened = fstatSync(fd, { bigint: true });
+  const now = Number(opened.size);
   if (now !== size) {
     closeSync(fd);
     throw new Error(`it is now ${now} bytes, it was ${size}`);
@@ -19,6 +21,10 @@ export function openReader(full: string, size: number): FileReader {
         if (n === 0) throw new Error(`it ended before byte ${position + target.byteLength} of ${size}`);
         done += n;
       }
+    },
+    unchanged: () => {
+      const s = fstatSync(fd, { bigint: true });
+      return s.size === opened.size && s.mtimeNs === opened.mtimeNs && s.ctimeNs === opened.ctimeNs;
     },
     close: () => closeSync(fd),
   };

@@ -32,7 +32,11 @@ export async function readWikiDb(bundle: FolderBundle): Promise<PersistedFile | 
       ...(file.openReader && {
         openReader: () => {
           const reader = named(() => file.openReader!());
-          return { readAt: (target, at) => named(() => reader.readAt(target, at)), close: () => reader.close() };
+          return {
+            readAt: (target, at) => named(() => reader.readAt(target, at)),
+            ...(reader.unchanged && { unchanged: () => reader.unchanged!() }),
+            close: () => reader.close(),
+          };
         },
       }),
     };

@@ -33,6 +33,8 @@ export interface PersistedFile {
 export interface FileReader {
   /** Fills all of `target` from byte `position` on; throws when the file cannot give that many bytes. */
   readAt(target: Uint8Array, position: number): void;
+  /** False once the file may have been written since it was opened (a shell that can tell: Node, by fstat). */
+  unchanged?(): boolean;
   close(): void;
 }
 
