@@ -74,7 +74,7 @@ export async function buildIndex(source: BundleSource, onProgress?: Progress): P
       if (done % BATCH === 0 || done === paths.length) onProgress?.(done, paths.length);
     }
   }
-  return WikiIndex.build(batches());
+  return WikiIndex.build(batches(), paths.length);
 }
 
 /** What a catch-up changed. */

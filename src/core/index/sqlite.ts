@@ -359,10 +359,7 @@ export class Database {
     return this.sqlite3.capi.sqlite3_js_db_export(this.db);
   }
 
-  /**
-   * Attaches the first `byteLength` bytes of a file read through `reader` as the read-only database `schema`: SQLite
-   * reads the pages it needs (reader-vfs.ts), never the whole file. Returns the detach.
-   */
+  /** Attaches a file read through `reader` as the read-only database `schema` (reader-vfs.ts). Returns the detach. */
   attachFile(schema: string, byteLength: number, reader: FileReader): () => void {
     const { uri, release } = serveFile(this.sqlite3, byteLength, reader);
     try {
@@ -378,6 +375,15 @@ export class Database {
         release();
       }
     };
+  }
+
+  /** Grows the engine's memory by `bytes` in one step if it can (see insertNewFiles); never throws. */
+  reserve(bytes: number): void {
+    try {
+      this.sqlite3.wasm.dealloc(this.sqlite3.wasm.alloc(bytes));
+    } catch {
+      /* then it grows as SQLite allocates, as before */
+    }
   }
 
   /** The SQLite library version, e.g. `3.54.1`. */

@@ -62,11 +62,11 @@ export class WikiIndex {
     return new WikiIndex(db);
   }
 
-  /** A new index over files read in batches, complete before anyone can read it (see insertNewFiles). */
-  static async build(batches: AsyncIterable<FileBatch>): Promise<WikiIndex> {
+  /** A new index over `files` files read in batches, complete before anyone can read it (see insertNewFiles). */
+  static async build(batches: AsyncIterable<FileBatch>, files = 0): Promise<WikiIndex> {
     const index = await WikiIndex.create();
     try {
-      await insertNewFiles(index.db, batches);
+      await insertNewFiles(index.db, batches, files);
     } catch (error) {
       index.close();
       throw error;
