@@ -2,13 +2,15 @@
 // by a file watcher on the bundle (node/bundle-follower.ts), whose batches are applied between calls, instead of
 // loading wiki.db or stat-ing every concept file per call. Should the watcher fail (a limit on watched folders,
 // a file system without events), the server says so once and falls back to a stat catch-up before each call.
-import type { WikiSession } from '../core/engine/session';
+import { WikiSession } from '../core/engine/session';
 import { prepareRetrieval } from '../core/retrieval/catalog';
 import type { Clock } from '../core/types';
 import { BundleFollower } from '../node/bundle-follower';
 import type { Notes } from '../node/folder-bundle';
 import type { FsBundle } from '../node/fs-bundle';
-import { openSession, saveOrNote } from '../node/open-session';
+import { fsSessionEnv } from '../node/index-store';
+import { saveOrNote } from '../node/open-session';
+import { WIKI_DB } from '../node/paths';
 
 /** Runs work between the server's calls (its queue), so a batch never changes the index under a call. */
 export type Queue = <T>(work: () => Promise<T>) => Promise<T>;
@@ -28,27 +30,45 @@ export class LiveSession {
     private readonly follow = true,
   ) {}
 
-  /** The session, current with the bundle (call inside the queue). */
-  async current(): Promise<WikiSession> {
+  /** The session, current with the bundle (call inside the queue); wiki.db written when catching up changed it. */
+  current(): Promise<WikiSession> {
+    return this.caughtUp(true);
+  }
+
+  /**
+   * The session, current with the bundle, for an edit whose refresh writes wiki.db itself (`afterEdit`): catching
+   * up does not write it first (it held the files the edit had just written), so one call writes it once.
+   */
+  forEdit(): Promise<WikiSession> {
+    return this.caughtUp(false);
+  }
+
+  private async caughtUp(save: boolean): Promise<WikiSession> {
     // Never reopened once closed: a watcher started then would outlive the server.
     if (this.closed) throw new Error('The wiki server is closing.');
     if (!this.live) {
-      this.live = this.open();
-      this.live.catch(() => (this.live = undefined));
-      return this.live;
+      const opening = this.open();
+      this.live = opening;
+      opening.catch(() => (this.live = undefined));
+      const opened = await opening;
+      if (save && opened.openChangedIndex) await saveOrNote(opened, this.io);
+      return opened;
     }
     const session = await this.live;
     // New times of unchanged files are saved too, as opening saves them: else every CLI command re-reads them.
     const stamped = session.index.fileStatsRecorded;
-    const caughtUp = async (changed: number) => {
-      if (changed > 0 || session.index.fileStatsRecorded > stamped) await saveOrNote(session, this.io);
-      if (changed > 0) prepareRetrieval(session.index);
-    };
+    const changed = await this.catchUp(session);
+    if (save && (changed > 0 || session.index.fileStatsRecorded > stamped)) await saveOrNote(session, this.io);
+    if (changed > 0) prepareRetrieval(session.index);
+    return session;
+  }
+
+  /** Applies the watcher's batch, or catches up by stat when there is no watcher; returns the files changed. */
+  private async catchUp(session: WikiSession): Promise<number> {
     const follower = this.follower;
     if (follower && follower.failed === undefined) {
       const applied = await follower.apply(session);
-      await caughtUp(applied.updated + applied.removed);
-      return session;
+      return applied.updated + applied.removed;
     }
     if (follower && !this.toldFailure) {
       this.toldFailure = true;
@@ -58,8 +78,7 @@ export class LiveSession {
       );
     }
     const caught = await session.sync();
-    await caughtUp(caught.updated.length + caught.removed.length);
-    return session;
+    return caught.updated.length + caught.removed.length;
   }
 
   /** Stops the watcher and closes the index. */
@@ -72,10 +91,13 @@ export class LiveSession {
     if (live) await (await live.catch(() => undefined))?.close();
   }
 
+  /** Opens the index (loaded and caught up, or built), not yet written back: the caller writes it when it should. */
   private async open(): Promise<WikiSession> {
     // The watcher first: an edit made while wiki.db loads and catches up is then reported, never missed.
     if (this.follow && !this.follower) this.follower = await this.startFollower();
-    const session = await openSession(this.bundle, this.io, this.clock, 'okf-wiki mcp');
+    const session = await WikiSession.open(fsSessionEnv(this.bundle, this.clock, 'okf-wiki mcp'));
+    const opened = session.opened;
+    if (opened.kind === 'built' && (await this.bundle.exists(WIKI_DB))) this.io.err(`note: ${opened.reason}\n`);
     // Every question will want the catalog and the typo index: built now, not in the middle of later answers.
     prepareRetrieval(session.index);
     return session;

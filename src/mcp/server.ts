@@ -92,7 +92,7 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
       return Promise.resolve(text(renderPlan(plan, false), plan.kind === 'refused'));
     return commitPlan(
       plan,
-      fsCommitEnvironment(bundle, io, options.indexEmbedding, clock, by?.trim() || options.actor, session),
+      fsCommitEnvironment(bundle, io, options.indexEmbedding, clock, by?.trim() || options.actor, () => live.forEdit()),
     ).then((outcome) =>
       outcome.kind === 'committed'
         ? text(renderPlan(plan, true))
