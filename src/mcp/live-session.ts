@@ -9,8 +9,11 @@ import { BundleFollower } from '../node/bundle-follower';
 import type { Notes } from '../node/folder-bundle';
 import type { FsBundle } from '../node/fs-bundle';
 import { fsSessionEnv } from '../node/index-store';
-import { saveOrNote } from '../node/open-session';
 import { WIKI_DB } from '../node/paths';
+
+/** The pause before trying a failed wiki.db write again, doubling up to the last while writes keep failing. */
+const FIRST_RETRY_MS = 1_000;
+const LAST_RETRY_MS = 60_000;
 
 /** Runs work between the server's calls (its queue), so a batch never changes the index under a call. */
 export type Queue = <T>(work: () => Promise<T>) => Promise<T>;
@@ -20,6 +23,8 @@ export class LiveSession {
   private follower: BundleFollower | undefined;
   private closed = false;
   private toldFailure = false;
+  /** When a failed wiki.db write may be tried again (0: none failed), and the pause after the next failure. */
+  private retry = { at: 0, pause: FIRST_RETRY_MS };
 
   constructor(
     private readonly bundle: FsBundle,
@@ -51,16 +56,36 @@ export class LiveSession {
       this.live = opening;
       opening.catch(() => (this.live = undefined));
       const opened = await opening;
-      if (save && opened.openChangedIndex) await saveOrNote(opened, this.io);
+      if (save) await this.saveOwed(opened);
       return opened;
     }
     const session = await this.live;
-    // New times of unchanged files are saved too, as opening saves them: else every CLI command re-reads them.
-    const stamped = session.index.fileStatsRecorded;
     const changed = await this.catchUp(session);
-    if (save && (changed > 0 || session.index.fileStatsRecorded > stamped)) await saveOrNote(session, this.io);
+    // New times of unchanged files are saved too, as opening saves them: else every CLI command re-reads them.
+    if (save) await this.saveOwed(session);
     if (changed > 0) prepareRetrieval(session.index);
     return session;
+  }
+
+  /**
+   * Writes wiki.db when the index holds what it does not (changed files, new times, or a save that failed). A
+   * failure is a note the first time, and is tried again by a later call or batch once a pause has passed (1 s,
+   * doubling to a minute while it keeps failing): never in a loop, and the change stays in memory meanwhile.
+   * `now` skips the pause (the last chance, at close).
+   */
+  private async saveOwed(session: WikiSession, now = false): Promise<void> {
+    if (!session.unsaved || (!now && Date.now() < this.retry.at)) return;
+    try {
+      await session.save();
+      this.retry = { at: 0, pause: FIRST_RETRY_MS };
+    } catch (error) {
+      if (this.retry.at === 0)
+        this.io.err(
+          `note: could not write ${WIKI_DB} (${(error as Error).message}); answering from memory, ` +
+            `and trying again at later calls\n`,
+        );
+      this.retry = { at: Date.now() + this.retry.pause, pause: Math.min(this.retry.pause * 2, LAST_RETRY_MS) };
+    }
   }
 
   /** Applies the watcher's batch, or catches up by stat when there is no watcher; returns the files changed. */
@@ -88,7 +113,11 @@ export class LiveSession {
     this.follower = undefined;
     const live = this.live;
     this.live = undefined;
-    if (live) await (await live.catch(() => undefined))?.close();
+    const session = await live?.catch(() => undefined);
+    if (!session) return;
+    // A save that failed is tried once more: wiki.db then keeps what the server learned, when it can.
+    await this.saveOwed(session, true);
+    await session.close();
   }
 
   /** Opens the index (loaded and caught up, or built), not yet written back: the caller writes it when it should. */

@@ -99,17 +99,23 @@ export class WikiSession {
   /** Saves still writing wiki.db, settled either way: the export reads the open index as the file is written. */
   private readonly saving = new Set<Promise<void>>();
 
+  /** The state of the index wiki.db holds, as far as this session knows (a save succeeded, or loaded unchanged). */
+  private saved: IndexState | undefined;
+
   /** Opens the index: wiki.db when it can be trusted (only changed files re-read), otherwise a full build. */
   static async open(env: SessionEnv, onProgress?: Progress): Promise<WikiSession> {
     const { index, outcome } = await openIndex(env.bundle, await env.store.read(), onProgress);
     const session = new WikiSession(index, env, outcome);
     session.restampedAtOpen = outcome.kind === 'loaded' && index.fileStatsRecorded > 0;
+    if (!session.openChangedIndex) session.saved = stateOf(index);
     return session;
   }
 
   /** A session over an index the shell already opened (a CLI read command that loaded wiki.db itself). */
   static over(index: WikiIndex, env: SessionEnv, opened: OpenOutcome): WikiSession {
-    return new WikiSession(index, env, opened);
+    const session = new WikiSession(index, env, opened);
+    if (!session.openChangedIndex) session.saved = stateOf(index);
+    return session;
   }
 
   /**
@@ -137,6 +143,16 @@ export class WikiSession {
   get openChangedIndex(): boolean {
     const o = this.opened;
     return o.kind === 'built' || o.sync.updated.length + o.sync.removed.length > 0 || this.restampedAtOpen;
+  }
+
+  /**
+   * True when the index holds something wiki.db may not: changed since the last save that succeeded (or since it
+   * was loaded, when opening changed nothing). A failed save leaves it true, so a later save can make up for it.
+   */
+  get unsaved(): boolean {
+    const saved = this.saved;
+    const now = stateOf(this.current);
+    return saved?.index !== now.index || saved.generation !== now.generation || saved.stamps !== now.stamps;
   }
 
   /** Catches up with the whole bundle: files whose mtime and size are unchanged are skipped unread. */
@@ -218,12 +234,14 @@ export class WikiSession {
   /** Persists the index through the shell's store (a close meanwhile waits for it). */
   save(): Promise<void> {
     const index = this.current;
+    // Taken as the save starts: a shell that exports later writes this state or a newer one (at worst a save more).
+    const state = stateOf(index);
     const written = this.env.store.write(
       () => index.export(),
       (sink) => index.exportTo(sink),
     );
     const settled = written.then(
-      () => undefined,
+      () => void (this.saved = state),
       () => undefined,
     );
     this.saving.add(settled);
@@ -327,6 +345,17 @@ async function previousEmbeddings(persisted: Persisted): Promise<CarriedEmbeddin
   } finally {
     previous.close();
   }
+}
+
+/** What wiki.db must hold to be current: the index, its generation, and the file times recorded on it. */
+interface IndexState {
+  readonly index: WikiIndex;
+  readonly generation: number;
+  readonly stamps: number;
+}
+
+function stateOf(index: WikiIndex): IndexState {
+  return { index, generation: index.generation, stamps: index.fileStatsRecorded };
 }
 
 /** contextFor's embedder options for an embedding choice: the embedder, or why there is none. */

@@ -1,0 +1,131 @@
+// A wiki.db write of the MCP server that failed (a full disk, a folder made read-only) is tried again by a later
+// call or watcher batch once a short pause has passed, and at close; before, new file times (and changes) stayed
+// out of wiki.db until something else changed, so every CLI command re-read those files.
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { parseCommandLine } from '../../src/cli/args';
+import { wikiServerOptions } from '../../src/cli/commands/mcp';
+import { isLoadProblem, WikiIndex } from '../../src/core/index/wiki-index';
+import { createWikiServer } from '../../src/mcp/server';
+import { FsBundle } from '../../src/node/fs-bundle';
+import { WIKI_DB } from '../../src/node/paths';
+import { conceptFile } from '../support/builders';
+import { bufferIo, type BufferIo } from '../support/cli-io';
+import { tempBundle } from '../support/temp-dir';
+import { eventually } from '../support/wait-for';
+
+const ADA = '/entities/ada-lovelace.md';
+let dir: string;
+let cleanup: () => void;
+let client: Client;
+let server: McpServer;
+let io: BufferIo;
+
+async function start(follow: boolean): Promise<void> {
+  ({ dir, cleanup } = tempBundle('examples/computing-history'));
+  io = bufferIo();
+  const { flags } = parseCommandLine(['mcp', '--bundle', dir, '--no-embed', '--today', '2026-12-01']);
+  server = createWikiServer({ ...wikiServerOptions(flags, io), follow });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  client = new Client({ name: 'okf-wiki-test', version: '0.0.0' });
+  await client.connect(clientSide);
+  await ask();
+}
+afterEach(async () => {
+  jest.restoreAllMocks();
+  await client.close();
+  cleanup();
+});
+
+const ask = () => client.callTool({ name: 'context_for', arguments: { question: 'Who created Unix?' } });
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** wiki.db's writes fail (as on a full disk) while `failing.on`; every attempt is counted. */
+function failWikiDbWrites(): { on: boolean; attempts: number } {
+  const failing = { on: true, attempts: 0 };
+  const write = FsBundle.prototype.write;
+  jest.spyOn(FsBundle.prototype, 'write').mockImplementation(function (this: FsBundle, p, data, expected) {
+    if (p !== WIKI_DB) return write.call(this, p, data, expected);
+    failing.attempts++;
+    if (failing.on) return Promise.reject(new Error('ENOSPC: no space left on device'));
+    return write.call(this, p, data, expected);
+  });
+  return failing;
+}
+
+/** What wiki.db on disk holds: Ada's recorded mtime and the concept titles. */
+async function persisted(): Promise<{ adaMtime: number | null | undefined; titles: string[] }> {
+  const loaded = await WikiIndex.load(readFileSync(path.join(dir, 'wiki.db')));
+  if (isLoadProblem(loaded)) throw new Error(loaded.reason);
+  const state = {
+    adaMtime: loaded.fileStates().get(ADA)?.mtime,
+    titles: loaded.conceptTitles().map((c) => c.title),
+  };
+  loaded.close();
+  return state;
+}
+
+/** Touches Ada's page a minute later without changing it; returns its new mtime as the bundle reports it. */
+async function touchAda(): Promise<number> {
+  const later = new Date(Date.now() + 60_000);
+  utimesSync(path.join(dir, ADA), later, later);
+  return (await new FsBundle(dir).stat(ADA))!.mtime;
+}
+
+test('new times whose save failed reach wiki.db at a later call with nothing changed', async () => {
+  await start(true);
+  const failing = failWikiDbWrites();
+  const mtime = await touchAda();
+  await eventually(() => failing.attempts === 1, "the watcher's batch trying to save");
+  expect(io.stderr()).toContain('could not write /wiki.db (ENOSPC: no space left on device); answering from memory');
+  failing.on = false;
+  // Within the pause nothing is tried again, so a failing disk is not hammered call after call.
+  await ask();
+  expect(failing.attempts).toBe(1);
+  await pause(1_100);
+  await ask();
+  expect(failing.attempts).toBe(2);
+  expect((await persisted()).adaMtime).toBe(mtime);
+  // Saved: the next call writes nothing.
+  await ask();
+  expect(failing.attempts).toBe(2);
+});
+
+test('without the watcher, a new concept whose save failed is kept and written by a later call', async () => {
+  await start(false);
+  const failing = failWikiDbWrites();
+  writeFileSync(
+    path.join(dir, 'entities', 'konrad-zuse.md'),
+    conceptFile({ type: 'Person', title: 'Konrad Zuse', description: 'Built the Z3.' }, 'He built the Z3.\n'),
+  );
+  await ask();
+  await pause(1_100);
+  await ask();
+  expect(failing.attempts).toBe(2);
+  // Still failing: one note, the pause doubled (2 s), so a call a second later does not try.
+  expect(io.stderr().match(/could not write/g)).toHaveLength(1);
+  await pause(1_100);
+  await ask();
+  expect(failing.attempts).toBe(2);
+  failing.on = false;
+  await pause(1_000);
+  await ask();
+  expect(failing.attempts).toBe(3);
+  expect((await persisted()).titles).toContain('Konrad Zuse');
+});
+
+test('closing with a failed save owed tries it once more', async () => {
+  await start(false);
+  const failing = failWikiDbWrites();
+  const mtime = await touchAda();
+  await ask();
+  expect(failing.attempts).toBe(1);
+  failing.on = false;
+  await server.close();
+  expect(failing.attempts).toBe(2);
+  expect((await persisted()).adaMtime).toBe(mtime);
+});
