@@ -115,9 +115,15 @@ export class LiveSession {
     this.live = undefined;
     const session = await live?.catch(() => undefined);
     if (!session) return;
-    // A save that failed is tried once more: wiki.db then keeps what the server learned, when it can.
-    await this.saveOwed(session, true);
-    await session.close();
+    // A save that failed is tried once more, and the close waits for it as for any save (within its bound): wiki.db
+    // then keeps what the server learned, when it can. saveOwed starts the save at once and never rejects.
+    void this.saveOwed(session, true);
+    try {
+      await session.close();
+    } catch (error) {
+      // A save that hangs (SavesStillRunning) must not keep the server from exiting: said, not waited for.
+      this.io.err(`note: ${(error as Error).message}\n`);
+    }
   }
 
   /** Opens the index (loaded and caught up, or built), not yet written back: the caller writes it when it should. */

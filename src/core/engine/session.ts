@@ -28,6 +28,14 @@ import type { VectorOff } from '../retrieval/vector-status';
 import type { BundleSource, BundleWriter, Clock } from '../types';
 import { rebuildLogEntry, regenerateLogEntry } from './log-entries';
 
+/** How long `close` waits for saves in flight: far more than a healthy write of wiki.db takes (~1 s at 10,000). */
+export const CLOSE_WAIT_MS = 10_000;
+
+/** Thrown by `close` when a save of wiki.db was still running after the wait (the index closes once it settles). */
+export class SavesStillRunning extends Error {
+  override readonly name = 'SavesStillRunning';
+}
+
 /** Where a shell keeps wiki.db. */
 export interface IndexStore {
   /**
@@ -252,15 +260,38 @@ export class WikiSession {
   /**
    * Closes the index once the saves in flight have settled: a shell may close while one is writing (the MCP server
    * on stdin's end), and the export reads the index as wiki.db is written. A failed save is its caller's to report;
-   * the close goes on.
+   * the close goes on. A save still running after `waitMs` (a stalled drive) is not waited for: the CLI must exit
+   * and Obsidian unload. Close then throws `SavesStillRunning`, and the index is closed when that save settles, never
+   * under it, so a save that finishes late still writes the whole index.
    */
-  async close(): Promise<void> {
-    await this.savesSettled();
-    this.current.close();
+  async close(waitMs = CLOSE_WAIT_MS): Promise<void> {
+    if (await this.savesSettled(waitMs)) {
+      this.current.close();
+      return;
+    }
+    const index = this.current;
+    void this.savesSettled().then(() => index.close());
+    throw new SavesStillRunning(
+      `wiki.db was still being saved after ${waitMs / 1000} s; stopped waiting for it. Until a save finishes, ` +
+        `wiki.db may lag the notes (the next open catches up by reading the files changed since).`,
+    );
   }
 
-  private async savesSettled(): Promise<void> {
-    while (this.saving.size > 0) await Promise.all(this.saving);
+  /** Waits for the saves in flight (and any they started) to settle; false if `waitMs` passed first. */
+  private async savesSettled(waitMs = Infinity): Promise<boolean> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<false>((resolve) => {
+      if (waitMs !== Infinity) timer = setTimeout(() => resolve(false), waitMs);
+    });
+    try {
+      while (this.saving.size > 0) {
+        const settled = Promise.all(this.saving).then(() => true as const);
+        if (!(await Promise.race([settled, late]))) return false;
+      }
+      return true;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private async finishRebuild(carried: number, options: RebuildOptions): Promise<RebuildReport> {
