@@ -17,27 +17,30 @@ const BATCH = 200;
  */
 const BUILD_BATCH = 20;
 
-/** Reads one file of the bundle; a read failure becomes an invalid file with a diagnostic naming it. */
+/**
+ * Reads one file of the bundle. A read failure, or the reader failing unexpectedly on the text (a hostile note may
+ * find a bug), becomes an invalid file with a diagnostic naming it: one file never stops a build or a catch-up.
+ */
 export async function readBundleFile(source: BundleSource, path: string): Promise<ReadResult> {
+  const failed = (code: string, what: string, error: unknown): ReadResult => ({
+    kind: 'invalid',
+    path,
+    hash: code,
+    diagnostics: [
+      { path, severity: 'error', code, message: `${what}: ${error instanceof Error ? error.message : String(error)}` },
+    ],
+  });
   let text: string;
   try {
     text = await source.read(path);
   } catch (error) {
-    return {
-      kind: 'invalid',
-      path,
-      hash: 'unreadable',
-      diagnostics: [
-        {
-          path,
-          severity: 'error',
-          code: 'unreadable',
-          message: `Could not read the file: ${(error as Error).message}`,
-        },
-      ],
-    };
+    return failed('unreadable', 'Could not read the file', error);
   }
-  return readConcept(path, text);
+  try {
+    return readConcept(path, text);
+  } catch (error) {
+    return failed('read-failed', 'Reading the file failed unexpectedly', error);
+  }
 }
 
 /** The concept candidates of a bundle, sorted. */

@@ -1,6 +1,7 @@
 // Writing one file's rows: files, concepts (and their FTS5 entry), edges, links, diagnostics. Keyed by path, so
 // applying or removing a file leaves the tables exactly as a full rebuild of the same files would.
 import type { Concept, FileStat, ReadResult } from '../types';
+import { insertOrFault } from './file-fault';
 import { SECONDARY_INDEXES } from './schema';
 import type { Database, SqlValue } from './sqlite';
 
@@ -88,7 +89,8 @@ export async function insertNewFiles(db: Database, batches: AsyncIterable<FileBa
   db.exec('pragma journal_mode = off');
   for await (const [results, stats] of batches) {
     db.transaction(() => {
-      for (const result of results) insertFileRows(db, result, stats.get(pathOf(result)), false);
+      for (const result of results)
+        insertOrFault(db, result, (r) => insertFileRows(db, r, stats.get(pathOf(r)), false));
     });
   }
   db.exec(SECONDARY_INDEXES.map((index) => index.sql).join('\n'));

@@ -4,6 +4,7 @@
 import type { Diagnostic, FileStat, ReadResult, RecordedStat } from '../types';
 import { Database } from './sqlite';
 import type { VectorCalibration } from '../embed/calibrate';
+import { writeOrFault } from './file-fault';
 import { applyFileRows, insertNewFiles, pathOf, removeFileRows, type FileBatch } from './file-rows';
 import * as embeddings from './embeddings-store';
 import * as reads from './read-queries';
@@ -89,14 +90,14 @@ export class WikiIndex {
   /** Replaces everything known about one file with what reading it gave (and its mtime/size, when known). */
   applyFile(result: ReadResult, stat?: FileStat): void {
     this.changes++;
-    this.db.transaction(() => applyFileRows(this.db, result, stat));
+    this.db.transaction(() => writeOrFault(this.db, result, (r) => applyFileRows(this.db, r, stat)));
   }
 
   /** Applies many files in one transaction (a full build, or a batch of saves). */
   applyFiles(results: readonly ReadResult[], stats?: ReadonlyMap<string, FileStat>): void {
     this.changes++;
     this.db.transaction(() => {
-      for (const result of results) applyFileRows(this.db, result, stats?.get(pathOf(result)));
+      for (const r of results) writeOrFault(this.db, r, (f) => applyFileRows(this.db, f, stats?.get(pathOf(f))));
     });
   }
 
