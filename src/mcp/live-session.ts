@@ -33,6 +33,8 @@ export class LiveSession {
     private readonly queue: Queue,
     /** Follow the bundle with a watcher (the server's default); off, every call catches up by stat. */
     private readonly follow = true,
+    /** Milliseconds, for the retry pause only (answers use `clock`): a test steps it instead of sleeping. */
+    private readonly retryTime: () => number = Date.now,
   ) {}
 
   /** The session, current with the bundle (call inside the queue); wiki.db written when catching up changed it. */
@@ -74,7 +76,7 @@ export class LiveSession {
    * `now` skips the pause (the last chance, at close).
    */
   private async saveOwed(session: WikiSession, now = false): Promise<void> {
-    if (!session.unsaved || (!now && Date.now() < this.retry.at)) return;
+    if (!session.unsaved || (!now && this.retryTime() < this.retry.at)) return;
     try {
       await session.save();
       this.retry = { at: 0, pause: FIRST_RETRY_MS };
@@ -84,7 +86,7 @@ export class LiveSession {
           `note: could not write ${WIKI_DB} (${(error as Error).message}); answering from memory, ` +
             `and trying again at later calls\n`,
         );
-      this.retry = { at: Date.now() + this.retry.pause, pause: Math.min(this.retry.pause * 2, LAST_RETRY_MS) };
+      this.retry = { at: this.retryTime() + this.retry.pause, pause: Math.min(this.retry.pause * 2, LAST_RETRY_MS) };
     }
   }
 

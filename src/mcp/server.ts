@@ -41,6 +41,8 @@ export interface WikiServerOptions {
   readonly thresholds?: ThresholdSettings;
   /** Follow the bundle with a file watcher (default); false catches up by a stat of every file before each call. */
   readonly follow?: boolean;
+  /** Milliseconds for the pause before a failed wiki.db write is tried again (default `Date.now`; tests step it). */
+  readonly retryTime?: () => number;
 }
 
 /** The tool names, in the order they are registered. */
@@ -70,7 +72,7 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
     writing = next.catch(() => undefined);
     return next;
   };
-  const live = new LiveSession(bundle, io, clock, inOrder, options.follow ?? true);
+  const live = new LiveSession(bundle, io, clock, inOrder, options.follow ?? true, options.retryTime);
   const session = (): Promise<WikiSession> => live.current();
   // The watcher and the index go with the server, however it is closed (stdio's end, a client closing), through
   // the queue: a call or a watched batch being applied and saved finishes first, so wiki.db keeps it. Every step

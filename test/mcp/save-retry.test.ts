@@ -26,9 +26,10 @@ let io: BufferIo;
 
 async function start(follow: boolean): Promise<void> {
   ({ dir, cleanup } = tempBundle('examples/computing-history'));
+  elapsed = 0;
   io = bufferIo();
   const { flags } = parseCommandLine(['mcp', '--bundle', dir, '--no-embed', '--today', '2026-12-01']);
-  server = createWikiServer({ ...wikiServerOptions(flags, io), follow });
+  server = createWikiServer({ ...wikiServerOptions(flags, io), follow, retryTime: () => elapsed });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   client = new Client({ name: 'okf-wiki-test', version: '0.0.0' });
@@ -42,7 +43,11 @@ afterEach(async () => {
 });
 
 const ask = () => client.callTool({ name: 'context_for', arguments: { question: 'Who created Unix?' } });
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The server's retry pauses run on this stepped time, so a slow machine cannot make a pause pass early or late. */
+let elapsed = 0;
+const pause = (ms: number) => {
+  elapsed += ms;
+};
 
 /** wiki.db's writes fail (as on a full disk) while `failing.on`; every attempt is counted. */
 function failWikiDbWrites(): { on: boolean; attempts: number } {
@@ -86,7 +91,7 @@ test('new times whose save failed reach wiki.db at a later call with nothing cha
   // Within the pause nothing is tried again, so a failing disk is not hammered call after call.
   await ask();
   expect(failing.attempts).toBe(1);
-  await pause(1_100);
+  pause(1_100);
   await ask();
   expect(failing.attempts).toBe(2);
   expect((await persisted()).adaMtime).toBe(mtime);
@@ -103,16 +108,16 @@ test('without the watcher, a new concept whose save failed is kept and written b
     conceptFile({ type: 'Person', title: 'Konrad Zuse', description: 'Built the Z3.' }, 'He built the Z3.\n'),
   );
   await ask();
-  await pause(1_100);
+  pause(1_100);
   await ask();
   expect(failing.attempts).toBe(2);
   // Still failing: one note, the pause doubled (2 s), so a call a second later does not try.
   expect(io.stderr().match(/could not write/g)).toHaveLength(1);
-  await pause(1_100);
+  pause(1_100);
   await ask();
   expect(failing.attempts).toBe(2);
   failing.on = false;
-  await pause(1_000);
+  pause(1_000);
   await ask();
   expect(failing.attempts).toBe(3);
   expect((await persisted()).titles).toContain('Konrad Zuse');
