@@ -3,6 +3,7 @@
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 import type { Diagnostic } from '../types';
 import { fastFrontmatter } from './fast-yaml';
+import { setOwnKey } from './own-key';
 
 /** A markdown file split at its frontmatter fences. Line endings are normalized to `\n`, a BOM dropped. */
 export interface SplitFile {
@@ -237,7 +238,7 @@ function plainCollections(value: unknown, done: Map<object, unknown>): unknown {
   const out: Record<string, unknown> = {};
   done.set(value, out);
   const entries = value instanceof Map ? [...value.entries()] : Object.entries(value);
-  for (const [key, item] of entries) out[String(key)] = plainCollections(item, done);
+  for (const [key, item] of entries) setOwnKey(out, String(key), plainCollections(item, done));
   return out;
 }
 

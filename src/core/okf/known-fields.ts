@@ -1,6 +1,7 @@
 // The frontmatter keys a Concept models, taken out of the parsed mapping into one record of fixed shape. Each file's
 // mapping has its own shape (its keys, in its order): read field by field, every new shape met after the reader was
 // optimized undid that work (five compilations of readConcept in one 10,000-file build, most of its CPU time).
+import { setOwnKey } from './own-key';
 
 /** The modelled keys' values as written (undefined when absent). */
 export interface KnownFields {
@@ -72,7 +73,7 @@ export function splitKnownFields(fm: Record<string, unknown>): {
   const extra: Record<string, unknown> = {};
   for (const key of Object.keys(fm)) {
     if (KNOWN_KEYS.has(key)) known[key as KnownKey] = fm[key];
-    else extra[key] = fm[key];
+    else setOwnKey(extra, key, fm[key]);
   }
   return { known, extra };
 }
