@@ -11,7 +11,6 @@ import {
   statSync,
   type Stats,
 } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { Buffer } from 'node:buffer';
 import { TextDecoder } from 'node:util';
@@ -21,6 +20,8 @@ import { openReader } from './file-reader';
 import { normalizeBundlePath } from '../core/okf/paths';
 import type { BundleSource, BundleWriter, FileStat } from '../core/types';
 import type { PieceWriter } from './folder-bundle';
+import { checkUnchanged, createExclusively, keepOwnerAndMode, refusalOf } from './write-guards';
+import { namesOpenFiles, openedRealPath, sameFile } from './opened-path';
 import { READ_FLAGS, readOpenFile, readWhole, writeWhole } from './whole-file';
 
 /** Files larger than this are refused rather than read into memory. */
@@ -42,12 +43,23 @@ const SCRATCH = Buffer.allocUnsafe(256 * 1024);
 /** Numbers temporary files, so concurrent writes in one process never pick the same name. */
 let tempCounter = 0;
 
+/** How an FsBundle reads; for tests. */
+export interface FsBundleOptions {
+  /** false: read as where no system call names an open file's real path (no /proc: macOS, the BSDs). */
+  openedPaths?: boolean;
+}
+
 /** A bundle on the local file system. */
 export class FsBundle implements BundleSource, BundleWriter {
   /** The bundle folder, symlinks resolved. */
   readonly root: string;
+  /** Whether the system names an open file's real path (probed at the first read). */
+  private namesOpened: boolean | undefined;
 
-  constructor(dir: string) {
+  constructor(
+    dir: string,
+    private readonly options: FsBundleOptions = {},
+  ) {
     this.root = realpathSync(dir);
   }
 
@@ -83,20 +95,39 @@ export class FsBundle implements BundleSource, BundleWriter {
     }
   }
 
-  // Opens `path` to read, following a link only when it stays inside: what is no link in its folder's real path (as for
-  // stat) opens there, refusing a link swapped in meanwhile; the rest gets the full check, with its messages (a
-  // realpath per file was a fifth of reading a 10,000-file bundle).
+  // Opens `path` to read, following a link only when it stays inside. Where the system names an open file's real path
+  // (Linux), that is what is judged, so a path changed between a check and the open cannot lead out: a plain file opens
+  // in its folder's real path cached for one synchronous burst, with O_NOFOLLOW (a realpath per file was a fifth of
+  // reading a 10,000-file bundle); a link, a missing file or a folder leading out takes the full check, with its
+  // messages; either way the file opened is refused unless it is inside (a folder swapped for a link during the burst).
+  // Elsewhere each file's real path is checked before the open, and the file opened must be the file there.
   private openInside(path: string): number {
-    const normalized = normalizeBundlePath(path);
-    if (normalized !== null && NO_FOLLOW !== undefined) {
+    if (this.namesOpened === undefined)
+      this.namesOpened = this.options.openedPaths !== false && namesOpenFiles(this.root);
+    if (this.namesOpened) {
+      const normalized = normalizeBundlePath(path);
+      let fd: number | undefined;
       try {
-        const full = this.inRealDir(normalized);
-        if (!lstatSync(full).isSymbolicLink()) return openSync(full, READ_FLAGS | NO_FOLLOW);
+        if (normalized !== null) fd = openSync(this.inRealDir(normalized), READ_FLAGS | (NO_FOLLOW ?? 0));
       } catch {
-        // Missing, or a folder leading out: the full check below says so.
+        // A link (ELOOP), missing, or a folder leading out: the full check below says so.
       }
+      fd ??= openSync(this.resolveExisting(path), READ_FLAGS);
+      return closedUnless(fd, () => {
+        const real = openedRealPath(fd);
+        return isInside(this.root, real) ? undefined : `${path} is a link to ${real}, outside the bundle; refused`;
+      });
     }
-    return openSync(this.resolveExisting(path), READ_FLAGS);
+    const full = this.resolve(path);
+    const fd = openSync(this.insideReal(path, full), READ_FLAGS | (NO_FOLLOW ?? 0));
+    return closedUnless(fd, () => {
+      // Resolved again once open: a folder swapped for a link before the open leads out now, or, swapped back since,
+      // no longer holds the file opened.
+      const real = realpathSync.native(full);
+      return isInside(this.root, real) && sameFile(fd, real)
+        ? undefined
+        : `${path} changed as it was opened (a folder or link swapped), it may lead outside the bundle; refused`;
+    });
   }
 
   async stat(path: string): Promise<FileStat | undefined> {
@@ -290,11 +321,29 @@ export class FsBundle implements BundleSource, BundleWriter {
   }
 
   private resolveExisting(path: string): string {
-    const full = this.resolve(path);
+    return this.insideReal(path, this.resolve(path));
+  }
+
+  /** The real path of `full`, the file of bundle path `path`; throws when it is outside the bundle. */
+  private insideReal(path: string, full: string): string {
     const real = realpathSync.native(full);
     if (!isInside(this.root, real)) throw new Error(`${path} is a link to ${real}, outside the bundle; refused`);
     return real;
   }
+}
+
+/** `fd`, unless `refusal` names a reason to refuse it: then it is closed and the reason thrown. */
+function closedUnless(fd: number, refusal: () => string | undefined): number {
+  let reason: string | undefined;
+  try {
+    reason = refusal();
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+  if (reason === undefined) return fd;
+  closeSync(fd);
+  throw new Error(reason);
 }
 
 /** Errors that mean "no file there" rather than "the disk failed". */
@@ -306,77 +355,6 @@ async function lstatIfExists(full: string): Promise<Stats | undefined> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
-  }
-}
-
-async function refusalOf(path: string, full: string, stat: Stats): Promise<string | undefined> {
-  if (!stat.isFile()) return `${path} is not a file; refused`;
-  if ((stat.mode & 0o222) !== 0 && (await writable(full))) return undefined;
-  return (
-    `${path} is read-only ` +
-    `(mode ${(stat.mode & 0o777).toString(8).padStart(4, '0')}); okf-wiki ` +
-    `does not replace a read-only file. Make it writable (chmod ` +
-    `u+w ${full}) to let okf-wiki change it.`
-  );
-}
-
-async function writable(full: string): Promise<boolean> {
-  try {
-    await fs.access(full, fsConstants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Gives the replacement the replaced file's owner (where permitted) and exact mode (the umask does not apply). */
-async function keepOwnerAndMode(handle: FileHandle, was: Stats): Promise<void> {
-  if (typeof process.getuid === 'function' && (was.uid !== process.getuid() || was.gid !== process.getgid?.())) {
-    // Only root may give a file away; anyone else keeps the file as theirs (and the mode below still holds).
-    await handle.chown(was.uid, was.gid).catch(() => undefined);
-  }
-  await handle.chmod(was.mode & 0o7777);
-}
-
-/** Throws `ChangedSincePlan` unless the file still holds `expected`, read as strict UTF-8. */
-async function checkUnchanged(path: string, full: string, expected: string): Promise<void> {
-  let bytes: Buffer;
-  try {
-    bytes = await fs.readFile(full);
-  } catch {
-    throw new ChangedSincePlan(path, `${path} was removed since the preview; nothing of it was written`);
-  }
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    throw new Error(
-      `${path} is not valid UTF-8; editing it would replace the undecodable ` +
-        `bytes. Convert it to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again`,
-    );
-  }
-  if (text !== expected) throw new ChangedSincePlan(path, `${path} changed since the preview; it was not overwritten`);
-}
-
-/**
- * Puts a new page in place only if no file has that name (a hard link fails on an existing name; a copy where links are
- * not supported).
- */
-async function createExclusively(tmp: string, full: string, path: string): Promise<void> {
-  try {
-    await fs.link(tmp, full);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST')
-      throw new ChangedSincePlan(path, `${path} was created since the preview; it was not overwritten`);
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS' && code !== 'EOPNOTSUPP') throw error;
-    try {
-      await fs.copyFile(tmp, full, fsConstants.COPYFILE_EXCL);
-    } catch (copyError) {
-      if ((copyError as NodeJS.ErrnoException).code === 'EEXIST')
-        throw new ChangedSincePlan(path, `${path} was created since the preview; it was not overwritten`);
-      throw copyError;
-    }
   }
 }
 

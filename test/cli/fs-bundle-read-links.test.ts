@@ -3,9 +3,10 @@
 // refused whenever it appears, also after the same path was read as a plain file, and within one burst of reads.
 // readOpenFile reads an open file as readFileSync would.
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import { FsBundle } from '../../src/node/fs-bundle';
+import { FsBundle, type FsBundleOptions } from '../../src/node/fs-bundle';
+import { namesOpenFiles, sameFile } from '../../src/node/opened-path';
 import { READ_FLAGS, readOpenFile } from '../../src/node/whole-file';
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-dir';
 
@@ -26,53 +27,79 @@ afterEach(() => removeTempDir(tmp));
 
 const refused = /outside the bundle; refused$/;
 
-test('a file replaced by a link leading outside is refused on the next read', async () => {
-  writeTree(root, { '/dir/a.md': 'inside a' });
-  const bundle = new FsBundle(root);
-  expect(await bundle.read('/dir/a.md')).toBe('inside a');
-  rmSync(nodePath.join(root, 'dir', 'a.md'));
-  symlinkSync(nodePath.join(outside, 'secret.md'), nodePath.join(root, 'dir', 'a.md'));
-  await expect(bundle.read('/dir/a.md')).rejects.toThrow(refused);
+// Both ways of reading: where the opened file's real path is named (Linux's /proc/self/fd) and judged, and where
+// nothing names it (macOS, the BSDs), simulated here: each file's real path is checked before the open instead.
+describe.each([
+  ['judging the opened file by its real path (/proc)', {}],
+  ['without /proc: a realpath per file before the open', { openedPaths: false }],
+])('%s', (_mode, options: FsBundleOptions) => {
+  test('a file replaced by a link leading outside is refused on the next read', async () => {
+    writeTree(root, { '/dir/a.md': 'inside a' });
+    const bundle = new FsBundle(root, options);
+    expect(await bundle.read('/dir/a.md')).toBe('inside a');
+    rmSync(nodePath.join(root, 'dir', 'a.md'));
+    symlinkSync(nodePath.join(outside, 'secret.md'), nodePath.join(root, 'dir', 'a.md'));
+    await expect(bundle.read('/dir/a.md')).rejects.toThrow(refused);
+  });
+
+  test('a folder replaced by a link leading outside is refused on the next read, not served from a cache', async () => {
+    writeTree(root, { '/dir/a.md': 'inside a', '/dir/b.md': 'inside b' });
+    const bundle = new FsBundle(root, options);
+    expect(await Promise.all(['/dir/a.md', '/dir/b.md'].map((p) => bundle.read(p)))).toEqual(['inside a', 'inside b']);
+    renameSync(nodePath.join(root, 'dir'), nodePath.join(tmp, 'moved'));
+    symlinkSync(nodePath.join(outside, 'dir'), nodePath.join(root, 'dir'));
+    await expect(bundle.read('/dir/a.md')).rejects.toThrow(refused);
+    // And back: a real folder again at that name is read again.
+    renameSync(nodePath.join(root, 'dir'), nodePath.join(tmp, 'old-link'));
+    renameSync(nodePath.join(tmp, 'moved'), nodePath.join(root, 'dir'));
+    expect(await bundle.read('/dir/b.md')).toBe('inside b');
+  });
+
+  // Another process swapping a folder while one burst of reads (a build's 20, a catch-up's 200) is under way: the
+  // folder's real path, cached for the burst, now leads out. Simulated by swapping it between two reads of one burst.
+  test('a folder swapped for a link leading outside during one burst of reads is refused', async () => {
+    writeTree(root, { '/dir/a.md': 'inside a', '/dir/b.md': 'inside b' });
+    writeFileSync(nodePath.join(outside, 'dir', 'b.md'), 'OUTSIDE SECRET\n');
+    const bundle = new FsBundle(root, options);
+    const first = bundle.read('/dir/a.md');
+    renameSync(nodePath.join(root, 'dir'), nodePath.join(tmp, 'moved'));
+    symlinkSync(nodePath.join(outside, 'dir'), nodePath.join(root, 'dir'));
+    const second = bundle.read('/dir/b.md');
+    expect(await first).toBe('inside a');
+    await expect(second).rejects.toThrow(refused);
+  });
+
+  test('in one burst of reads, each link is judged on its own: inside followed, outside refused', async () => {
+    writeTree(root, { '/dir/a.md': 'inside a', '/dir/b.md': 'inside b' });
+    symlinkSync(nodePath.join(outside, 'secret.md'), nodePath.join(root, 'dir', 'leak.md'));
+    symlinkSync(nodePath.join(root, 'dir', 'b.md'), nodePath.join(root, 'dir', 'alias.md'));
+    symlinkSync('../../outside/secret.md', nodePath.join(root, 'dir', 'relative-leak.md'));
+    symlinkSync(nodePath.join(outside, 'dir'), nodePath.join(root, 'out'));
+    const bundle = new FsBundle(root, options);
+    const paths = ['/dir/a.md', '/dir/leak.md', '/dir/alias.md', '/dir/relative-leak.md', '/out/a.md', '/dir/b.md'];
+    const read = await Promise.allSettled(paths.map((p) => bundle.read(p)));
+    expect(read.map((r) => (r.status === 'fulfilled' ? r.value : String(r.reason)))).toEqual([
+      'inside a',
+      expect.stringMatching(refused),
+      'inside b',
+      expect.stringMatching(refused),
+      expect.stringMatching(refused),
+      'inside b',
+    ]);
+  });
+
+  test('a FIFO is refused as not a file without waiting for a writer; a folder too', async () => {
+    mkdirSync(nodePath.join(root, 'dir'));
+    execFileSync('mkfifo', [nodePath.join(root, 'dir', 'pipe.md')]);
+    const bundle = new FsBundle(root, options);
+    await expect(bundle.read('/dir/pipe.md')).rejects.toThrow('/dir/pipe.md is not a file');
+    await expect(bundle.read('/dir')).rejects.toThrow('/dir is not a file');
+  });
 });
 
-test('a folder replaced by a link leading outside is refused on the next read, not served from a cache', async () => {
-  writeTree(root, { '/dir/a.md': 'inside a', '/dir/b.md': 'inside b' });
-  const bundle = new FsBundle(root);
-  expect(await Promise.all(['/dir/a.md', '/dir/b.md'].map((p) => bundle.read(p)))).toEqual(['inside a', 'inside b']);
-  renameSync(nodePath.join(root, 'dir'), nodePath.join(tmp, 'moved'));
-  symlinkSync(nodePath.join(outside, 'dir'), nodePath.join(root, 'dir'));
-  await expect(bundle.read('/dir/a.md')).rejects.toThrow(refused);
-  // And back: a real folder again at that name is read again.
-  renameSync(nodePath.join(root, 'dir'), nodePath.join(tmp, 'old-link'));
-  renameSync(nodePath.join(tmp, 'moved'), nodePath.join(root, 'dir'));
-  expect(await bundle.read('/dir/b.md')).toBe('inside b');
-});
-
-test('in one burst of reads, each link is judged on its own: inside followed, outside refused', async () => {
-  writeTree(root, { '/dir/a.md': 'inside a', '/dir/b.md': 'inside b' });
-  symlinkSync(nodePath.join(outside, 'secret.md'), nodePath.join(root, 'dir', 'leak.md'));
-  symlinkSync(nodePath.join(root, 'dir', 'b.md'), nodePath.join(root, 'dir', 'alias.md'));
-  symlinkSync('../../outside/secret.md', nodePath.join(root, 'dir', 'relative-leak.md'));
-  symlinkSync(nodePath.join(outside, 'dir'), nodePath.join(root, 'out'));
-  const bundle = new FsBundle(root);
-  const paths = ['/dir/a.md', '/dir/leak.md', '/dir/alias.md', '/dir/relative-leak.md', '/out/a.md', '/dir/b.md'];
-  const read = await Promise.allSettled(paths.map((p) => bundle.read(p)));
-  expect(read.map((r) => (r.status === 'fulfilled' ? r.value : String(r.reason)))).toEqual([
-    'inside a',
-    expect.stringMatching(refused),
-    'inside b',
-    expect.stringMatching(refused),
-    expect.stringMatching(refused),
-    'inside b',
-  ]);
-});
-
-test('a FIFO is refused as not a file without waiting for a writer; a folder too', async () => {
-  mkdirSync(nodePath.join(root, 'dir'));
-  execFileSync('mkfifo', [nodePath.join(root, 'dir', 'pipe.md')]);
-  const bundle = new FsBundle(root);
-  await expect(bundle.read('/dir/pipe.md')).rejects.toThrow('/dir/pipe.md is not a file');
-  await expect(bundle.read('/dir')).rejects.toThrow('/dir is not a file');
+test('this system names an open file by its real path exactly where it is Linux', () => {
+  expect(namesOpenFiles(realpathSync(root))).toBe(process.platform === 'linux');
+  expect(namesOpenFiles(nodePath.join(realpathSync(root), 'missing'))).toBe(false);
 });
 
 describe('readOpenFile', () => {
@@ -113,4 +140,18 @@ describe('readOpenFile', () => {
       'a'.repeat(5000),
     ]);
   });
+});
+
+test('sameFile: the open file is the file at that real path until another is put there', () => {
+  const full = nodePath.join(realpathSync(root), 'f.md');
+  writeFileSync(full, 'first');
+  const fd = openSync(full, READ_FLAGS);
+  try {
+    expect(sameFile(fd, full)).toBe(true);
+    writeFileSync(nodePath.join(tmp, 'other.md'), 'other');
+    renameSync(nodePath.join(tmp, 'other.md'), full);
+    expect(sameFile(fd, full)).toBe(false);
+  } finally {
+    closeSync(fd);
+  }
 });
