@@ -102,15 +102,16 @@ export class FsBundle implements BundleSource, BundleWriter {
   // messages; either way the file opened is refused unless it is inside (a folder swapped for a link during the burst).
   // Elsewhere each file's real path is checked before the open, and the file opened must be the file there.
   private openInside(path: string): number {
-    if (this.namesOpened === undefined)
-      this.namesOpened = this.options.openedPaths !== false && namesOpenFiles(this.root);
+    if (this.namesOpened === undefined) this.namesOpened = this.options.openedPaths !== false && namesOpenFiles();
     if (this.namesOpened) {
       const normalized = normalizeBundlePath(path);
       let fd: number | undefined;
       try {
-        if (normalized !== null) fd = openSync(this.inRealDir(normalized), READ_FLAGS | (NO_FOLLOW ?? 0));
+        // A link is never opened here, even to fail (O_NOFOLLOW): one leading out is not to be touched at all.
+        const full = normalized === null ? undefined : this.inRealDir(normalized);
+        if (full !== undefined && !lstatSync(full).isSymbolicLink()) fd = openSync(full, READ_FLAGS | (NO_FOLLOW ?? 0));
       } catch {
-        // A link (ELOOP), missing, or a folder leading out: the full check below says so.
+        // Missing, or a folder leading out: the full check below says so.
       }
       fd ??= openSync(this.resolveExisting(path), READ_FLAGS);
       return closedUnless(fd, () => {

@@ -98,8 +98,7 @@ describe.each([
 });
 
 test('this system names an open file by its real path exactly where it is Linux', () => {
-  expect(namesOpenFiles(realpathSync(root))).toBe(process.platform === 'linux');
-  expect(namesOpenFiles(nodePath.join(realpathSync(root), 'missing'))).toBe(false);
+  expect(namesOpenFiles()).toBe(process.platform === 'linux');
 });
 
 describe('readOpenFile', () => {
