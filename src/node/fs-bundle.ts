@@ -100,7 +100,7 @@ export class FsBundle implements BundleSource, BundleWriter {
   // in its folder's real path cached for one synchronous burst, with O_NOFOLLOW (a realpath per file was a fifth of
   // reading a 10,000-file bundle); a link, a missing file or a folder leading out takes the full check, with its
   // messages; either way the file opened is refused unless it is inside (a folder swapped for a link during the burst).
-  // Elsewhere each file's real path is checked before the open, and the file opened must be the file there.
+  // Elsewhere each file's real path is checked before the open and again once open, and must name the file opened.
   private openInside(path: string): number {
     if (this.namesOpened === undefined) this.namesOpened = this.options.openedPaths !== false && namesOpenFiles();
     if (this.namesOpened) {
