@@ -48,9 +48,11 @@ afterEach(() => removeTempDir(dir));
 
 async function cli(args: string[], model = 'nomic-embed-text') {
   const io = bufferIo(dir);
+  const timeout = ollama.mode === 'ok' ? '30' : '1';
   const started = Date.now();
   const code = await run(
-    [...args, '--bundle', dir, '--ollama', ollama.url, '--model', model, '--timeout', '1', '--json'],
+    // A 1 s timeout only where a fault is staged: on a slow machine a healthy fake must not read as a hung one.
+    [...args, '--bundle', dir, '--ollama', ollama.url, '--model', model, '--timeout', timeout, '--json'],
     io,
   );
   return { code, out: io.stdout(), err: io.stderr(), ms: Date.now() - started };
