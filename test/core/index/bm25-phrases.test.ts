@@ -196,3 +196,30 @@ test('fewer rows than asked hold the rarer words: a prefix is those rows, the ex
   expectExact(index, match, 20);
   index.close();
 }, 60_000);
+
+test('a word on just under half the pages is scored, not bounded as common (the 50% line of FTS5 idf clamp)', async () => {
+  // 101 pages: "nearhalf" on 50 (2 × 50 = N − 1: its idf is small but not clamped), "quorvix" on 25, "lorem" on all.
+  // p024 holds quorvix and nearhalf and is one token longer than the other quorvix pages, so quorvix alone ranks it
+  // below them and nearhalf's small idf lifts it to first: bounding nearhalf as a common word would drop it.
+  const filler = (n: number) => Array.from({ length: n }, () => 'lorem').join(' ');
+  const bodies = [
+    ...Array.from({ length: 24 }, () => `quorvix ${filler(98)}`),
+    `quorvix nearhalf ${filler(98)}`,
+    ...Array.from({ length: 49 }, () => `nearhalf ${filler(98)}`),
+    ...Array.from({ length: 27 }, () => filler(99)),
+  ];
+  const pages = Object.fromEntries(
+    bodies.map((body, i) => [
+      `/entities/p${String(i).padStart(3, '0')}.md`,
+      conceptFile({ type: 'Concept', title: `Page ${i}` }, `${body}\n`),
+    ]),
+  );
+  const index = await buildIndex(new MemoryBundle(pages));
+  const match = quoted(['quorvix', 'nearhalf', 'lorem']);
+  expect(ranked(index, match, 20)[0]?.path).toBe('/entities/p024.md');
+  // Cold (the index's first question), then warm: a common word's score kept from another question.
+  expectExact(index, match, 20);
+  expectExact(index, quoted(['lorem']), 5);
+  expectExact(index, match, 20);
+  index.close();
+});
