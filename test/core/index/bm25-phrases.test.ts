@@ -197,7 +197,7 @@ test('fewer rows than asked hold the rarer words: a prefix is those rows, the ex
   index.close();
 }, 60_000);
 
-test('a word on just under half the pages is scored, not bounded as common (the 50% line of FTS5 idf clamp)', async () => {
+test('a word on just under half the pages is scored, not bounded as common (FTS5 clamps idf at half)', async () => {
   // 101 pages: "nearhalf" on 50 (2 × 50 = N − 1: its idf is small but not clamped), "quorvix" on 25, "lorem" on all.
   // p024 holds quorvix and nearhalf and is one token longer than the other quorvix pages, so quorvix alone ranks it
   // below them and nearhalf's small idf lifts it to first: bounding nearhalf as a common word would drop it.
