@@ -4,19 +4,14 @@
 import { readFileSync, utimesSync } from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { parseCommandLine } from '../../src/cli/args';
-import { wikiServerOptions } from '../../src/cli/commands/mcp';
 import { buildIndex } from '../../src/core/index/build';
 import { isLoadProblem, WikiIndex } from '../../src/core/index/wiki-index';
-import { createWikiServer } from '../../src/mcp/server';
 import { FsBundle } from '../../src/node/fs-bundle';
 import { WIKI_DB } from '../../src/node/paths';
 import { conceptFile } from '../support/builders';
-import { bufferIo } from '../support/cli-io';
 import { MemoryBundle } from '../support/memory-bundle';
-import { tempBundle } from '../support/temp-dir';
 import { eventually } from '../support/wait-for';
+import { startLiveServer } from '../support/live-server';
 
 const ADA = '/entities/ada-lovelace.md';
 let dir: string;
@@ -24,13 +19,7 @@ let cleanup: () => void;
 let client: Client;
 
 async function start(follow: boolean): Promise<void> {
-  ({ dir, cleanup } = tempBundle('examples/computing-history'));
-  const { flags } = parseCommandLine(['mcp', '--bundle', dir, '--no-embed', '--today', '2026-12-01']);
-  const server = createWikiServer({ ...wikiServerOptions(flags, bufferIo()), follow });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  client = new Client({ name: 'okf-wiki-test', version: '0.0.0' });
-  await client.connect(clientSide);
+  ({ dir, cleanup, client } = await startLiveServer({ follow }));
   await ask();
 }
 afterEach(async () => {

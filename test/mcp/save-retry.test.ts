@@ -4,18 +4,14 @@
 import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { parseCommandLine } from '../../src/cli/args';
-import { wikiServerOptions } from '../../src/cli/commands/mcp';
 import { isLoadProblem, WikiIndex } from '../../src/core/index/wiki-index';
-import { createWikiServer } from '../../src/mcp/server';
 import { FsBundle } from '../../src/node/fs-bundle';
 import { WIKI_DB } from '../../src/node/paths';
 import { conceptFile } from '../support/builders';
-import { bufferIo, type BufferIo } from '../support/cli-io';
-import { tempBundle } from '../support/temp-dir';
+import type { BufferIo } from '../support/cli-io';
 import { eventually } from '../support/wait-for';
+import { startLiveServer } from '../support/live-server';
 
 const ADA = '/entities/ada-lovelace.md';
 let dir: string;
@@ -25,15 +21,8 @@ let server: McpServer;
 let io: BufferIo;
 
 async function start(follow: boolean): Promise<void> {
-  ({ dir, cleanup } = tempBundle('examples/computing-history'));
   elapsed = 0;
-  io = bufferIo();
-  const { flags } = parseCommandLine(['mcp', '--bundle', dir, '--no-embed', '--today', '2026-12-01']);
-  server = createWikiServer({ ...wikiServerOptions(flags, io), follow, retryTime: () => elapsed });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  client = new Client({ name: 'okf-wiki-test', version: '0.0.0' });
-  await client.connect(clientSide);
+  ({ dir, cleanup, client, server, io } = await startLiveServer({ follow, retryTime: () => elapsed }));
   await ask();
 }
 afterEach(async () => {
