@@ -1,13 +1,14 @@
 // A file opened for reads at any position (the previous wiki.db a rebuild carries vectors from: SQLite reads the
 // pages it needs, core/index/reader-vfs.ts). One descriptor for all reads: a file renamed over meanwhile is not
 // mixed in.
-import { closeSync, constants as fsConstants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, readSync } from 'node:fs';
 import type { FileReader } from '../core/index/snapshot';
 
-/** The file opened for positional reads; throws when it no longer has `size` bytes (as readWhole). */
-export function openReader(full: string, size: number): FileReader {
-  // No link followed: `full` is already a real path, so a link there now was swapped in after the check.
-  const fd = openSync(full, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK | (fsConstants.O_NOFOLLOW ?? 0));
+/**
+ * Open file `fd` (opened to read, judged inside the bundle by the caller) for positional reads; it is the reader's to
+ * close. Closed and thrown when it no longer has `size` bytes (as readWhole).
+ */
+export function openReader(fd: number, size: number): FileReader {
   const opened = fstatSync(fd, { bigint: true });
   const now = Number(opened.size);
   if (now !== size) {

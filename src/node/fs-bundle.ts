@@ -21,7 +21,7 @@ import { normalizeBundlePath } from '../core/okf/paths';
 import type { BundleSource, BundleWriter, FileStat } from '../core/types';
 import type { PieceWriter } from './folder-bundle';
 import { checkUnchanged, createExclusively, keepOwnerAndMode, refusalOf } from './write-guards';
-import { namesOpenFiles, openedRealPath, sameFile } from './opened-path';
+import { closedUnless, namesOpenFiles, NotAFileInside, openedRealPath, sameFile } from './opened-path';
 import { READ_FLAGS, readOpenFile, readWhole, writeWhole } from './whole-file';
 
 /** Files larger than this are refused rather than read into memory. */
@@ -82,16 +82,35 @@ export class FsBundle implements BundleSource, BundleWriter {
   // read and stat use synchronous calls: a catch-up or a build makes ~10,000 of each, and the promise API's thread
   // pool round trips cost four times the CPU of the calls themselves (630 ms against 160 ms at 10,000 files).
   async read(path: string): Promise<string> {
-    const fd = this.openInside(path);
+    const { fd, size } = this.openFile(path);
     try {
-      const stat = fstatSync(fd);
-      if (!stat.isFile()) throw new Error(`${path} is not a file`);
-      if (stat.size > MAX_FILE_BYTES)
-        throw new Error(`${path} is ${stat.size} bytes, over the ${MAX_FILE_BYTES}-byte limit`);
+      if (size > MAX_FILE_BYTES) throw new Error(`${path} is ${size} bytes, over the ${MAX_FILE_BYTES}-byte limit`);
       // Decoded before anything else runs: the shared buffer is the next read's.
-      return UTF8.decode(readOpenFile(fd, stat.size, SCRATCH));
+      return UTF8.decode(readOpenFile(fd, size, SCRATCH));
     } finally {
       closeSync(fd);
+    }
+  }
+
+  /** `path` opened to read (openInside) and its size; throws unless it is a regular file. */
+  private openFile(path: string): { fd: number; size: number } {
+    const fd = this.openInside(path);
+    let size = 0;
+    closedUnless(fd, () => {
+      const stat = fstatSync(fd);
+      size = stat.size;
+      return stat.isFile() ? undefined : new NotAFileInside(`${path} is not a file`);
+    });
+    return { fd, size };
+  }
+
+  /** As openFile, but undefined when no regular file is inside the bundle there: missing, a folder, a link out. */
+  private openFileIfAny(path: string): { fd: number; size: number } | undefined {
+    try {
+      return this.openFile(path);
+    } catch (error) {
+      if (error instanceof NotAFileInside || NOT_A_FILE.has((error as NodeJS.ErrnoException).code ?? '')) return;
+      throw error;
     }
   }
 
@@ -116,7 +135,9 @@ export class FsBundle implements BundleSource, BundleWriter {
       fd ??= openSync(this.resolveExisting(path), READ_FLAGS);
       return closedUnless(fd, () => {
         const real = openedRealPath(fd);
-        return isInside(this.root, real) ? undefined : `${path} is a link to ${real}, outside the bundle; refused`;
+        return isInside(this.root, real)
+          ? undefined
+          : new NotAFileInside(`${path} is a link to ${real}, outside the bundle; refused`);
       });
     }
     const full = this.resolve(path);
@@ -127,7 +148,9 @@ export class FsBundle implements BundleSource, BundleWriter {
       const real = realpathSync.native(full);
       return isInside(this.root, real) && sameFile(fd, real)
         ? undefined
-        : `${path} changed as it was opened (a folder or link swapped), it may lead outside the bundle; refused`;
+        : new NotAFileInside(
+            `${path} changed as it was opened (a folder or link swapped), it may lead outside the bundle; refused`,
+          );
     });
   }
 
@@ -153,43 +176,42 @@ export class FsBundle implements BundleSource, BundleWriter {
   }
 
   /**
-   * Reads raw bytes (wiki.db). Undefined when there is no regular file inside the bundle there: missing, a folder,
-   * or a link pointing out of the bundle (never followed). Callers then rebuild, and the write replaces it.
+   * Reads raw bytes (wiki.db, a file an interrupted write completes). Undefined when there is no regular file inside
+   * the bundle there: missing, a folder, or a link pointing out of the bundle (never followed). The file opened is
+   * judged, as by `read` (a folder swapped for a link meanwhile is refused), and has no size limit.
    */
   async readBytes(path: string): Promise<Uint8Array | undefined> {
-    let real: string;
+    const file = this.openFileIfAny(path);
+    if (file === undefined) return undefined;
     try {
-      real = await fs.realpath(this.resolve(path));
-      if (!isInside(this.root, real) || !(await fs.stat(real)).isFile()) return undefined;
-    } catch (error) {
-      if (NOT_A_FILE.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
-      throw error;
+      return new Uint8Array(readOpenFile(file.fd, file.size));
+    } finally {
+      closeSync(file.fd);
     }
-    return new Uint8Array(await fs.readFile(real));
   }
 
   /**
    * As readBytes, but the bytes are read only when `readInto` is called, into the caller's buffer (wiki.db goes
-   * straight into the SQLite engine's memory: a 150 MB file is never held twice). `readInto` throws when the
-   * file no longer has the size it had here.
+   * straight into the SQLite engine's memory: a 150 MB file is never held twice). `readInto` and `openReader` open the
+   * file again, judged as the first open was (what lies between them is the caller's), and throw when it is no longer
+   * inside the bundle or no longer has the size it had here.
    */
   async openBytes(path: string): Promise<PersistedFile | undefined> {
-    let real: string;
-    let size: number;
-    try {
-      real = realpathSync.native(this.resolve(path));
-      if (!isInside(this.root, real)) return undefined;
-      const stat = statSync(real);
-      if (!stat.isFile()) return undefined;
-      size = stat.size;
-    } catch (error) {
-      if (NOT_A_FILE.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
-      throw error;
-    }
+    const file = this.openFileIfAny(path);
+    if (file === undefined) return undefined;
+    closeSync(file.fd);
+    const size = file.size;
     return {
       byteLength: size,
-      readInto: (target) => readWhole(real, target.subarray(0, size)),
-      openReader: () => openReader(real, size),
+      readInto: (target) => {
+        const { fd } = this.openFile(path);
+        try {
+          readWhole(fd, target.subarray(0, size));
+        } finally {
+          closeSync(fd);
+        }
+      },
+      openReader: () => openReader(this.openFile(path).fd, size),
     };
   }
 
@@ -328,23 +350,10 @@ export class FsBundle implements BundleSource, BundleWriter {
   /** The real path of `full`, the file of bundle path `path`; throws when it is outside the bundle. */
   private insideReal(path: string, full: string): string {
     const real = realpathSync.native(full);
-    if (!isInside(this.root, real)) throw new Error(`${path} is a link to ${real}, outside the bundle; refused`);
+    if (!isInside(this.root, real))
+      throw new NotAFileInside(`${path} is a link to ${real}, outside the bundle; refused`);
     return real;
   }
-}
-
-/** `fd`, unless `refusal` names a reason to refuse it: then it is closed and the reason thrown. */
-function closedUnless(fd: number, refusal: () => string | undefined): number {
-  let reason: string | undefined;
-  try {
-    reason = refusal();
-  } catch (error) {
-    closeSync(fd);
-    throw error;
-  }
-  if (reason === undefined) return fd;
-  closeSync(fd);
-  throw new Error(reason);
 }
 
 /** Errors that mean "no file there" rather than "the disk failed". */

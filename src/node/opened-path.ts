@@ -2,7 +2,7 @@
 // (another process swaps a folder for a link leading out of the bundle): only the opened file's own real path
 // settles where it is. Linux names it at /proc/self/fd/<fd>; where nothing names it (macOS, the BSDs: no /proc), the
 // caller resolves the path before the open and again once open, and compares the file there with the opened one.
-import { fstatSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 
 /** Where Linux names the file an open descriptor refers to. */
 const PROC_SELF = '/proc/self/';
@@ -29,4 +29,21 @@ export function sameFile(fd: number, real: string): boolean {
   const opened = fstatSync(fd);
   const named = lstatSync(real);
   return opened.dev === named.dev && opened.ino === named.ino;
+}
+
+/** Refused: no regular file inside the bundle at that path (a link or folder leading out, a folder, a FIFO). */
+export class NotAFileInside extends Error {}
+
+/** `fd`, unless `refusal` gives a reason to refuse it: then it is closed and the reason thrown. */
+export function closedUnless(fd: number, refusal: () => Error | undefined): number {
+  let reason: Error | undefined;
+  try {
+    reason = refusal();
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+  if (reason === undefined) return fd;
+  closeSync(fd);
+  throw reason;
 }

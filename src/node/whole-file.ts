@@ -1,7 +1,7 @@
 // Whole-file reads and writes through file descriptors, for the Node bundle adapter (a short read or write is
 // continued, never taken for the whole).
 import { Buffer } from 'node:buffer';
-import { closeSync, constants as fsConstants, fstatSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { constants as fsConstants, fstatSync, readFileSync, readSync, writeSync } from 'node:fs';
 
 /** Opening to read: non-blocking, so a FIFO opens without waiting for a writer (and is then refused as not a file). */
 export const READ_FLAGS = fsConstants.O_RDONLY | fsConstants.O_NONBLOCK;
@@ -23,20 +23,15 @@ export function readOpenFile(fd: number, size: number, into?: Buffer): Buffer {
   return bytes;
 }
 
-/** Reads the file at `full` into `target`, which must be exactly its size. */
-export function readWhole(full: string, target: Uint8Array): void {
-  const fd = openSync(full, READ_FLAGS);
-  try {
-    const size = fstatSync(fd).size;
-    if (size !== target.byteLength) throw new Error(`it is now ${size} bytes, it was ${target.byteLength}`);
-    let done = 0;
-    while (done < size) {
-      const n = readSync(fd, target, done, size - done, null);
-      if (n === 0) throw new Error(`it ended after ${done} of ${size} bytes`);
-      done += n;
-    }
-  } finally {
-    closeSync(fd);
+/** Reads open file `fd` into `target`, which must be exactly its size (the caller closes it). */
+export function readWhole(fd: number, target: Uint8Array): void {
+  const size = fstatSync(fd).size;
+  if (size !== target.byteLength) throw new Error(`it is now ${size} bytes, it was ${target.byteLength}`);
+  let done = 0;
+  while (done < size) {
+    const n = readSync(fd, target, done, size - done, null);
+    if (n === 0) throw new Error(`it ended after ${done} of ${size} bytes`);
+    done += n;
   }
 }
 
