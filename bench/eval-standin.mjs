@@ -28,6 +28,11 @@ const SETS = [
     bundle: 'examples/computing-history',
     set: 'test/fixtures/heldout-demo/computing-history-fresh2.json',
   },
+  {
+    name: 'computing-history (third fresh held-out)',
+    bundle: 'examples/computing-history',
+    set: 'test/fixtures/heldout-demo/computing-history-fresh3.json',
+  },
   ...['acme_retail', 'crypto_bitcoin', 'ga4', 'stackoverflow'].map((b) => ({
     name: b,
     bundle: `test/fixtures/okf-bundles/${b}`,
