@@ -3,35 +3,30 @@
 // Shells only provide file access, a clock, where wiki.db lives and an embedder; the orchestration is here once.
 import { logLine, type AuthorLogEntry } from '../author/commit';
 import { calibrateVectorGate, needsCalibration, type VectorCalibration } from '../embed/calibrate';
-import {
-  carryOverEmbeddings,
-  embedIndex,
-  restoreEmbeddings,
-  takeEmbeddings,
-  type CarriedEmbeddings,
-  type EmbedReport,
-  type EmbedRunOptions,
-} from '../embed/embed-index';
+import { carryOverEmbeddings, embedIndex, type EmbedReport, type EmbedRunOptions } from '../embed/embed-index';
 import type { Embedder } from '../embed/types';
 import { conceptRecordsFromIndex } from '../generate/concept-record';
 import { ALL_ARTIFACTS, regenerateBundleFiles, type Artifact, type GeneratedFile } from '../generate/regenerate';
 import { buildIndex, refreshFiles, syncIndex, type Progress, type SyncReport } from '../index/build';
-import { carryInPlace, openInPlace } from '../index/carry';
 import { openIndex, type OpenOutcome } from '../index/open';
-import { isLoadProblem, WikiIndex, type IndexStats, type LoadProblem } from '../index/wiki-index';
-import { isPersisted, type Persisted } from '../index/snapshot';
+import type { IndexStats, LoadProblem, WikiIndex } from '../index/wiki-index';
+import type { Persisted } from '../index/snapshot';
 import { lintBundle } from '../lint/run-lint';
 import type { LintReport } from '../lint/types';
 import { contextFor } from '../retrieval/context-for';
 import type { ContextOptions, ContextResult } from '../retrieval/types';
 import type { VectorOff } from '../retrieval/vector-status';
 import type { BundleSource, BundleWriter, Clock } from '../types';
+import { buildCarrying } from './build-carrying';
 import { rebuildLogEntry, regenerateLogEntry } from './log-entries';
 
-/** How long `close` waits for saves in flight: far more than a healthy write of wiki.db takes (~1 s at 10,000). */
+/**
+ * How long `close` and `rebuild` wait for saves in flight: far more than a healthy write of wiki.db takes (~1 s at
+ * 10,000 concepts).
+ */
 export const CLOSE_WAIT_MS = 10_000;
 
-/** Thrown by `close` when a save of wiki.db was still running after the wait (the index closes once it settles). */
+/** Thrown by `close` and `rebuild` when a save of wiki.db was still running after the wait (CLOSE_WAIT_MS). */
 export class SavesStillRunning extends Error {
   override readonly name = 'SavesStillRunning';
 }
@@ -134,7 +129,7 @@ export class WikiSession {
     env: SessionEnv,
     options: RebuildOptions = {},
   ): Promise<{ session: WikiSession; report: RebuildReport }> {
-    const { fresh, carried } = await buildCarrying(env, options);
+    const { fresh, carried } = await buildCarrying(await env.store.read(), env.bundle, options.onBuildProgress);
     const session = new WikiSession(fresh, env, { kind: 'built', reason: 'rebuilt from the concept files' });
     return { session, report: await session.finishRebuild(carried, options) };
   }
@@ -233,7 +228,11 @@ export class WikiSession {
   async rebuild(options: RebuildOptions = {}): Promise<RebuildReport> {
     const fresh = await buildIndex(this.env.bundle, options.onBuildProgress);
     const carried = carryOverEmbeddings(this.current, fresh);
-    await this.savesSettled();
+    // The old index is closed only once no save exports it; one that hangs must not hang the rebuild (and a
+    // plugin's queue behind it): past the wait the rebuild is dropped and the index left to that save.
+    const stopped =
+      'the rebuild was not applied, the index stays as it was (rebuild again once the save has finished).';
+    await this.savesSettledOr(stopped, () => fresh.close());
     this.current.close();
     this.current = fresh;
     return this.finishRebuild(carried, options);
@@ -265,16 +264,26 @@ export class WikiSession {
    * under it, so a save that finishes late still writes the whole index.
    */
   async close(waitMs = CLOSE_WAIT_MS): Promise<void> {
-    if (await this.savesSettled(waitMs)) {
-      this.current.close();
-      return;
-    }
-    const index = this.current;
+    const stopped =
+      'stopped waiting for it. Until a save finishes, wiki.db may lag the notes (the next open catches up by ' +
+      'reading the files changed since).';
+    await this.savesSettledOr(stopped, () => this.closeWhenSaved(this.current), waitMs);
+    this.current.close();
+  }
+
+  /** Closes `index` once the saves in flight (which export it) have settled, never under them. */
+  private closeWhenSaved(index: WikiIndex): void {
     void this.savesSettled().then(() => index.close());
-    throw new SavesStillRunning(
-      `wiki.db was still being saved after ${waitMs / 1000} s; stopped waiting for it. Until a save finishes, ` +
-        `wiki.db may lag the notes (the next open catches up by reading the files changed since).`,
-    );
+  }
+
+  /**
+   * Waits up to `waitMs` for the saves in flight; past it, runs `giveUp` and throws SavesStillRunning ending with
+   * `stopped` (what the caller did instead of waiting longer).
+   */
+  private async savesSettledOr(stopped: string, giveUp: () => void, waitMs = CLOSE_WAIT_MS): Promise<void> {
+    if (await this.savesSettled(waitMs)) return;
+    giveUp();
+    throw new SavesStillRunning(`wiki.db was still being saved after ${waitMs / 1000} s; ${stopped}`);
   }
 
   /** Waits for the saves in flight (and any they started) to settle; false if `waitMs` passed first. */
@@ -345,36 +354,6 @@ export class WikiSession {
       artifacts,
       logEntry,
     });
-  }
-}
-
-/**
- * A full build with the vectors of unchanged concepts carried over from the persisted wiki.db. Read in place after
- * the build when the shell can (index/carry.ts: only the pages carried, never the whole old database in memory);
- * else read whole first and closed before the build (never two whole databases in memory at once).
- */
-async function buildCarrying(env: SessionEnv, options: RebuildOptions): Promise<{ fresh: WikiIndex; carried: number }> {
-  const persisted = await env.store.read();
-  const previous = persisted !== undefined && isPersisted(persisted) ? openInPlace(persisted) : 'unusable';
-  try {
-    const taken = previous === 'whole' ? await previousEmbeddings(persisted as Persisted) : undefined;
-    const fresh = await buildIndex(env.bundle, options.onBuildProgress);
-    if (typeof previous !== 'object') return { fresh, carried: taken ? restoreEmbeddings(taken, fresh) : 0 };
-    return { fresh, carried: await carryInPlace(fresh, previous) };
-  } catch (error) {
-    if (typeof previous === 'object') previous.reader.close();
-    throw error;
-  }
-}
-
-/** The vectors a rebuild carries over from a wiki.db read whole, when it loads (its bytes are not kept). */
-async function previousEmbeddings(persisted: Persisted): Promise<CarriedEmbeddings | undefined> {
-  const previous = await WikiIndex.load(persisted);
-  if (isLoadProblem(previous)) return undefined;
-  try {
-    return takeEmbeddings(previous);
-  } finally {
-    previous.close();
   }
 }
 

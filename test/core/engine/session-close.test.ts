@@ -2,7 +2,7 @@
 // it), but only for a while: a save that hangs (a stalled network drive, a host that never answers) must not hang
 // the CLI's exit, the MCP server's or Obsidian's unload. Past the wait, close says so, and the index stays open
 // until that save settles, so a save that finishes late still writes the whole index.
-import { SavesStillRunning, WikiSession, type IndexStore } from '../../../src/core/engine/session';
+import { CLOSE_WAIT_MS, SavesStillRunning, WikiSession, type IndexStore } from '../../../src/core/engine/session';
 import { isLoadProblem, WikiIndex } from '../../../src/core/index/wiki-index';
 import { conceptFile } from '../../support/builders';
 import { MemoryBundle } from '../../support/memory-bundle';
@@ -69,4 +69,52 @@ test('a save that settles within the wait is waited for, then the index is close
   await saving;
   expect(store.written).toBeDefined();
   expect(() => session.index.stats()).toThrow();
+});
+
+// A rebuild replaces the index only once the saves exporting it have settled, as close closes it: waited for as long
+// as close waits, on jest's clock (no real time passes), then refused with the same error.
+describe('rebuild during a save', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  test('a save that never settles: rebuild stops waiting after the bound, says so, and keeps the index', async () => {
+    const store = new StalledStore();
+    const session = await openOver(store);
+    const before = session.index;
+    void session.save();
+    let outcome: unknown = 'still waiting';
+    session.rebuild().then(
+      () => (outcome = 'rebuilt'),
+      (error: unknown) => (outcome = error),
+    );
+    await jest.advanceTimersByTimeAsync(CLOSE_WAIT_MS - 1);
+    expect(outcome).toBe('still waiting');
+    await jest.advanceTimersByTimeAsync(1);
+    expect(outcome).toBeInstanceOf(SavesStillRunning);
+    expect((outcome as Error).message).toBe(
+      'wiki.db was still being saved after 10 s; the rebuild was not applied, the index stays as it was ' +
+        '(rebuild again once the save has finished).',
+    );
+    // The save goes on exporting this index, open and unchanged.
+    expect(session.index).toBe(before);
+    expect(session.index.stats().concepts).toBe(1);
+    store.release();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(store.written).toBeDefined();
+  });
+
+  test('a save that settles within the bound is waited for, then the rebuilt index replaces the old', async () => {
+    const store = new StalledStore();
+    const session = await openOver(store);
+    const before = session.index;
+    const saving = session.save();
+    const rebuilding = session.rebuild();
+    await jest.advanceTimersByTimeAsync(CLOSE_WAIT_MS / 2);
+    store.release();
+    const report = await rebuilding;
+    await saving;
+    expect(report.stats.concepts).toBe(1);
+    expect(session.index).not.toBe(before);
+    expect(() => before.stats()).toThrow();
+  });
 });
