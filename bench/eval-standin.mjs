@@ -38,6 +38,11 @@ const SETS = [
     bundle: 'examples/computing-history',
     set: 'test/fixtures/heldout-demo/computing-history-fresh4.json',
   },
+  {
+    name: 'computing-history (fifth fresh held-out)',
+    bundle: 'examples/computing-history',
+    set: 'test/fixtures/heldout-demo/computing-history-fresh5.json',
+  },
   ...['acme_retail', 'crypto_bitcoin', 'ga4', 'stackoverflow'].map((b) => ({
     name: b,
     bundle: `test/fixtures/okf-bundles/${b}`,

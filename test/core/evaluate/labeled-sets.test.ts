@@ -164,3 +164,29 @@ test('the fourth fresh held-out demo set labels concepts of the demo; its paraph
   expect(set.questions.filter((q) => q.outOfBundle).length).toBe(29);
   expect(set.questions.filter((q) => !q.outOfBundle).every((q) => q.expectSeeds.length === 1)).toBe(true);
 });
+
+test('the fifth fresh held-out demo set labels concepts of the demo; its paraphrases share no title word', async () => {
+  const { index, set } = await setOf(
+    nodePath.join(ROOT, 'examples/computing-history'),
+    nodePath.join(ROOT, 'test/fixtures/heldout-demo/computing-history-fresh5.json'),
+  );
+  const shared = set.questions
+    .filter((q) => q.section === 'paraphrase')
+    .flatMap((q) => {
+      const row = rawDatabase(index).get<{ title: string; description: string | null }>(
+        'select title, description from concepts where path = ?',
+        [q.expectSeeds[0]],
+      )!;
+      const named = new Set(contentWords(`${row.title} ${row.description ?? ''}`).map(stemOf));
+      return contentWords(q.question)
+        .filter((w) => named.has(stemOf(w)))
+        .map((w) => `${q.id}: "${w}"`);
+    });
+  index.close();
+  expect(shared).toEqual([]);
+  expect(new Set(set.questions.map((q) => q.section))).toEqual(
+    new Set(['paraphrase', 'missing-fact', 'near-oob', 'far-oob']),
+  );
+  expect(set.questions.filter((q) => q.outOfBundle).length).toBe(40);
+  expect(set.questions.filter((q) => !q.outOfBundle).every((q) => q.expectSeeds.length === 1)).toBe(true);
+});
