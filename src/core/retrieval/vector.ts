@@ -1,9 +1,9 @@
 // Vector cosine seed signal (spec §6.1): the question embedded as a query, compared with every current
 // concept vector of the same model. Vectors are decoded once per index generation and kept normalized.
-import { decodeVector, normalize } from '../embed/vectors';
+import { normalize, normalizedInto } from '../embed/vectors';
 import type { Embedder } from '../embed/types';
 import { embedderFailed, type VectorOff } from './vector-status';
-import { approximationBound, candidateRows, createScanKernel, type ScanKernel } from './vector-kernel';
+import { candidateRows, createScanKernel, type ScanKernel } from './vector-kernel';
 import type { WikiIndex } from '../index/wiki-index';
 
 /** How many vector hits are ranked. */
@@ -19,15 +19,11 @@ interface VectorCache {
   readonly generation: number;
   readonly model: string;
   readonly paths: string[];
-  /** Every vector, normalized, one after another (`stride` floats each): one array, scanned in one tight loop. */
+  /** Every vector, normalized, one after another (`dim` floats each): one array, scanned in one tight loop. */
   readonly matrix: Float32Array;
   readonly dim: number | undefined;
-  /** Floats per row: `dim`, or the SIMD kernel's padded width (zeros after `dim`). */
-  readonly stride: number;
   /** The approximate first pass, when it can run here and every row is finite (else the exact scan alone). */
   readonly kernel: ScanKernel | null;
-  /** The largest row norm (as computed), for the kernel's error bound. */
-  readonly rowNorm: number;
 }
 
 const caches = new WeakMap<WikiIndex, VectorCache>();
@@ -37,33 +33,18 @@ function vectorsOf(index: WikiIndex, model: string): VectorCache {
   if (cached && cached.generation === index.generation && cached.model === model) return cached;
   const rows = index.currentVectors(model);
   const dim = rows[0]?.dim ?? 0;
-  const kernel = createScanKernel(rows.length, dim);
-  const stride = kernel?.stride ?? dim;
-  const matrix = kernel?.matrix ?? new Float32Array(rows.length * dim);
-  let finite = true;
-  let rowNorm = 0;
+  const matrix = new Float32Array(rows.length * dim);
   rows.forEach((r, i) => {
     // The same floats as normalize(decodeVector(...)) gave, in the matrix's row. A blob shorter than `dim` (a
     // damaged row) leaves NaN where the per-vector dot product read past its end, a longer one is cut as it was.
-    const v = normalize(decodeVector(r.vector));
-    if (v.length < dim) matrix.fill(NaN, i * stride + v.length, i * stride + dim);
-    matrix.set(v.length > dim ? v.subarray(0, dim) : v, i * stride);
-    let squares = 0;
-    for (let k = i * stride, end = k + dim; k < end; k++) squares += matrix[k] * matrix[k];
-    if (!Number.isFinite(squares)) finite = false;
-    else rowNorm = Math.max(rowNorm, Math.sqrt(squares));
+    const n = normalizedInto(r.vector, matrix, i * dim, dim);
+    if (n < dim) matrix.fill(NaN, i * dim + n, (i + 1) * dim);
   });
+  let kernel = createScanKernel(rows.length, dim);
+  for (let i = 0; kernel && i < rows.length; i++)
+    if (!kernel.setRow(i, matrix.subarray(i * dim, (i + 1) * dim))) kernel = null;
   const paths = rows.map((r) => r.path);
-  const cache: VectorCache = {
-    generation: index.generation,
-    model,
-    paths,
-    matrix,
-    dim: rows[0]?.dim,
-    stride,
-    kernel: finite ? kernel : null,
-    rowNorm,
-  };
+  const cache: VectorCache = { generation: index.generation, model, paths, matrix, dim: rows[0]?.dim, kernel };
   caches.set(index, cache);
   return cache;
 }
@@ -120,7 +101,8 @@ export function rankByVector(
   const best: VectorHit[] = [];
   const better = (a: VectorHit, b: VectorHit) =>
     a.similarity > b.similarity || (a.similarity === b.similarity && a.path < b.path);
-  const { matrix, stride } = store;
+  const { matrix } = store;
+  const stride = store.dim ?? 0;
   const count = rows?.length ?? store.paths.length;
   for (let n = 0; n < count; n++) {
     const i = rows ? rows[n] : n;
@@ -142,11 +124,8 @@ export function rankByVector(
  */
 function firstPassRows(store: VectorCache, q: Float64Array, limit: number): number[] | undefined {
   if (!store.kernel || limit < 1 || limit >= store.paths.length) return undefined;
-  let squares = 0;
-  for (const x of q) squares += x * x;
-  if (!Number.isFinite(squares)) return undefined;
-  const bound = approximationBound(store.stride, Math.sqrt(squares), store.rowNorm);
-  return candidateRows(store.kernel.approximate(q), limit, bound);
+  const approximation = store.kernel.approximate(q);
+  return approximation ? candidateRows(approximation, limit) : undefined;
 }
 
 /**

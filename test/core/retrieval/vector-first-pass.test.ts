@@ -5,12 +5,7 @@ import fc from 'fast-check';
 import { dot, normalize } from '../../../src/core/embed/vectors';
 import type { WikiIndex } from '../../../src/core/index/wiki-index';
 import { rankByVector } from '../../../src/core/retrieval/vector';
-import {
-  approximationBound,
-  candidateRows,
-  createScanKernel,
-  kernelStride,
-} from '../../../src/core/retrieval/vector-kernel';
+import { candidateRows, createScanKernel, kernelStride } from '../../../src/core/retrieval/vector-kernel';
 import { rng } from '../../../bench/generate.mjs';
 import { numberedConcepts } from '../../support/numbered-concepts';
 
@@ -107,30 +102,69 @@ test('hits equal the plain loop over every row: same paths, same similarities, s
   );
 });
 
+/** `dim` values of `f` (Float32Array.from over an array-like with a callback is ~50× slower). */
+function filled(dim: number, f: (k: number) => number): Float32Array {
+  const v = new Float32Array(dim);
+  for (let k = 0; k < dim; k++) v[k] = f(k);
+  return v;
+}
+
+/** Rows for the bound tests: unit vectors, some with a few huge coordinates or tiny (subnormal) ones, some zero. */
+function boundRows(rnd: () => number, rows: number, dim: number): Float32Array[] {
+  return Array.from({ length: rows }, () => {
+    const kind = rnd();
+    if (kind < 0.05) return new Float32Array(dim);
+    const v = filled(dim, () => rnd() - 0.5);
+    if (kind < 0.25)
+      for (let k = 0; k < dim; k += 1 + Math.floor(rnd() * 7)) v[k] *= 2 ** (Math.floor(rnd() * 40) - 20);
+    if (kind > 0.95) return v.map((x) => x * 2 ** -140);
+    return normalize(v);
+  });
+}
+
+/** The exact scan's similarity: doubles, summed in index order. */
+function exactDot(q: Float64Array, v: Float32Array): number {
+  let s = 0;
+  for (let k = 0; k < q.length; k++) s += q[k] * v[k];
+  return s;
+}
+
+test('every exact similarity lies within its bound of the int8 approximation', () => {
+  fc.assert(
+    fc.property(fc.constantFrom(1, 5, 16, 17, 64, 768), fc.integer({ min: 0, max: 2 ** 31 }), (dim, seed) => {
+      const rnd = rng(seed);
+      const vectors = boundRows(rnd, 200, dim);
+      const kernel = createScanKernel(vectors.length, dim)!;
+      vectors.forEach((v, i) => kernel.setRow(i, v));
+      const [query] = boundRows(rnd, 1, dim);
+      const q = Float64Array.from(query);
+      const approximation = kernel.approximate(q);
+      if (approximation === null) return expect(q.every((x) => x === 0)).toBe(true);
+      vectors.forEach((v, i) => {
+        const error = Math.abs(exactDot(q, v) - approximation.approx[i]);
+        expect(error).toBeLessThanOrEqual(approximation.bound[i]);
+      });
+    }),
+    { numRuns: 40, seed: 5 },
+  );
+});
+
 test('the first pass keeps every row of the exact best k, and drops rows when values are spread', () => {
   fc.assert(
     fc.property(
       fc.constantFrom(5, 64, 768),
-      fc.integer({ min: 1, max: 30 }),
+      fc.integer({ min: 1, max: 90 }),
       fc.integer({ min: 0, max: 2 ** 31 }),
       (dim, limit, seed) => {
         const rows = 400;
         const rnd = rng(seed);
         const kernel = createScanKernel(rows, dim)!;
         const unit = (v: Float32Array) => normalize(v);
-        const vectors = Array.from({ length: rows }, () => unit(Float32Array.from({ length: dim }, () => rnd() - 0.5)));
-        vectors.forEach((v, i) => kernel.matrix.set(v, i * kernel.stride));
-        const q = Float64Array.from(unit(Float32Array.from({ length: dim }, () => rnd() - 0.5)));
-        const exact = vectors.map((v) => {
-          let s = 0;
-          for (let k = 0; k < dim; k++) s += q[k] * v[k];
-          return s;
-        });
-        let norm = 0;
-        for (const x of q) norm += x * x;
-        const kept = new Set(
-          candidateRows(kernel.approximate(q), limit, approximationBound(kernel.stride, Math.sqrt(norm), 1)),
-        );
+        const vectors = Array.from({ length: rows }, () => unit(filled(dim, () => rnd() - 0.5)));
+        vectors.forEach((v, i) => kernel.setRow(i, v));
+        const q = Float64Array.from(unit(filled(dim, () => rnd() - 0.5)));
+        const exact = vectors.map((v) => exactDot(q, v));
+        const kept = new Set(candidateRows(kernel.approximate(q)!, limit));
         const kth = [...exact].sort((a, b) => b - a)[limit - 1];
         exact.forEach((s, i) => {
           if (s >= kth) expect(kept.has(i)).toBe(true);
@@ -142,6 +176,23 @@ test('the first pass keeps every row of the exact best k, and drops rows when va
   );
 });
 
+test('the kernel computes the exact integer dot product of the codes (no int32 overflow at its largest codes)', () => {
+  for (const dim of [16, 768, 4096]) {
+    // Rows at the extremes of int8 after quantization, a query at the extreme of its code range.
+    const rows = [
+      Float32Array.from({ length: dim }, () => 1),
+      Float32Array.from({ length: dim }, (_, k) => (k % 2 ? 1 : -1)),
+    ];
+    const kernel = createScanKernel(rows.length, dim)!;
+    rows.forEach((v, i) => kernel.setRow(i, v));
+    const q = new Float64Array(dim).fill(1);
+    const { approx, bound } = kernel.approximate(q)!;
+    expect(Math.abs(approx[0] - dim)).toBeLessThanOrEqual(bound[0]);
+    expect(approx[0]).toBeCloseTo(dim, 6);
+    expect(Math.abs(approx[1])).toBeLessThanOrEqual(bound[1]);
+  }
+});
+
 test('rows are padded to the kernel step', () => {
-  expect([1, 8, 9, 768, 769].map(kernelStride)).toEqual([8, 8, 16, 768, 776]);
+  expect([1, 8, 16, 17, 768, 769].map(kernelStride)).toEqual([16, 16, 16, 32, 768, 784]);
 });
