@@ -58,7 +58,7 @@ const MAX_OCCURRENCES = 16;
 export function matchTitles(question: string, entries: readonly TitleEntry[]): TitleHit[] {
   const text = foldText(question);
   const hits: TitleHit[] = [];
-  for (const entry of entries) {
+  for (const entry of entriesIn(text, entries)) {
     let from = 0;
     for (let found = 0; found < MAX_OCCURRENCES;) {
       const at = text.indexOf(entry.folded, from);
@@ -71,6 +71,8 @@ export function matchTitles(question: string, entries: readonly TitleEntry[]): T
       from = at + 1;
     }
   }
+  // The order below depends only on the hits found, never on the order they were found in: spans compare by
+  // length, start and path, and two hits equal on all three are the same hit.
   const kept = notInsideLonger(hits);
   kept.sort(
     (a, b) =>
@@ -78,6 +80,38 @@ export function matchTitles(question: string, entries: readonly TitleEntry[]): T
   );
   const seen = new Set<string>();
   return kept.filter((h) => (seen.has(h.path) ? false : (seen.add(h.path), true)));
+}
+
+/** Entries by the first two UTF-16 units of their folded name (one unit for a one-unit name), per entry list. */
+const byOpening = new WeakMap<readonly TitleEntry[], Map<string, TitleEntry[]>>();
+
+/**
+ * The entries that may occur in `text`: those whose first two units (or only unit) occur in it. A question of 40
+ * characters has at most 40 such openings, so it looks up a few hundred names of 10,000 concepts, not every one
+ * (each `indexOf` over all of them cost ~1 ms a question, and a question asks up to four times).
+ */
+function entriesIn(text: string, entries: readonly TitleEntry[]): TitleEntry[] {
+  let index = byOpening.get(entries);
+  if (!index) {
+    index = new Map();
+    for (const entry of entries) {
+      const key = entry.folded.slice(0, 2);
+      const bucket = index.get(key);
+      if (bucket) bucket.push(entry);
+      else index.set(key, [entry]);
+    }
+    byOpening.set(entries, index);
+  }
+  const out: TitleEntry[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < text.length; i++)
+    for (const key of [text[i], text.slice(i, i + 2)]) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const bucket = index.get(key);
+      if (bucket) for (const entry of bucket) out.push(entry);
+    }
+  return out;
 }
 
 /**

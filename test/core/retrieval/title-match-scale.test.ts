@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { matchTitles, titleEntries, type TitleEntry, type TitleHit } from '../../../src/core/retrieval/title-match';
 import { foldText } from '../../../src/core/retrieval/text';
+import { planBundle } from '../../../bench/generate.mjs';
 
 test('4,000 copies of one alias are one entry', () => {
   const entries = titleEntries([
@@ -84,5 +85,27 @@ test('agrees with the pairwise definition on random names and questions', () => 
       expect(matchTitles(q, entries)).toEqual(reference(q, entries));
     }),
     { numRuns: 3000 },
+  );
+});
+
+test('agrees with the definition over the bench names: 3,000 concepts, questions cut from names and across them', () => {
+  const concepts = planBundle(3000) as { path: string; title: string }[];
+  const extra = ['C', 'Go', 'AI', 'C++', 'Gödel', 'ÉNIAC', '(AT&T)', 'Ω', '𝔘nicode', 'x'];
+  const entries = titleEntries([
+    ...concepts.map((c, i) => ({ path: c.path, title: c.title, aliases: i % 7 === 0 ? [c.title.split(' ')[0]] : [] })),
+    ...extra.map((title, i) => ({ path: `/x/${i}.md`, title, aliases: [] })),
+  ]);
+  const names = [...concepts.map((c) => c.title), ...extra];
+  const piece = fc.oneof(
+    fc.constantFrom(...names),
+    fc.tuple(fc.constantFrom(...names), fc.nat(30), fc.nat(30)).map(([n, a, b]) => n.slice(a % n.length, a + b)),
+    fc.constantFrom('What is', 'who', '?', ',', 'and', "'s", '-', ' ', 'ß', '\u0301'),
+  );
+  const question = fc.array(piece, { maxLength: 8 }).map((parts) => parts.join(' '));
+  fc.assert(
+    fc.property(question, (q) => {
+      expect(matchTitles(q, entries)).toEqual(reference(q, entries));
+    }),
+    { numRuns: 1500, seed: 21 },
   );
 });
