@@ -2,7 +2,7 @@
 import type { WikiIndex } from '../index/wiki-index';
 import { toFtsQuery } from './fts-query';
 import { stemOf } from './stem';
-import { contentWords, namedWords, words } from './text';
+import { asciiWordsOpeningWith, contentWords, namedWords, words } from './text';
 
 /** How many BM25 hits are ranked. */
 export const BM25_LIMIT = 20;
@@ -72,10 +72,15 @@ function hitsOf(
   const guessedStems = new Set([...guessed].map(stemOf));
   // Only these stems are ever looked up in a page: the coverage gate's and the names gate's.
   const sought = new Set([...wanted.map(stemOf), ...names]);
+  const openings = stemOpenings(sought);
   return rows.map((r) => {
     // The page's sought stems, once: both gates read them. Its literal facts count as its words ("GC&CS" may be only
     // in a relation's object, never in the prose).
-    const present = stemsAmong([r.title, r.aliases, r.description, r.tags, r.body, r.literals].join('\n'), sought);
+    const present = stemsAmong(
+      [r.title, r.aliases, r.description, r.tags, r.body, r.literals].join('\n'),
+      sought,
+      openings,
+    );
     return {
       path: r.path,
       score: r.score,
@@ -116,11 +121,12 @@ function stemsOf(text: string): Set<string> {
 /**
  * Which of the `sought` stems some word of `text` has (what `stemsOf(text)` holds of them), stopping once all are
  * found: the gate read every word of 20 pages into sets of all their stems per question (~3 ms at 10,000 concepts).
+ * In an ASCII text only the words that can have a sought stem are stemmed (stemOpenings).
  */
-function stemsAmong(text: string, sought: ReadonlySet<string>): Set<string> {
+function stemsAmong(text: string, sought: ReadonlySet<string>, openings: Uint8Array): Set<string> {
   const found = new Set<string>();
   if (sought.size === 0) return found;
-  for (const word of words(text)) {
+  for (const word of asciiWordsOpeningWith(text, openings) ?? words(text)) {
     const stem = stemOf(word);
     if (sought.has(stem) && !found.has(stem)) {
       found.add(stem);
@@ -128,6 +134,28 @@ function stemsAmong(text: string, sought: ReadonlySet<string>): Set<string> {
     }
   }
   return found;
+}
+
+/**
+ * The openings (asciiWordsOpeningWith) of the ASCII words whose stem may be one of `stems`. Porter never changes a
+ * word's first character, nor its second unless the stem is one character long or is two characters ending in the i
+ * that step 1c makes of a y ("ayed" → "ai"): every rule cuts or rewrites a suffix after a stem of at least two
+ * characters (m > 0), or one it leaves non-empty and never lengthens again, and step 1c changes a last character
+ * that has a vowel before it (stem.ts; tested on every word of up to five letters of a Porter-heavy alphabet).
+ * A stem outside ASCII comes from no ASCII word.
+ */
+export function stemOpenings(stems: Iterable<string>): Uint8Array {
+  const openings = new Uint8Array(128 * 128);
+  for (const stem of stems) {
+    const first = stem.charCodeAt(0);
+    if (stem === '' || /[\u0080-\uffff]/.test(stem)) continue;
+    if (stem.length === 1) openings.fill(1, first * 128, first * 128 + 128);
+    else {
+      openings[first * 128 + stem.charCodeAt(1)] = 1;
+      if (stem[1] === 'i') openings[first * 128 + 'y'.charCodeAt(0)] = 1;
+    }
+  }
+  return openings;
 }
 
 /** `coverage` over a page's stems already computed. */
