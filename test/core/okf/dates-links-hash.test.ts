@@ -141,4 +141,33 @@ describe('contentHash', () => {
     expect(contentHash('Gödel 𝔊 — ∑ \ud800')).toBe('169bf9f1199e6509307d10968b3b');
     expect(contentHash('x'.repeat(100000))).toBe('1740527e785e5206f58b2c75abe8');
   });
+
+  test('hashes ASCII read as bytes exactly as code units: non-ASCII anywhere, long texts, after longer ones', () => {
+    // The definition, one code unit at a time (the implementation reads ASCII prefixes from encoded bytes instead).
+    const reference = (text: string) => {
+      const lanes = [0xdeadbeef ^ 1, 0x41c6ce57 ^ 1, 0xdeadbeef ^ 2, 0x41c6ce57 ^ 2];
+      for (let i = 0; i < text.length; i++)
+        for (let l = 0; l < 4; l++)
+          lanes[l] = Math.imul(lanes[l] ^ text.charCodeAt(i), l % 2 ? 1597334677 : 2654435761);
+      const mix = (h1: number, h2: number) => {
+        h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+        h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+        return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
+      };
+      return mix(lanes[0], lanes[1]) + mix(lanes[2], lanes[3]);
+    };
+    const odd = ['é', '€', '𝔊', '\ud800', '\udc00', '\0', '\x7f', '\x80', '\uffff'];
+    let seed = 7;
+    const random = (n: number) => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
+    const texts = ['', 'a', '\x7f', '\x80', 'é', 'a'.repeat(1024 * 1024), 'a'.repeat(1024 * 1024 + 1) + 'é'];
+    for (let i = 0; i < 300; i++) {
+      const chars: string[] = [];
+      for (let n = random(300); n > 0; n--)
+        chars.push(random(8) === 0 ? odd[random(odd.length)] : 'abc -#\n'[random(7)]);
+      texts.push(chars.join(''));
+    }
+    // Long before short (the scratch buffer keeps old bytes past a short text's end), and a long non-ASCII text.
+    texts.push('b'.repeat(70000), 'é' + 'c'.repeat(69999), 'd'.repeat(5) + '€');
+    for (const text of texts) expect([text.length, contentHash(text)]).toEqual([text.length, reference(text)]);
+  });
 });
