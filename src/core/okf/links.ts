@@ -3,8 +3,8 @@ import type { ProseLink } from '../types';
 import { resolveLinkTarget } from './paths';
 
 // The destination is `<any text but >>` (CommonMark: spaces allowed, as in `[a](<my note.md>)`) or a run without
-// spaces.
-const MARKDOWN_LINK = /(!?)\[(?:[^\]\\]|\\.)*\]\(\s*(?:<([^>\n]+)>|([^)\s]+))(?:\s+["'(][^)]*["')])?\s*\)/g;
+// spaces. Tried only where a `[` stands (sticky), not at every character of the body: see markdownLinks.
+const MARKDOWN_LINK = /\[(?:[^\]\\]|\\.)*\]\(\s*(?:<([^>\n]+)>|([^)\s]+))(?:\s+["'(][^)]*["')])?\s*\)/y;
 const WIKILINK = /(!?)\[\[([^\]|#^\n]+)(?:[#^][^\]|\n]*)?(?:\|[^\]\n]*)?\]\]/g;
 
 /** Removes fenced code blocks and inline code, where brackets are not links. */
@@ -23,6 +23,23 @@ function isExternal(target: string): boolean {
 }
 
 /**
+ * The markdown links of `text` in order, as a global `/(!?)\[…/g` scan finds them: tried at each `[` after the last
+ * match (a label may hold `[`), an image when a `!` right before it lies after that match. Jumping from `[` to `[`
+ * with indexOf cost a fifth of what the global pattern did trying every character of 34 MB of bodies.
+ */
+function* markdownLinks(text: string): Generator<{ image: boolean; target: string }> {
+  let after = 0;
+  for (let at = text.indexOf('['); at >= 0; at = text.indexOf('[', at + 1)) {
+    MARKDOWN_LINK.lastIndex = at;
+    const m = MARKDOWN_LINK.exec(text);
+    if (m === null) continue;
+    yield { image: at > after && text.charCodeAt(at - 1) === 0x21, target: m[1] ?? m[2] };
+    after = MARKDOWN_LINK.lastIndex;
+    at = after - 1;
+  }
+}
+
+/**
  * Extracts the internal links of a body, in order, deduplicated. Markdown links are resolved against the
  * linking file (`targetPath`, with `rootPath` for the bundle-root reading of a bare `a/b.md`); wikilinks
  * keep their name and are resolved against the bundle later (they depend on which files exist).
@@ -31,9 +48,9 @@ export function extractLinks(fromPath: string, body: string): ProseLink[] {
   const text = stripCode(body);
   const links: ProseLink[] = [];
   const seen = new Set<string>();
-  for (const m of text.matchAll(MARKDOWN_LINK)) {
-    if (m[1] === '!') continue;
-    const raw = (m[2] ?? m[3]).trim();
+  for (const m of markdownLinks(text)) {
+    if (m.image) continue;
+    const raw = m.target.trim();
     if (isExternal(raw) || seen.has('m' + raw)) continue;
     seen.add('m' + raw);
     const { path, rootPath } = resolveLinkTarget(fromPath, raw);
@@ -44,7 +61,8 @@ export function extractLinks(fromPath: string, body: string): ProseLink[] {
       ...(rootPath !== null && rootPath !== path ? { rootPath } : {}),
     });
   }
-  for (const m of text.matchAll(WIKILINK)) {
+  // A wikilink holds `[[`: a body without one (most) is not scanned for them.
+  for (const m of text.includes('[[') ? text.matchAll(WIKILINK) : []) {
     if (m[1] === '!') continue;
     const raw = m[2].trim();
     if (raw === '' || seen.has('w' + raw)) continue;

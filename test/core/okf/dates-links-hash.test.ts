@@ -120,6 +120,45 @@ describe('extractLinks', () => {
   test('a link escaping the bundle is kept without a target', () => {
     expect(extractLinks('/a.md', '[x](../../etc/passwd)')).toEqual([{ raw: '../../etc/passwd', kind: 'markdown' }]);
   });
+
+  test('finds the markdown links a global scan of the whole text finds: nested brackets, images, escapes', () => {
+    // The definition: every match of the pattern scanned from each character on, images (`!`) left out.
+    const global = /(!?)\[(?:[^\]\\]|\\.)*\]\(\s*(?:<([^>\n]+)>|([^)\s]+))(?:\s+["'(][^)]*["')])?\s*\)/g;
+    const targets = (text: string) =>
+      [...text.matchAll(global)].filter((m) => m[1] !== '!').map((m) => (m[2] ?? m[3]).trim());
+    let seed = 11;
+    const random = (n: number) => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
+    const pieces = [
+      '[',
+      ']',
+      '(',
+      ')',
+      '!',
+      '<',
+      '>',
+      '\\',
+      ' ',
+      '\n',
+      'a',
+      'b.md',
+      '/c',
+      '"t"',
+      '![',
+      '](',
+      '[[',
+      ']]',
+    ];
+    let links = 0;
+    for (let i = 0; i < 4000; i++) {
+      let text = '';
+      for (let n = random(40); n > 0; n--) text += pieces[random(pieces.length)];
+      const expected = [...new Set(targets(text).filter((t) => !/^[A-Za-z][A-Za-z0-9+.-]*:|^\/\/|^#/.test(t)))];
+      const found = extractLinks('/a.md', text).filter((l) => l.kind === 'markdown');
+      expect([text, found.map((l) => l.raw)]).toEqual([text, expected]);
+      links += found.length;
+    }
+    expect(links).toBeGreaterThan(300);
+  });
 });
 
 describe('contentHash', () => {
