@@ -88,7 +88,7 @@ test('agrees with the pairwise definition on random names and questions', () => 
   );
 });
 
-test('agrees with the definition over the bench names: 3,000 concepts, questions cut from names and across them', () => {
+test('agrees with the definition over 3,000 bench names, questions cut from names and across them', () => {
   const concepts = planBundle(3000) as { path: string; title: string }[];
   const extra = ['C', 'Go', 'AI', 'C++', 'Gödel', 'ÉNIAC', '(AT&T)', 'Ω', '𝔘nicode', 'x'];
   const entries = titleEntries([
