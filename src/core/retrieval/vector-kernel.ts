@@ -53,6 +53,8 @@ const ROW_CODE = 127;
 const QUERY_CODE = 32767;
 /** Math.floor, read once (a global lookup per call is slow where globals are intercepted, as in jest's sandbox). */
 const floor = Math.floor;
+/** Whether this host stores numbers little-endian, as WebAssembly's memory always does. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 /** Unit roundoff of a double. */
 const U = 2 ** -53;
 
@@ -98,7 +100,9 @@ export interface ScanKernel {
 export function createScanKernel(rows: number, dim: number): ScanKernel | null {
   const module = kernelModule();
   const queryCode = Math.min(QUERY_CODE, Math.floor((2 ** 31 - 1) / (ROW_CODE * dim)));
-  if (module === null || rows === 0 || dim === 0 || queryCode < 255) return null;
+  // The typed views below read WebAssembly's little-endian memory in the host's byte order: on a big-endian host the
+  // codes would be byte-swapped and the bound would not hold, so the exact scan runs alone there.
+  if (module === null || !LITTLE_ENDIAN || rows === 0 || dim === 0 || queryCode < 255) return null;
   const stride = kernelStride(dim);
   const queryAt = rows * stride;
   const outAt = queryAt + stride * 2;

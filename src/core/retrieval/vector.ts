@@ -86,6 +86,10 @@ export function rankByVector(
   query: Float32Array,
   limit = VECTOR_LIMIT,
 ): VectorOutcome {
+  // A whole number of hits: the scan below keeps ceil(limit) for a fraction, and the first pass's cut must count the
+  // same; none at all for 0 or less (the scan read an empty list's last hit at 0).
+  if (!(limit > 0)) return { hits: [] };
+  limit = Math.ceil(limit);
   const store = vectorsOf(index, model);
   const missing = noVectors(index, model);
   if (missing !== undefined) return { off: missing };

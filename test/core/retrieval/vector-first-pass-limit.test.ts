@@ -43,3 +43,8 @@ test.each([65.5, 20.5, 65, 69])('limit %p: the first pass gives the same hits as
   expect(exactOnly.hits.length).toBeGreaterThan(0);
   expect(withKernel).toEqual(exactOnly);
 });
+
+test.each([0, -3, Number.NaN])('limit %p: no hits, and no crash', (limit) => {
+  const query = Float32Array.from({ length: DIM }, (_, k) => Math.cos(k + 1));
+  expect(freshVector().rankByVector(index, MODEL, query, limit)).toEqual({ hits: [] });
+});
