@@ -2,7 +2,8 @@
 // re-reads only files that changed (the plugin after a restart, the CLI before a query). Both give the same tables.
 import { readConcept } from '../okf/read-concept';
 import { isConceptCandidate } from '../okf/paths';
-import { statMatches, type BundleSource, type FileStat, type ReadResult } from '../types';
+import type { BundleSource, FileStat, ReadResult } from '../types';
+import { recordedStats } from './recorded-stats';
 import { hashOf, pathOf, WikiIndex } from './wiki-index';
 
 /** Progress of a long build: `done` of `total` files read. */
@@ -91,7 +92,7 @@ export interface SyncReport {
  * index are skipped unread (when the source can stat); the rest are read and re-indexed if their hash differs.
  */
 export async function syncIndex(index: WikiIndex, source: BundleSource, onProgress?: Progress): Promise<SyncReport> {
-  const known = index.fileStates();
+  const known = recordedStats(index);
   const paths = await listConceptFiles(source);
   const present = new Set(paths);
   const updated: string[] = [];
@@ -99,14 +100,13 @@ export async function syncIndex(index: WikiIndex, source: BundleSource, onProgre
     const slice = paths.slice(i, i + BATCH);
     const stats = await statAll(source, slice);
     const toRead = slice.filter((p) => {
-      const k = known.get(p);
       const s = stats.get(p);
-      return !(k && s && statMatches(k, s));
+      return !(s && known.matches(p, s));
     });
     updated.push(...(await applyIfChanged(index, source, toRead, stats)));
     onProgress?.(Math.min(i + BATCH, paths.length), paths.length);
   }
-  const removed = [...known.keys()].filter((p) => !present.has(p)).sort();
+  const removed = known.paths.filter((p) => !present.has(p)).sort();
   for (const path of removed) index.removeFile(path);
   return { updated, removed };
 }
