@@ -21,10 +21,10 @@ export interface LiveServer {
 /** Starts the server on a copy of the demo bundle; `prepare` writes into the copy before the server opens it. */
 export async function startLiveServer(
   options: Partial<Pick<WikiServerOptions, 'follow' | 'retryTime'>>,
-  prepare?: (dir: string) => void,
+  prepare?: (dir: string) => void | Promise<void>,
 ): Promise<LiveServer> {
   const { dir, cleanup } = tempBundle('examples/computing-history');
-  prepare?.(dir);
+  await prepare?.(dir);
   const io = bufferIo();
   const { flags } = parseCommandLine(['mcp', '--bundle', dir, '--no-embed', '--today', '2026-12-01']);
   const server = createWikiServer({ ...wikiServerOptions(flags, io), ...options });

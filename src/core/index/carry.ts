@@ -7,7 +7,7 @@
 import type { VectorCalibration } from '../embed/calibrate';
 import { checkHeader, HEADER_BYTES } from './file-header';
 import { INDEX_FORMAT, SCHEMA_VERSION } from './schema';
-import { Checksum, oversizedReason, recordedChecksum, TRAILER_ROOM, type FileReader, type Persisted } from './snapshot';
+import { Checksum, oversizedReason, readTrailer, TRAILER_ROOM, type FileReader, type Persisted } from './snapshot';
 import type { Database } from './sqlite';
 import { schemaProblem } from './verify-schema';
 import { WikiIndex } from './wiki-index';
@@ -16,6 +16,8 @@ import { WikiIndex } from './wiki-index';
 export interface InPlaceFile {
   readonly reader: FileReader;
   readonly databaseBytes: number;
+  /** The bytes `recorded` covers: the database, then the catalog section after it (snapshot.ts). */
+  readonly checkedBytes: number;
   readonly recorded: string;
 }
 
@@ -56,8 +58,8 @@ export function openInPlace(persisted: Persisted): InPlaceFile | 'whole' | 'unus
   try {
     const last = new Uint8Array(TRAILER_ROOM);
     reader.readAt(last, persisted.byteLength - TRAILER_ROOM);
-    const recorded = recordedChecksum(last);
-    if (recorded !== undefined) return { reader, databaseBytes: persisted.byteLength - TRAILER_ROOM, recorded };
+    const found = readTrailer(last, persisted.byteLength);
+    if (found !== undefined) return { reader, ...found };
     reader.close();
     return 'whole';
   } catch {
@@ -98,12 +100,12 @@ export async function carryInPlace(to: WikiIndex, file: InPlaceFile): Promise<nu
   }
 }
 
-/** The recorded checksum against every database byte, read a piece at a time (never the whole file at once). */
+/** The recorded checksum against every byte it covers, read a piece at a time (never the whole file at once). */
 function checksumMatches(file: InPlaceFile): boolean {
-  const sum = new Checksum(file.databaseBytes);
-  const piece = new Uint8Array(Math.min(PIECE_BYTES, file.databaseBytes));
-  for (let at = 0; at < file.databaseBytes; at += piece.byteLength) {
-    const view = piece.subarray(0, Math.min(piece.byteLength, file.databaseBytes - at));
+  const sum = new Checksum(file.checkedBytes);
+  const piece = new Uint8Array(Math.min(PIECE_BYTES, file.checkedBytes));
+  for (let at = 0; at < file.checkedBytes; at += piece.byteLength) {
+    const view = piece.subarray(0, Math.min(piece.byteLength, file.checkedBytes - at));
     file.reader.readAt(view, at);
     sum.update(view);
   }

@@ -2,6 +2,7 @@
 // checksum trailer, header, exact schema, format and version, and the full checks when there is no checksum.
 import { INDEX_FORMAT, SCHEMA_VERSION, TABLES } from './schema';
 import { checksum, oversizedReason, readSnapshot, type Persisted, type PersistedFile } from './snapshot';
+import { keepSection } from './catalog-rows';
 import { Database } from './sqlite';
 import { schemaProblem } from './verify-schema';
 
@@ -14,6 +15,7 @@ export async function loadDatabase(persisted: Persisted): Promise<Database | { r
       ? { byteLength: persisted.byteLength, readInto: (t) => t.set(persisted) }
       : persisted;
   let intact = false;
+  let catalog: string | undefined;
   let unreadable: string | undefined;
   let db: Database;
   try {
@@ -27,11 +29,13 @@ export async function loadDatabase(persisted: Persisted): Promise<Database | { r
         throw error;
       }
       const snapshot = readSnapshot(target);
-      intact = snapshot.recorded !== undefined && snapshot.recorded === checksum(snapshot.database);
+      intact = snapshot.checked !== undefined && snapshot.recorded === checksum(snapshot.checked);
       if (snapshot.recorded !== undefined && !intact) {
         unreadable = 'its checksum does not match its bytes: changed or damaged since it was written';
         throw new Error(unreadable);
       }
+      // Decoded now: the bytes after the database are SQLite's to reuse once it has them.
+      if (snapshot.section?.byteLength) catalog = new TextDecoder().decode(snapshot.section);
       return snapshot.database.byteLength;
     });
   } catch (error) {
@@ -55,6 +59,8 @@ export async function loadDatabase(persisted: Persisted): Promise<Database | { r
       // The FTS index must agree with the concepts it indexes; a file damaged by another tool must not answer.
       db.run("insert into concepts_fts (concepts_fts, rank) values ('integrity-check', 1)");
     }
+    // The catalog section, under the same checksum, stands in for the catalog's first query (catalog-rows.ts).
+    if (catalog !== undefined) keepSection(db, catalog);
     return db;
   } catch (error) {
     db.close();

@@ -186,23 +186,6 @@ export function edgesFrom(db: Database, subjects: readonly string[]): EdgeRow[] 
   );
 }
 
-/** Every concept's catalog fields, in path order. */
-export function conceptInfoRows(db: Database): ConceptInfoRow[] {
-  const columns = [
-    'path',
-    'title',
-    'type',
-    'aliases',
-    'trust',
-    'status',
-    'stale_after',
-    'superseded_by',
-    'superseded_at',
-    'generated_at',
-  ];
-  return selectObjects<ConceptInfoRow>(db, columns, 'select * from concepts order by path');
-}
-
 /** Every file's content hash, mtime, size and ctime (what a catch-up compares against the disk). */
 export function fileStateRows(
   db: Database,

@@ -11,8 +11,16 @@
  */
 export const MAX_WIKI_DB_BYTES = 1024 * 1024 * 1024;
 
+/** The first trailer: the checksum of the database bytes (24 bytes). Still read; no longer written. */
 const MAGIC = 'okfwsum1';
 const TRAILER_BYTES = 24;
+/**
+ * The trailer written now (32 bytes): the checksum of the database and the catalog section after it (catalog-rows.ts),
+ * then the section's length in 8 hex digits. A version that knows only the first trailer rebuilds from the files.
+ */
+const MAGIC_WITH_SECTION = 'okfwsum2';
+const SECTION_TRAILER_BYTES = 32;
+const SECTION_TRAILER = new RegExp(`^${MAGIC_WITH_SECTION}([0-9a-f]{16})([0-9a-f]{8})$`);
 
 /**
  * A wiki.db a shell can hand over without reading it first: its size, and a synchronous read of all of it into
@@ -51,6 +59,10 @@ export interface Snapshot {
   readonly database: Uint8Array;
   /** Undefined when the file has no trailer (written by an older version or by another tool). */
   readonly recorded?: string;
+  /** The bytes `recorded` is the checksum of: the database, then the section (absent without a trailer). */
+  readonly checked?: Uint8Array;
+  /** The catalog section between the database and the trailer (empty under the first trailer). */
+  readonly section?: Uint8Array;
 }
 
 /**
@@ -113,43 +125,74 @@ export class Checksum {
   }
 }
 
-/** The room `sealTrailer` needs after the database bytes. */
-export const TRAILER_ROOM = TRAILER_BYTES;
+/** The room a trailer takes after the database and its section. */
+export const TRAILER_ROOM = SECTION_TRAILER_BYTES;
 
-/** The wiki.db bytes: the database, then the trailer with its checksum. */
-export function withTrailer(database: Uint8Array): Uint8Array {
-  const out = new Uint8Array(database.byteLength + TRAILER_BYTES);
+const NO_SECTION = new Uint8Array(0);
+
+/** The wiki.db bytes: the database, the section, then the trailer with their checksum. */
+export function withTrailer(database: Uint8Array, section: Uint8Array = NO_SECTION): Uint8Array {
+  const out = new Uint8Array(database.byteLength + section.byteLength + TRAILER_ROOM);
   out.set(database);
-  return sealTrailer(out);
+  return sealTrailer(out, section);
 }
 
-/** Writes the trailer into the last TRAILER_ROOM bytes of `file` (the database before them), without a copy. */
-export function sealTrailer(file: Uint8Array): Uint8Array {
-  const database = file.subarray(0, file.byteLength - TRAILER_BYTES);
-  file.set(trailer(checksum(database)), database.byteLength);
+/**
+ * Writes `section` and the trailer into the last `section.byteLength + TRAILER_ROOM` bytes of `file` (the database
+ * before them), without a copy of the database.
+ */
+export function sealTrailer(file: Uint8Array, section: Uint8Array = NO_SECTION): Uint8Array {
+  const checked = file.subarray(0, file.byteLength - TRAILER_ROOM);
+  file.set(section, checked.byteLength - section.byteLength);
+  file.set(trailer(checksum(checked), section.byteLength), checked.byteLength);
   return file;
 }
 
-/** The trailer that follows database bytes whose checksum is `sum`. */
-export function trailer(sum: string): Uint8Array {
-  return new TextEncoder().encode(MAGIC + sum);
+/** The trailer after the database and a section of `sectionBytes` bytes, whose checksum is `sum`. */
+export function trailer(sum: string, sectionBytes: number): Uint8Array {
+  return new TextEncoder().encode(MAGIC_WITH_SECTION + sum + sectionBytes.toString(16).padStart(8, '0'));
 }
 
-/** The checksum recorded in a wiki.db's last TRAILER_ROOM bytes, or undefined when they are no trailer. */
-export function recordedChecksum(last: Uint8Array): string | undefined {
-  if (last.byteLength !== TRAILER_BYTES) return undefined;
-  const text = new TextDecoder().decode(last);
-  return text.startsWith(MAGIC) && /^[0-9a-f]{16}$/.test(text.slice(MAGIC.length))
-    ? text.slice(MAGIC.length)
-    : undefined;
+/** Where a wiki.db's parts end, as its trailer says. */
+export interface TrailerInfo {
+  /** The checksum recorded. */
+  readonly recorded: string;
+  /** The database's bytes, from the start of the file. */
+  readonly databaseBytes: number;
+  /** The bytes the checksum covers, from the start of the file: the database, then the section. */
+  readonly checkedBytes: number;
 }
 
-/** Splits a wiki.db into its database bytes and the recorded checksum (none when there is no trailer). */
+/**
+ * The trailer of a file of `fileBytes` bytes whose last bytes are `last` (TRAILER_ROOM of them, or all of a shorter
+ * file), or undefined when it has none.
+ */
+export function readTrailer(last: Uint8Array, fileBytes: number): TrailerInfo | undefined {
+  const decoder = new TextDecoder();
+  if (last.byteLength >= SECTION_TRAILER_BYTES) {
+    const text = decoder.decode(last.subarray(last.byteLength - SECTION_TRAILER_BYTES));
+    const match = SECTION_TRAILER.exec(text);
+    const checkedBytes = fileBytes - SECTION_TRAILER_BYTES;
+    if (match && parseInt(match[2], 16) <= checkedBytes)
+      return { recorded: match[1], databaseBytes: checkedBytes - parseInt(match[2], 16), checkedBytes };
+  }
+  if (last.byteLength < TRAILER_BYTES) return undefined;
+  const text = decoder.decode(last.subarray(last.byteLength - TRAILER_BYTES));
+  if (!text.startsWith(MAGIC) || !/^[0-9a-f]{16}$/.test(text.slice(MAGIC.length))) return undefined;
+  const databaseBytes = fileBytes - TRAILER_BYTES;
+  return { recorded: text.slice(MAGIC.length), databaseBytes, checkedBytes: databaseBytes };
+}
+
+/** Splits a wiki.db into its database bytes, its section and the recorded checksum (none without a trailer). */
 export function readSnapshot(bytes: Uint8Array): Snapshot {
-  if (bytes.byteLength < TRAILER_BYTES) return { database: bytes };
-  const recorded = recordedChecksum(bytes.subarray(bytes.byteLength - TRAILER_BYTES));
-  if (recorded === undefined) return { database: bytes };
-  return { database: bytes.subarray(0, bytes.byteLength - TRAILER_BYTES), recorded };
+  const found = readTrailer(bytes.subarray(Math.max(0, bytes.byteLength - TRAILER_ROOM)), bytes.byteLength);
+  if (found === undefined) return { database: bytes };
+  return {
+    database: bytes.subarray(0, found.databaseBytes),
+    recorded: found.recorded,
+    checked: bytes.subarray(0, found.checkedBytes),
+    section: bytes.subarray(found.databaseBytes, found.checkedBytes),
+  };
 }
 
 /** Why a file of `size` bytes is not read as an index (it names the file), or undefined when it may be. */

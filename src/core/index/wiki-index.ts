@@ -11,8 +11,9 @@ import * as reads from './read-queries';
 import type { IndexStats } from './read-queries';
 import type { DocumentFields, EmbeddingRow, StoredVector } from './embeddings-store';
 import { INDEX_FORMAT, PAGE_SIZE, SCHEMA_SQL, SCHEMA_VERSION } from './schema';
-import { Checksum, sealTrailer, trailer, TRAILER_ROOM, type Persisted } from './snapshot';
+import type { Persisted } from './snapshot';
 import { loadDatabase } from './load';
+import { catalogRows, exportFile, exportFileTo } from './catalog-rows';
 import { PhraseScoreCache } from './bm25-phrases';
 import { bm25Ranked, type RankedRows } from './bm25-ranked';
 
@@ -308,9 +309,9 @@ export class WikiIndex {
     return reads.edgesFrom(this.db, subjects);
   }
 
-  /** Every concept's catalog fields, in path order. */
+  /** Every concept's catalog fields, in path order: from wiki.db's catalog section while nothing changed since. */
   conceptInfoRows(): reads.ConceptInfoRow[] {
-    return reads.conceptInfoRows(this.db);
+    return catalogRows(this.db, this.changes === 0);
   }
 
   /** Bodies and stale dates of the given concepts. */
@@ -368,19 +369,14 @@ export class WikiIndex {
     return reads.diagnostics(this.db);
   }
 
-  /** The `wiki.db` bytes: the database, then the checksum that lets the next load skip the slow checks. */
+  /** The `wiki.db` bytes: the database, the catalog section, then the checksum that lets the next load skip checks. */
   export(): Uint8Array {
-    return sealTrailer(this.db.export(TRAILER_ROOM));
+    return exportFile(this.db);
   }
 
   /** The bytes `export` gives, handed to `sink` in pieces (each valid only during the call): never all in memory. */
   exportTo(sink: (piece: Uint8Array) => void): void {
-    const sum = new Checksum(this.db.byteLength());
-    this.db.exportTo((piece) => {
-      sum.update(piece);
-      sink(piece);
-    });
-    sink(trailer(sum.digest()));
+    exportFileTo(this.db, sink);
   }
 
   close(): void {

@@ -7,7 +7,7 @@ import type { VectorCalibration } from '../../../src/core/embed/calibrate';
 import { buildIndex } from '../../../src/core/index/build';
 import { carryInPlace, openInPlace } from '../../../src/core/index/carry';
 import { dumpIndex } from '../../../src/core/index/dump';
-import { checksum, trailer, type FileReader, type PersistedFile } from '../../../src/core/index/snapshot';
+import { checksum, trailer, TRAILER_ROOM, type FileReader, type PersistedFile } from '../../../src/core/index/snapshot';
 import { isLoadProblem, rawDatabase, WikiIndex } from '../../../src/core/index/wiki-index';
 import { FsBundle } from '../../../src/node/fs-bundle';
 import { FakeEmbedder } from '../../support/fake-ollama';
@@ -162,9 +162,9 @@ test('through the Node shell: wiki.db on disk read in place by positional reads'
 
 /** `b`'s database bytes (without its trailer) with a trailer recomputed over them. */
 function resealed(database: Uint8Array): Uint8Array {
-  const out = new Uint8Array(database.length + 24);
+  const out = new Uint8Array(database.length + TRAILER_ROOM);
   out.set(database);
-  out.set(trailer(checksum(database)), database.length);
+  out.set(trailer(checksum(database), 0), database.length);
   return out;
 }
 

@@ -1,0 +1,112 @@
+// Every concept's catalog fields (retrieval/catalog.ts builds its title list and concept map from them), read from
+// SQLite or from the catalog section wiki.db carries after its database (snapshot.ts). Reading them from SQLite was
+// most of the catalog's cost in a cold CLI question at 10,000 concepts (a JSON string built row by row in WASM);
+// the section is that same string, written with the database it was read from, under the same checksum.
+import type { ConceptInfoRow } from './read-queries';
+import { Checksum, sealTrailer, trailer, TRAILER_ROOM } from './snapshot';
+import type { Database } from './sqlite';
+
+/** The fields, in the order each row lists them. */
+const COLUMNS = [
+  'path',
+  'title',
+  'type',
+  'aliases',
+  'trust',
+  'status',
+  'stale_after',
+  'superseded_by',
+  'superseded_at',
+  'generated_at',
+] as const;
+
+const ROWS_SQL =
+  `select json_group_array(json_array(${COLUMNS.join(', ')})) as j ` +
+  `from (select ${COLUMNS.join(', ')} from concepts order by path)`;
+const PATHS_SQL = 'select json_group_array(path) as j from (select path from concepts order by path)';
+const TRUST = new Set(['human-reviewed', 'machine-confirmed', 'unverified']);
+
+/** The rows as one JSON array of arrays (COLUMNS order), in path order, as SQLite gives them. */
+function rowsJson(db: Database): string {
+  return db.get<{ j: string }>(ROWS_SQL)?.j ?? '[]';
+}
+
+/** The catalog section of each database loaded from a wiki.db, until the catalog is first read. */
+const loadedSections = new WeakMap<Database, string>();
+
+/** Keeps the catalog section of the wiki.db `db` was loaded from (its checksum matched), for catalogRows. */
+export function keepSection(db: Database, section: string): void {
+  loadedSections.set(db, section);
+}
+
+/**
+ * Every concept's catalog fields, in path order: from the section `db` was loaded with when it is unchanged since
+ * (`asLoaded`) and the section stands for it, otherwise from SQLite. The section is read once: the catalog caches
+ * what it builds, and any change to the index makes it stale.
+ */
+export function catalogRows(db: Database, asLoaded: boolean): ConceptInfoRow[] {
+  const section = loadedSections.get(db);
+  loadedSections.delete(db);
+  return (asLoaded && section !== undefined && rowsFromSection(db, section)) || named(JSON.parse(rowsJson(db)));
+}
+
+/**
+ * The catalog section of the wiki.db being written: the rows as SQLite gives them, with the columns they hold
+ * (a version whose columns differ reads the rows from SQLite instead).
+ */
+function catalogSection(db: Database): Uint8Array {
+  return new TextEncoder().encode(`{"columns":${JSON.stringify(COLUMNS)},"rows":${rowsJson(db)}}`);
+}
+
+/** The wiki.db bytes of `db`: the database, its catalog section, then the trailer with their checksum. */
+export function exportFile(db: Database): Uint8Array {
+  const section = catalogSection(db);
+  return sealTrailer(db.export(section.byteLength + TRAILER_ROOM), section);
+}
+
+/** The bytes exportFile gives, handed to `sink` in pieces (each valid only during the call). */
+export function exportFileTo(db: Database, sink: (piece: Uint8Array) => void): void {
+  const section = catalogSection(db);
+  const sum = new Checksum(db.byteLength() + section.byteLength);
+  db.exportTo((piece) => {
+    sum.update(piece);
+    sink(piece);
+  });
+  sink(section);
+  sink(trailer(sum.update(section).digest(), section.byteLength));
+}
+
+/**
+ * The rows a loaded wiki.db's catalog section holds, or undefined when they cannot stand for SQLite's: another
+ * version's columns, or not the concepts the database holds (a file written by another tool, with a recomputed
+ * checksum). Each field is checked for its type, so a forged section cannot put a number where a title goes.
+ */
+function rowsFromSection(db: Database, section: string): ConceptInfoRow[] | undefined {
+  let parsed: { columns?: unknown; rows?: unknown };
+  try {
+    parsed = JSON.parse(section) as typeof parsed;
+  } catch {
+    return undefined;
+  }
+  if (JSON.stringify(parsed.columns) !== JSON.stringify(COLUMNS) || !Array.isArray(parsed.rows)) return undefined;
+  const rows = parsed.rows as unknown[];
+  const paths = JSON.parse(db.get<{ j: string }>(PATHS_SQL)?.j ?? '[]') as string[];
+  if (paths.length !== rows.length) return undefined;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    if (!Array.isArray(row) || row.length !== COLUMNS.length || row[0] !== paths[i]) return undefined;
+    for (let c = 1; c < 5; c++) if (typeof row[c] !== 'string') return undefined;
+    for (let c = 5; c < COLUMNS.length; c++) if (row[c] !== null && typeof row[c] !== 'string') return undefined;
+    if (!TRUST.has(row[4] as string)) return undefined;
+  }
+  return named(rows);
+}
+
+/** Rows of COLUMNS-ordered values as objects keyed by column name. */
+function named(rows: unknown): ConceptInfoRow[] {
+  return (rows as unknown[][]).map((row) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < COLUMNS.length; i++) out[COLUMNS[i]] = row[i];
+    return out as unknown as ConceptInfoRow;
+  });
+}
