@@ -44,7 +44,7 @@ test('the bundle runs as under require; its cache is written once, then used', (
   expect(caches()).toEqual([]);
   expect(load()).toBe('first 42 bundle.cjs true function');
   const [cache] = caches();
-  expect(cache).toMatch(/^\.bundle\.cjs\.default\.[0-9a-f]{32}\.v8cache$/);
+  expect(cache).toMatch(/^\.bundle\.cjs\.default\.[\w-]+\.v8cache$/);
   const written = statSync(nodePath.join(dir, cache)).mtimeMs;
   expect(load()).toBe('first 42 bundle.cjs true function');
   expect(caches()).toEqual([cache]);
@@ -61,6 +61,14 @@ test('a rebuilt bundle of the same length gets its own cache and the old one goe
   expect(caches()[0]).not.toBe(old);
   expect(load('liftoff')).toBe('two 42 bundle.cjs true function');
   expect(caches()).toHaveLength(2);
+});
+
+test('a bundle with characters beyond ASCII reads as UTF-8; an ASCII one as the same text', () => {
+  for (const answer of ['café – ’quoted’ 𝔸', 'plain ascii']) {
+    writeBundle(answer);
+    expect(load()).toBe(`${answer} 42 bundle.cjs true function`);
+    expect(load()).toBe(`${answer} 42 bundle.cjs true function`);
+  }
 });
 
 test('a folder that cannot be written: the bundle still runs, without a cache', () => {

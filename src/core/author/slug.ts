@@ -22,7 +22,7 @@ export function slugify(title: string): string {
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
-    .replace(/['’]/g, '')
+    .replace(/['\u2019]/g, '')
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
   let slug = '';

@@ -37,8 +37,8 @@ export function words(text: string): string[] {
 function foldedWords(text: string): string[] {
   return (
     foldText(text)
-      .match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu)
-      ?.map((w) => w.replace(/['’].*$/, '')) ?? []
+      .match(/[\p{L}\p{N}]+(?:['\u2019][\p{L}]+)?/gu)
+      ?.map((w) => w.replace(/['\u2019].*$/, '')) ?? []
   );
 }
 
@@ -162,11 +162,11 @@ export interface NameToken {
 export function nameTokens(raw: string): NameToken[] {
   const text = raw.normalize('NFC');
   const out: NameToken[] = [];
-  for (const m of text.matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu)) {
-    const token = m[0].replace(/['’].*$/, '');
+  for (const m of text.matchAll(/[\p{L}\p{N}]+(?:['\u2019][\p{L}]+)?/gu)) {
+    const token = m[0].replace(/['\u2019].*$/, '');
     let i = m.index - 1;
     while (i >= 0 && /\s/.test(text[i])) i--;
-    const opensSentence = i < 0 || /[.?!:;"“([]/.test(text[i]);
+    const opensSentence = i < 0 || /[.?!:;"\u201C([]/.test(text[i]);
     const capital = /^\p{Lu}/u.test(token);
     const innerCapital = /^.+\p{Lu}/u.test(token);
     if (!(innerCapital || (capital && !opensSentence))) continue;
