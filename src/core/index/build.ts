@@ -4,7 +4,7 @@ import { readConcept } from '../okf/read-concept';
 import { isConceptCandidate } from '../okf/paths';
 import type { BundleSource, FileStat, ReadResult } from '../types';
 import { recordedStats } from './recorded-stats';
-import { hashOf, pathOf, WikiIndex } from './wiki-index';
+import { hashOf, pathOf, rawDatabase, WikiIndex } from './wiki-index';
 
 /** Progress of a long build: `done` of `total` files read. */
 export type Progress = (done: number, total: number) => void;
@@ -17,6 +17,12 @@ const BATCH = 200;
  * heap of a reindex at 10,000 concepts grew by ~65 MB before a full collection).
  */
 const BUILD_BATCH = 20;
+
+/**
+ * The code (and hash) of a file whose read failed. Its cause may go without changing the file's times (a transient
+ * EIO; a permission fixed where the shell sees no ctime: Obsidian), so every catch-up and refresh reads it again.
+ */
+const UNREADABLE = 'unreadable';
 
 /**
  * Reads one file of the bundle. A read failure, or the reader failing unexpectedly on the text (a hostile note may
@@ -35,7 +41,7 @@ export async function readBundleFile(source: BundleSource, path: string): Promis
   try {
     text = await source.read(path);
   } catch (error) {
-    return failed('unreadable', 'Could not read the file', error);
+    return failed(UNREADABLE, 'Could not read the file', error);
   }
   try {
     return readConcept(path, text);
@@ -47,6 +53,20 @@ export async function readBundleFile(source: BundleSource, path: string): Promis
 /** The concept candidates of a bundle, sorted. */
 export async function listConceptFiles(source: BundleSource): Promise<string[]> {
   return (await source.list()).filter(isConceptCandidate).sort();
+}
+
+/**
+ * Indexed files whose last read failed. Found by their diagnostic (few rows), then their file row by key: a scan of
+ * every file's row took ~3 ms at 10,000 files, and so did a plain join, which the planner ran from the files table
+ * (`cross join` keeps the order).
+ */
+function unreadableFiles(index: WikiIndex): string[] {
+  return rawDatabase(index)
+    .all<{ path: string }>(
+      'select distinct f.path from diagnostics d cross join files f on f.path = d.path where d.code = ? and f.hash = ?',
+      [UNREADABLE, UNREADABLE],
+    )
+    .map((r) => r.path);
 }
 
 async function statAll(source: BundleSource, paths: readonly string[]): Promise<Map<string, FileStat>> {
@@ -93,6 +113,7 @@ export interface SyncReport {
  */
 export async function syncIndex(index: WikiIndex, source: BundleSource, onProgress?: Progress): Promise<SyncReport> {
   const known = recordedStats(index);
+  const failed = new Set(unreadableFiles(index));
   const paths = await listConceptFiles(source);
   const present = new Set(paths);
   const updated: string[] = [];
@@ -101,7 +122,7 @@ export async function syncIndex(index: WikiIndex, source: BundleSource, onProgre
     const stats = await statAll(source, slice);
     const toRead = slice.filter((p) => {
       const s = stats.get(p);
-      return !(s && known.matches(p, s));
+      return !(s && known.matches(p, s)) || failed.has(p);
     });
     updated.push(...(await applyIfChanged(index, source, toRead, stats)));
     onProgress?.(Math.min(i + BATCH, paths.length), paths.length);
@@ -112,14 +133,17 @@ export async function syncIndex(index: WikiIndex, source: BundleSource, onProgre
 }
 
 /**
- * Re-reads the given files (a batch of saves): those whose content hash changed are re-indexed, the others only
- * get their new mtime and size, so the next catch-up skips them. Returns the paths re-indexed.
+ * Re-reads the given files (a batch of saves) and those whose last read failed: those whose content hash changed
+ * are re-indexed, the others only get their new mtime and size, so the next catch-up skips them. Returns the paths
+ * re-indexed.
  */
 export async function refreshFiles(
   index: WikiIndex,
   source: BundleSource,
-  paths: readonly string[],
+  given: readonly string[],
 ): Promise<string[]> {
+  const failed = unreadableFiles(index);
+  const paths = failed.length === 0 ? given : [...new Set([...given, ...failed])];
   const updated: string[] = [];
   for (let i = 0; i < paths.length; i += BATCH) {
     const slice = paths.slice(i, i + BATCH);
