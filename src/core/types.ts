@@ -143,6 +143,12 @@ export interface BundleSource {
    * none or fails). A catch-up stats every file; a promise per file cost a cold question at 10,000 files ~20 ms.
    */
   statMany?(paths: readonly string[]): Promise<(FileStat | undefined)[]>;
+  /**
+   * Optional: the text with the stat of the very file read (a Node shell: its open descriptor's). A build or a
+   * catch-up records this stat, not the one `stat` took by path, which a folder swapped for a link leading out of
+   * the bundle meanwhile may have taken of an outside file.
+   */
+  readWithStat?(path: string): Promise<{ text: string; stat: FileStat }>;
 }
 
 /** Writes generated artifacts into a bundle, atomically (temporary file, then rename). */

@@ -20,8 +20,15 @@ import { openReader } from './file-reader';
 import { normalizeBundlePath } from '../core/okf/paths';
 import type { BundleSource, BundleWriter, FileStat } from '../core/types';
 import type { PieceWriter } from './folder-bundle';
-import { checkUnchanged, createExclusively, keepOwnerAndMode, refusalOf } from './write-guards';
-import { closedUnless, namesOpenFiles, NotAFileInside, openedRealPath, sameFile } from './opened-path';
+import {
+  checkUnchanged,
+  createExclusively,
+  keepOwnerAndMode,
+  lstatIfExists,
+  realpathOfNearest,
+  refusalOf,
+} from './write-guards';
+import { closedUnless, namesOpenFiles, NOT_A_FILE, NotAFileInside, openedRealPath, sameFile } from './opened-path';
 import { READ_FLAGS, readOpenFile, readWhole, writeWhole } from './whole-file';
 
 /** Files larger than this are refused rather than read into memory. */
@@ -82,30 +89,41 @@ export class FsBundle implements BundleSource, BundleWriter {
   // read and stat use synchronous calls: a catch-up or a build makes ~10,000 of each, and the promise API's thread
   // pool round trips cost four times the CPU of the calls themselves (630 ms against 160 ms at 10,000 files).
   async read(path: string): Promise<string> {
-    const { fd, size } = this.openFile(path);
+    return this.readOpened(path).text;
+  }
+
+  /** As read, with the stat of the file read (its descriptor's): never an outside file's, as `stat`'s may be. */
+  async readWithStat(path: string): Promise<{ text: string; stat: FileStat }> {
+    const { text, stats } = this.readOpened(path);
+    return { text, stat: fileStatOf(stats) };
+  }
+
+  /** The text of `path` and the fstat of the file it was read from. */
+  private readOpened(path: string): { text: string; stats: Stats } {
+    const { fd, stats } = this.openFile(path);
     try {
+      const size = stats.size;
       if (size > MAX_FILE_BYTES) throw new Error(`${path} is ${size} bytes, over the ${MAX_FILE_BYTES}-byte limit`);
       // Decoded before anything else runs: the shared buffer is the next read's.
-      return UTF8.decode(readOpenFile(fd, size, SCRATCH));
+      return { text: UTF8.decode(readOpenFile(fd, size, SCRATCH)), stats };
     } finally {
       closeSync(fd);
     }
   }
 
-  /** `path` opened to read (openInside) and its size; throws unless it is a regular file. */
-  private openFile(path: string): { fd: number; size: number } {
+  /** `path` opened to read (openInside) and its fstat; throws unless it is a regular file. */
+  private openFile(path: string): { fd: number; stats: Stats } {
     const fd = this.openInside(path);
-    let size = 0;
+    let stats: Stats | undefined;
     closedUnless(fd, () => {
-      const stat = fstatSync(fd);
-      size = stat.size;
-      return stat.isFile() ? undefined : new NotAFileInside(`${path} is not a file`);
+      stats = fstatSync(fd);
+      return stats.isFile() ? undefined : new NotAFileInside(`${path} is not a file`);
     });
-    return { fd, size };
+    return { fd, stats: stats! };
   }
 
   /** As openFile, but undefined when no regular file is inside the bundle there: missing, a folder, a link out. */
-  private openFileIfAny(path: string): { fd: number; size: number } | undefined {
+  private openFileIfAny(path: string): { fd: number; stats: Stats } | undefined {
     try {
       return this.openFile(path);
     } catch (error) {
@@ -166,10 +184,7 @@ export class FsBundle implements BundleSource, BundleWriter {
   private statNow(path: string): FileStat | undefined {
     try {
       const st = this.statInside(path);
-      // ctime moves on every write and cannot be set back (cp -p, rsync -t and touch -d restore only mtime), so it
-      // marks a changed file even when its mtime and size were kept (FileStat.ctime).
-      if (!st.isFile()) return undefined;
-      return { mtime: Math.floor(st.mtimeMs), size: st.size, ctime: Math.floor(st.ctimeMs) };
+      return st.isFile() ? fileStatOf(st) : undefined;
     } catch {
       return undefined;
     }
@@ -184,7 +199,7 @@ export class FsBundle implements BundleSource, BundleWriter {
     const file = this.openFileIfAny(path);
     if (file === undefined) return undefined;
     try {
-      return new Uint8Array(readOpenFile(file.fd, file.size));
+      return new Uint8Array(readOpenFile(file.fd, file.stats.size));
     } finally {
       closeSync(file.fd);
     }
@@ -200,7 +215,7 @@ export class FsBundle implements BundleSource, BundleWriter {
     const file = this.openFileIfAny(path);
     if (file === undefined) return undefined;
     closeSync(file.fd);
-    const size = file.size;
+    const size = file.stats.size;
     return {
       byteLength: size,
       readInto: (target) => {
@@ -356,28 +371,12 @@ export class FsBundle implements BundleSource, BundleWriter {
   }
 }
 
-/** Errors that mean "no file there" rather than "the disk failed". */
-const NOT_A_FILE = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ELOOP']);
-
-async function lstatIfExists(full: string): Promise<Stats | undefined> {
-  try {
-    return await fs.lstat(full);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
-/** The real path of `dir`, or of its nearest existing ancestor when it does not exist yet. */
-async function realpathOfNearest(dir: string): Promise<string> {
-  for (let current = dir; ; current = nodePath.dirname(current)) {
-    try {
-      return await fs.realpath(current);
-    } catch (error) {
-      if (!NOT_A_FILE.has((error as NodeJS.ErrnoException).code ?? '') || nodePath.dirname(current) === current)
-        throw error;
-    }
-  }
+/**
+ * What the index records of a file. ctime moves on every write and cannot be set back (cp -p, rsync -t and touch -d
+ * restore only mtime), so it marks a changed file even when its mtime and size were kept (FileStat.ctime).
+ */
+function fileStatOf(st: Stats): FileStat {
+  return { mtime: Math.floor(st.mtimeMs), size: st.size, ctime: Math.floor(st.ctimeMs) };
 }
 
 function isInside(root: string, candidate: string): boolean {

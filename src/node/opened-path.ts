@@ -31,6 +31,9 @@ export function sameFile(fd: number, real: string): boolean {
   return opened.dev === named.dev && opened.ino === named.ino;
 }
 
+/** Errors that mean "no file there" rather than "the disk failed". */
+export const NOT_A_FILE = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ELOOP']);
+
 /** Refused: no regular file inside the bundle at that path (a link or folder leading out, a folder, a FIFO). */
 export class NotAFileInside extends Error {}
 

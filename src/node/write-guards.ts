@@ -3,7 +3,9 @@
 import { constants as fsConstants, promises as fs, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { TextDecoder } from 'node:util';
+import * as nodePath from 'node:path';
 import { ChangedSincePlan } from '../core/author/apply-plan';
+import { NOT_A_FILE } from './opened-path';
 
 /** Why a write would refuse the file at `full` outright (not a file, read-only), or undefined. */
 export async function refusalOf(path: string, full: string, stat: Stats): Promise<string | undefined> {
@@ -74,6 +76,28 @@ export async function createExclusively(tmp: string, full: string, path: string)
       if ((copyError as NodeJS.ErrnoException).code === 'EEXIST')
         throw new ChangedSincePlan(path, `${path} was created since the preview; it was not overwritten`);
       throw copyError;
+    }
+  }
+}
+
+/** The lstat of `full`, or undefined when nothing is there. */
+export async function lstatIfExists(full: string): Promise<Stats | undefined> {
+  try {
+    return await fs.lstat(full);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** The real path of `dir`, or of its nearest existing ancestor when it does not exist yet. */
+export async function realpathOfNearest(dir: string): Promise<string> {
+  for (let current = dir; ; current = nodePath.dirname(current)) {
+    try {
+      return await fs.realpath(current);
+    } catch (error) {
+      if (!NOT_A_FILE.has((error as NodeJS.ErrnoException).code ?? '') || nodePath.dirname(current) === current)
+        throw error;
     }
   }
 }

@@ -27,8 +27,13 @@ const UNREADABLE = 'unreadable';
 /**
  * Reads one file of the bundle. A read failure, or the reader failing unexpectedly on the text (a hostile note may
  * find a bug), becomes an invalid file with a diagnostic naming it: one file never stops a build or a catch-up.
+ * `stats` (what will be recorded) then holds the stat of the file read where the source gives it, none if it failed.
  */
-export async function readBundleFile(source: BundleSource, path: string): Promise<ReadResult> {
+export async function readBundleFile(
+  source: BundleSource,
+  path: string,
+  stats?: Map<string, FileStat>,
+): Promise<ReadResult> {
   const failed = (code: string, what: string, error: unknown): ReadResult => ({
     kind: 'invalid',
     path,
@@ -39,7 +44,12 @@ export async function readBundleFile(source: BundleSource, path: string): Promis
   });
   let text: string;
   try {
-    text = await source.read(path);
+    if (stats !== undefined && source.readWithStat !== undefined) {
+      stats.delete(path);
+      const read = await source.readWithStat(path);
+      stats.set(path, read.stat);
+      text = read.text;
+    } else text = await source.read(path);
   } catch (error) {
     return failed(UNREADABLE, 'Could not read the file', error);
   }
@@ -91,7 +101,7 @@ export async function buildIndex(source: BundleSource, onProgress?: Progress): P
       const slice = paths.slice(i, i + BUILD_BATCH);
       // Stat before reading: a file changed in between then looks changed next time, never unchanged.
       const stats = await statAll(source, slice);
-      const batch = await Promise.all(slice.map((p) => readBundleFile(source, p)));
+      const batch = await Promise.all(slice.map((p) => readBundleFile(source, p, stats)));
       yield [batch, stats] as const;
       // Reported every BATCH files, as before the batches were smaller (the plugin posts each to the main thread).
       const done = Math.min(i + BUILD_BATCH, paths.length);
@@ -158,9 +168,9 @@ async function applyIfChanged(
   index: WikiIndex,
   source: BundleSource,
   paths: readonly string[],
-  stats: ReadonlyMap<string, FileStat>,
+  stats: Map<string, FileStat>,
 ): Promise<string[]> {
-  const results = await Promise.all(paths.map((p) => readBundleFile(source, p)));
+  const results = await Promise.all(paths.map((p) => readBundleFile(source, p, stats)));
   const changed = results.filter((r) => index.fileHash(pathOf(r)) !== hashOf(r));
   if (changed.length > 0) index.applyFiles(changed, stats);
   const changedPaths = new Set(changed.map(pathOf));
