@@ -226,7 +226,8 @@ for (const { n, phases } of phaseRows) {
 console.log('');
 console.log('What one save changed in wiki.db (the export before and after it), by piece size:');
 for (const { n, pieceSizes: p } of phaseRows) {
-  console.log(`${n.toLocaleString('en-US').padStart(9)}  ${p.pagesChanged} of ${p.pages} pages of 4 KiB changed`);
+  const page = `${p.pageSize / 1024} KiB`;
+  console.log(`${n.toLocaleString('en-US').padStart(9)}  ${p.pagesChanged} of ${p.pages} pages of ${page} changed`);
   for (const x of p.sizes)
     console.log(
       `${''.padStart(9)}  pieces of ${`${x.size / 1024} KiB`.padStart(8)}: ${String(x.changed).padStart(3)} of ` +
