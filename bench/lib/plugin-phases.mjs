@@ -157,17 +157,14 @@ export async function phasesOnce(files, mainJs, manifest, questions, catchUp) {
   return { phases, pieceSizes };
 }
 
-/** The SQLite page size a database file's header names (bytes 16-17, big-endian; 1 means 65,536). */
-function pageSizeOf(db) {
-  const size = db.length >= 18 ? (db[16] << 8) | db[17] : 0;
-  return size === 1 ? 65536 : size >= 512 ? size : 4096;
-}
-
 /** For each piece size, how many pieces differ between two exports and their bytes (what a write rewrites). */
 export function piecesChanged(before, after) {
   const sizes = [64, 128, 256, 512, 1024, 4096].map((k) => k * 1024);
   const pages = [];
-  const PAGE = pageSizeOf(after);
+  // The page size wiki.db's header names (bytes 16-17, big-endian; 1 means 65,536). Inline: this function runs in the
+  // page, sent there as its source text.
+  const named = after.length >= 18 ? (after[16] << 8) | after[17] : 0;
+  const PAGE = named === 1 ? 65536 : named >= 512 ? named : 4096;
   for (let at = 0; at < Math.max(before.length, after.length); at += PAGE) {
     const a = before.subarray(at, at + PAGE);
     const b = after.subarray(at, at + PAGE);
