@@ -2,25 +2,11 @@
 // copied in (same paths, other titles), must still answer as a fresh reindex of the files does.
 import { copyFileSync, cpSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import { run } from '../../src/cli/main';
 import { readSnapshot } from '../../src/core/index/snapshot';
-import { bufferIo } from '../support/cli-io';
+import { cliOut as cli, contextAnswers } from '../support/catalog-check';
 import { makeTempDir, removeTempDir, tempBundle } from '../support/temp-dir';
 
 const QUESTIONS = ['Who was Ada Lovelace?', 'Who was Augusta Byron King?', 'Bell Labs'];
-
-async function cli(args: string[]): Promise<string> {
-  const io = bufferIo();
-  const code = await run(args, io);
-  if (code !== 0) throw new Error(`okf-wiki ${args.join(' ')} exited ${code}: ${io.stderr()}`);
-  return io.stdout();
-}
-
-async function answers(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const q of QUESTIONS) out.push(await cli(['context', q, '--json', '--no-embed', '--bundle', dir]));
-  return out;
-}
 
 jest.setTimeout(300_000);
 
@@ -29,13 +15,13 @@ test('a truncated wiki.db, or another bundle copy of it, answers as a fresh rein
   const other = makeTempDir('okf-catalog-other-');
   try {
     await cli(['reindex', '--no-embed', '--bundle', dir]);
-    const expected = await answers(dir);
+    const expected = await contextAnswers(dir, QUESTIONS);
     const good = readFileSync(nodePath.join(dir, 'wiki.db'));
     const section = readSnapshot(new Uint8Array(good)).section!.byteLength;
     for (const cut of [1, 8, 31, 32, 33, 32 + section - 1, 32 + section, 32 + section + 1, 32 + section + 16384]) {
       writeFileSync(nodePath.join(dir, 'wiki.db'), good);
       truncateSync(nodePath.join(dir, 'wiki.db'), good.byteLength - cut);
-      expect([cut, await answers(dir)]).toEqual([cut, expected]);
+      expect([cut, await contextAnswers(dir, QUESTIONS)]).toEqual([cut, expected]);
     }
     // Another copy of the bundle, one title changed there, gets this bundle's wiki.db.
     cpSync(dir, other, { recursive: true, filter: (src) => !/wiki\.db/.test(src) });
@@ -44,12 +30,12 @@ test('a truncated wiki.db, or another bundle copy of it, answers as a fresh rein
     const fresh = makeTempDir('okf-catalog-fresh-');
     cpSync(other, fresh, { recursive: true });
     await cli(['reindex', '--no-embed', '--bundle', fresh]);
-    const rebuilt = await answers(fresh);
+    const rebuilt = await contextAnswers(fresh, QUESTIONS);
     removeTempDir(fresh);
     writeFileSync(nodePath.join(dir, 'wiki.db'), good);
     copyFileSync(nodePath.join(dir, 'wiki.db'), nodePath.join(other, 'wiki.db'));
-    expect(await answers(other)).toEqual(rebuilt);
-    expect(await answers(other)).toEqual(rebuilt);
+    expect(await contextAnswers(other, QUESTIONS)).toEqual(rebuilt);
+    expect(await contextAnswers(other, QUESTIONS)).toEqual(rebuilt);
   } finally {
     cleanup();
     removeTempDir(other);

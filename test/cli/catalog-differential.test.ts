@@ -3,13 +3,8 @@
 // fresh `reindex` of the same files does; and every wiki.db written must carry a section equal to its concepts.
 import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import { run } from '../../src/cli/main';
-import { readSnapshot } from '../../src/core/index/snapshot';
-import { rawDatabase, WikiIndex } from '../../src/core/index/wiki-index';
-import { bufferIo } from '../support/cli-io';
+import { cliOut as cli, contextAnswers, sectionAgrees } from '../support/catalog-check';
 import { makeTempDir, removeTempDir, tempBundle } from '../support/temp-dir';
-
-const COLUMNS = 'path, title, type, aliases, trust, status, stale_after, superseded_by, superseded_at, generated_at';
 
 const QUESTIONS = [
   'Who was Ada Lovelace?',
@@ -22,47 +17,16 @@ const QUESTIONS = [
   'Tell me about the Bombe',
 ];
 
-async function cli(args: string[]): Promise<string> {
-  const io = bufferIo();
-  const code = await run(args, io);
-  if (code !== 0) throw new Error(`okf-wiki ${args.join(' ')} exited ${code}: ${io.stderr()}`);
-  return io.stdout();
-}
-
-async function answers(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const q of QUESTIONS) out.push(await cli(['context', q, '--json', '--no-embed', '--bundle', dir]));
-  return out;
-}
-
-/** The section wiki.db carries equals what its own concepts table says (or there is none). */
-async function sectionAgrees(dir: string): Promise<void> {
-  const bytes = new Uint8Array(readFileSync(nodePath.join(dir, 'wiki.db')));
-  const snap = readSnapshot(bytes);
-  const loaded = await WikiIndex.load(bytes);
-  if (!(loaded instanceof WikiIndex)) throw new Error(`wiki.db did not load: ${loaded.reason}`);
-  try {
-    const sql = rawDatabase(loaded).get<{ j: string }>(
-      `select json_group_array(json_array(${COLUMNS})) as j from (select ${COLUMNS} from concepts order by path)`,
-    )?.j;
-    expect(snap.section?.byteLength).toBeGreaterThan(0);
-    const section = JSON.parse(new TextDecoder().decode(snap.section)) as { rows: unknown };
-    expect(section.rows).toEqual(JSON.parse(sql ?? '[]'));
-  } finally {
-    loaded.close();
-  }
-}
-
 /** `dir`'s answers (a catch-up, then a load of what it saved) against a fresh reindex of a copy of its files. */
 async function sameAsReindex(dir: string): Promise<void> {
-  const caughtUp = await answers(dir);
+  const caughtUp = await contextAnswers(dir, QUESTIONS);
   await sectionAgrees(dir);
-  const reloaded = await answers(dir);
+  const reloaded = await contextAnswers(dir, QUESTIONS);
   const fresh = makeTempDir('okf-catalog-fresh-');
   try {
     cpSync(dir, fresh, { recursive: true, filter: (src) => !/wiki\.db/.test(src) });
     await cli(['reindex', '--no-embed', '--bundle', fresh]);
-    const rebuilt = await answers(fresh);
+    const rebuilt = await contextAnswers(fresh, QUESTIONS);
     expect(caughtUp).toEqual(rebuilt);
     expect(reloaded).toEqual(rebuilt);
   } finally {
@@ -88,7 +52,7 @@ test('every kind of edit, caught up by a cold CLI question, answers as a fresh r
   try {
     await cli(['reindex', '--no-embed', '--bundle', dir]);
     await sectionAgrees(dir);
-    await answers(dir); // a first question on the untouched wiki.db: the section answers
+    await contextAnswers(dir, QUESTIONS); // a first question on the untouched wiki.db: the section answers
 
     // A title.
     edit(dir, 'entities/ada-lovelace.md', (t) => t.replace('title: Ada Lovelace', 'title: Augusta Byron King'));

@@ -2,24 +2,12 @@
 // off, then answers compared with a fresh reindex's; and the wiki.db the server leaves must carry a section equal
 // to its concepts, so the next cold CLI question answers as the reindex does too.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { cpSync, readFileSync } from 'node:fs';
-import * as nodePath from 'node:path';
-import { run } from '../../src/cli/main';
-import { readSnapshot } from '../../src/core/index/snapshot';
-import { rawDatabase, WikiIndex } from '../../src/core/index/wiki-index';
-import { bufferIo } from '../support/cli-io';
+import { cpSync } from 'node:fs';
 import { startLiveServer } from '../support/live-server';
+import { cliOut as cli, sectionAgrees } from '../support/catalog-check';
 import { makeTempDir, removeTempDir } from '../support/temp-dir';
 
-const COLUMNS = 'path, title, type, aliases, trust, status, stale_after, superseded_by, superseded_at, generated_at';
 const QUESTIONS = ['Who built ENIAC?', 'EDVAC', 'The quill-driven tabulator', 'Who was Ada Lovelace?'];
-
-async function cli(args: string[]): Promise<string> {
-  const io = bufferIo();
-  const code = await run(args, io);
-  if (code !== 0) throw new Error(`okf-wiki ${args.join(' ')} exited ${code}: ${io.stderr()}`);
-  return io.stdout();
-}
 
 const seedsOf = (json: string) =>
   (JSON.parse(json) as { seeds: { path: string; title: string }[] }).seeds.map((s) => `${s.path} ${s.title}`);
@@ -39,22 +27,6 @@ async function reindexedSeeds(dir: string): Promise<string[][]> {
     return await cliSeeds(fresh);
   } finally {
     removeTempDir(fresh);
-  }
-}
-
-async function sectionAgrees(dir: string): Promise<void> {
-  const bytes = new Uint8Array(readFileSync(nodePath.join(dir, 'wiki.db')));
-  const snap = readSnapshot(bytes);
-  const loaded = await WikiIndex.load(bytes);
-  if (!(loaded instanceof WikiIndex)) throw new Error(`wiki.db did not load: ${loaded.reason}`);
-  try {
-    const sql = rawDatabase(loaded).get<{ j: string }>(
-      `select json_group_array(json_array(${COLUMNS})) as j from (select ${COLUMNS} from concepts order by path)`,
-    )?.j;
-    const section = JSON.parse(new TextDecoder().decode(snap.section)) as { rows: unknown };
-    expect(section.rows).toEqual(JSON.parse(sql ?? '[]'));
-  } finally {
-    loaded.close();
   }
 }
 
