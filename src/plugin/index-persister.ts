@@ -11,6 +11,7 @@
 import type { DataAdapter } from 'obsidian';
 import { BACKUP_SUFFIX, readPersisted, writeAtomically } from './atomic-write';
 import { PIECE_BYTES, type ExportedIndex, type WikiDbRead } from './engine/wiki-db-pieces';
+import { stoppable } from './unload-limit';
 import { MANIFEST_FORMAT, type Manifest, type WikiDbRecord } from './wiki-db-manifest';
 import {
   piecesUsable,
@@ -58,9 +59,13 @@ export class IndexPersister {
   /** Earlier places of wiki.db, removed once it has been written at the new one (a move, not a copy). */
   private leftBehind: string[] = [];
   private copies: CopiesState = { generation: 0, wikiDb: undefined, aheadSince: null };
+  /** Set when unload gave up waiting for the last write: every later adapter call of this persister fails. */
+  private givenUp = false;
+  /** The vault's adapter, refusing every call once the last write was given up (unload-limit.ts). */
+  private readonly adapter: DataAdapter;
 
   constructor(
-    private readonly adapter: DataAdapter,
+    adapter: DataAdapter,
     /** Vault path of wiki.db; changes when the setting does. */
     public path: string,
     private readonly options: {
@@ -73,7 +78,9 @@ export class IndexPersister {
       /** Called when the quiet time is over: the owner queues `writeSnapshot` in its queue. */
       readonly due: () => void;
     },
-  ) {}
+  ) {
+    this.adapter = stoppable(adapter, () => this.givenUp);
+  }
 
   /** Whether the last `read` found a wiki.db (a rebuild instead is then worth a notice). */
   found = false;
@@ -314,15 +321,47 @@ export class IndexPersister {
     if (last) await prunePieces(adapter, path, last);
     return written;
   }
-  /** A snapshot or write failed: told once per session (until a write succeeds); the index stays in memory. */
+  /**
+   * Unload stopped waiting for the last write (`problem` says why): it takes no further step, so it never replaces
+   * wiki.db now that it was said not to have; said as a failed write at unload.
+   */
+  giveUp(problem: string): void {
+    if (this.givenUp) return;
+    this.stop();
+    this.failed(this.path, new Error(problem));
+    this.givenUp = true;
+  }
+
+  /**
+   * A snapshot or write failed: told once per session (until a write succeeds), the index staying in memory; at
+   * unload (after `stop`) always, on the console first (a Notice needs the app still there).
+   */
   private failed(path: string, error: unknown): void {
+    if (this.givenUp) return;
+    const problem = (error as Error)?.message ?? String(error);
+    if (this.stopped) {
+      const message =
+        `OKF Graph Wiki: could not save ${path} at unload (${problem}). It keeps the index of its last write; ` +
+        `the next start catches up from the notes.`;
+      console.error(message, error);
+      this.notifyIfPossible(message);
+      return;
+    }
     console.error(`OKF Graph Wiki: could not save ${path}`, error);
     if (this.failureShown) return;
     this.failureShown = true;
     this.options.notify(
-      `OKF Graph Wiki: could not save ${path} (${(error as Error)?.message ?? String(error)}). ` +
-        `The index stays in memory and will be rebuilt if needed.`,
+      `OKF Graph Wiki: could not save ${path} (${problem}). The index stays in memory and will be rebuilt if needed.`,
     );
+  }
+
+  /** A notice, unless the app is gone (quitting): the console already has the message. */
+  private notifyIfPossible(message: string): void {
+    try {
+      this.options.notify(message);
+    } catch {
+      // Nothing more to tell it with.
+    }
   }
 
   private async removeLeftBehind(written: string): Promise<void> {

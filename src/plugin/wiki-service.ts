@@ -22,6 +22,7 @@ import { startEngine } from './engine/engine-start';
 import type { EngineStart } from './engine/engine-worker';
 import { engineQueryOptions } from './engine/query-options';
 import { Exclusive } from './exclusive';
+import { unloadWithinLimit } from './unload-limit';
 import { DEFAULT_PERSIST_DELAY_MS, IndexPersister } from './index-persister';
 import { readBundleThresholds, thresholdReport } from './threshold-report';
 import { settingsImpact, wikiDbVaultPath, type OkfSettings } from './settings';
@@ -266,20 +267,19 @@ export class WikiService {
     // A build or rebuild in a worker is not waited for: the worker is terminated (the next start catches up by stat).
     if (this.indexState.kind === 'indexing' && this.engine?.abort) {
       this.engine.abort();
-      this.engine = undefined;
-      this.opened = false;
+      [this.engine, this.opened] = [undefined, false];
     }
-    this.closing = this.exclusive.run(async () => {
-      try {
-        await this.writeSnapshot(true);
-      } finally {
-        await this.engine?.close();
-        this.engine = undefined;
-        this.opened = false;
-        this.listeners.clear();
-      }
-    });
+    const written = this.exclusive.run(() => this.writeSnapshot(true).finally(() => this.closeEngine()));
+    this.closing = unloadWithinLimit(written, this.persister, () => this.closeEngine());
     return this.closing;
+  }
+
+  /** Closes the engine (a worker: terminated after at most 2 s) and forgets the listeners; once. */
+  private async closeEngine(): Promise<void> {
+    const engine = this.engine;
+    [this.engine, this.opened] = [undefined, false];
+    this.listeners.clear();
+    await engine?.close();
   }
 
   /** Exports the index (in the engine) when something is to be written, and queues the write (index-persister). */
