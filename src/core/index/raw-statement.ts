@@ -41,6 +41,9 @@ const FLOAT = 2;
 const TEXT = 3;
 const BLOB = 4;
 
+/** The longest string bound by a loop in JavaScript when it is ASCII (longer ones: `encodeInto`, see `encode`). */
+const SHORT_STRING = 64;
+
 // Created on first use: some hosts (jsdom under jest) define TextEncoder only after this module has loaded.
 let encoder: TextEncoder | undefined;
 let decoder: TextDecoder | undefined;
@@ -50,6 +53,7 @@ export class RawCalls {
   private readonly x: Exports;
   private scratch = 0;
   private capacity = 0;
+  private bytes: Uint8Array = new Uint8Array(0);
 
   constructor(private readonly sqlite3: Sqlite3Static) {
     this.x = sqlite3.wasm.exports as Exports;
@@ -66,13 +70,8 @@ export class RawCalls {
       let rc: number;
       if (v === null || v === undefined) rc = x.sqlite3_bind_null(stmt, n);
       else if (typeof v === 'string') {
-        // At most 3 bytes per UTF-16 unit; a lone surrogate becomes U+FFFD, as the wrapper's TextEncoder makes it.
         const p = this.room(v.length * 3);
-        const { written } = (encoder ??= new TextEncoder()).encodeInto(
-          v,
-          this.sqlite3.wasm.heap8u().subarray(p, p + v.length * 3),
-        );
-        rc = x.sqlite3_bind_text(stmt, n, p, written, SQLITE_TRANSIENT);
+        rc = x.sqlite3_bind_text(stmt, n, p, this.encode(v, p), SQLITE_TRANSIENT);
       } else if (typeof v === 'number') {
         // The wrapper's choice: 32-bit integers as int, other integers as int64, the rest as double.
         if (v === (v | 0)) rc = x.sqlite3_bind_int(stmt, n, v);
@@ -80,11 +79,32 @@ export class RawCalls {
         else rc = x.sqlite3_bind_double(stmt, n, v);
       } else if (v instanceof Uint8Array) {
         const p = this.room(v.byteLength);
-        this.sqlite3.wasm.heap8u().set(v, p);
+        this.heap().set(v, p);
         rc = x.sqlite3_bind_blob(stmt, n, p, v.byteLength, SQLITE_TRANSIENT);
       } else throw new Error(`Unsupported bind() argument type: ${typeof v}`);
       if (rc !== 0) this.fail(db, rc);
     }
+  }
+
+  /**
+   * Writes `v` as UTF-8 at `p` in the engine's memory (room for 3 bytes per UTF-16 unit); returns the bytes written.
+   * A short ASCII string (paths, ids, names, dates: most values a build binds) is copied by this loop, its bytes its
+   * code units: `encodeInto`'s call into the host cost more than the copy. Anything else goes to `encodeInto`, from
+   * the start: a lone surrogate becomes U+FFFD, as the wrapper's TextEncoder makes it.
+   */
+  private encode(v: string, p: number): number {
+    const heap = this.heap();
+    const length = v.length;
+    if (length <= SHORT_STRING) {
+      let i = 0;
+      for (; i < length; i++) {
+        const unit = v.charCodeAt(i);
+        if (unit >= 0x80) break;
+        heap[p + i] = unit;
+      }
+      if (i === length) return length;
+    }
+    return (encoder ??= new TextEncoder()).encodeInto(v, heap.subarray(p, p + length * 3)).written;
   }
 
   /** Steps once: true when a row is available, false when done; throws SQLite's error otherwise. */
@@ -119,11 +139,11 @@ export class RawCalls {
       else if (type === TEXT) {
         const p = x.sqlite3_column_text(stmt, i);
         const n = x.sqlite3_column_bytes(stmt, i);
-        v = (decoder ??= new TextDecoder()).decode(this.sqlite3.wasm.heap8u().subarray(p, p + n));
+        v = (decoder ??= new TextDecoder()).decode(this.heap().subarray(p, p + n));
       } else if (type === BLOB) {
         const n = x.sqlite3_column_bytes(stmt, i);
         const p = x.sqlite3_column_blob(stmt, i);
-        v = n ? this.sqlite3.wasm.heap8u().slice(p, p + n) : new Uint8Array(0);
+        v = n ? this.heap().slice(p, p + n) : new Uint8Array(0);
       } else v = null;
       out[names[i]] = v;
     }
@@ -144,7 +164,7 @@ export class RawCalls {
   blobInto(stmt: number, i: number, target: Uint8Array, offset: number): number {
     const n = this.x.sqlite3_column_bytes(stmt, i);
     const p = this.x.sqlite3_column_blob(stmt, i);
-    if (n) target.set(this.sqlite3.wasm.heap8u().subarray(p, p + n), offset);
+    if (n) target.set(this.heap().subarray(p, p + n), offset);
     return n;
   }
 
@@ -153,6 +173,16 @@ export class RawCalls {
     if (this.scratch) this.x.sqlite3_free(this.scratch);
     this.scratch = 0;
     this.capacity = 0;
+  }
+
+  /**
+   * The engine's memory as bytes. The view is kept: growing the memory detaches its buffer, which leaves a view of it
+   * empty, and then a new one is taken. The wrapper's `heap8u()` asks the memory for its buffer at every call, a call
+   * into the host that cost more than copying most values bound.
+   */
+  private heap(): Uint8Array {
+    if (this.bytes.length === 0) this.bytes = this.sqlite3.wasm.heap8u();
+    return this.bytes;
   }
 
   /** A scratch buffer of at least `bytes` bytes in the engine's memory (grown, never shrunk). */

@@ -48,6 +48,34 @@ test('strings keep their characters; a lone surrogate becomes U+FFFD, as TextEnc
   expect(roundTrip('a\ud800b').v).toBe('a\ufffdb');
 });
 
+test('ASCII strings up to the short length and past it, and short ones with a non-ASCII unit, keep their bytes', () => {
+  // Short ASCII strings are copied by a loop, the rest by TextEncoder: both must store the same UTF-8 bytes.
+  const cases = [
+    'k'.repeat(63),
+    'k'.repeat(64),
+    'k'.repeat(65),
+    `${'k'.repeat(63)}é`,
+    `é${'k'.repeat(10)}`,
+    '\x7f\x01~',
+  ];
+  for (const s of cases) {
+    const r = roundTrip(s);
+    expect(r).toEqual({ v: s, type: 'text', bytes: new TextEncoder().encode(s).length });
+  }
+  expect(roundTrip('\ud800').v).toBe('\ufffd');
+});
+
+test('values bound after the engine memory grew reach SQLite whole (the kept view of the memory is renewed)', () => {
+  expect(roundTrip('before').v).toBe('before');
+  const grow = jest.spyOn(WebAssembly.Memory.prototype, 'grow');
+  db.reserve(96 * 1024 * 1024);
+  expect(grow).toHaveBeenCalled();
+  grow.mockRestore();
+  for (const s of ['after', 'é after', 'x'.repeat(1000)]) expect(roundTrip(s).v).toBe(s);
+  const blob = new Uint8Array([9, 8, 7]);
+  expect(roundTrip(blob).v).toEqual(blob);
+});
+
 test('text with a NUL character is bound and read whole, as the wrapper does', () => {
   const r = roundTrip('ab\0cd');
   expect(r.type).toBe('text');
