@@ -144,9 +144,10 @@ export interface BundleSource {
    */
   statMany?(paths: readonly string[]): Promise<(FileStat | undefined)[]>;
   /**
-   * Optional: the text with the stat of the very file read (a Node shell: its open descriptor's). A build or a
-   * catch-up records this stat, not the one `stat` took by path, which a folder swapped for a link leading out of
-   * the bundle meanwhile may have taken of an outside file.
+   * Optional: the text with the stat of the very file read (a Node shell: its open descriptor's), taken before the
+   * text is read (a file changed meanwhile then looks changed next time). A build or a catch-up records this stat,
+   * not the one `stat` took by path, which a folder swapped for a link leading out of the bundle meanwhile may have
+   * taken of an outside file; a full build then takes no stat by path at all.
    */
   readWithStat?(path: string): Promise<{ text: string; stat: FileStat }>;
 }
