@@ -10,6 +10,7 @@ import { embeddingFromFlags } from '../embedding';
 import type { CliIo } from '../io';
 import { openSession } from '../../node/open-session';
 import { vectorOffNote } from '../vector-note';
+import { noConceptsNote, subfolderNote } from '../folder-notes';
 import { bundleThresholds } from '../../node/bundle-thresholds';
 import { thresholdFlags } from '../thresholds';
 
@@ -30,6 +31,10 @@ export async function contextCommand(flags: Flags, io: CliIo, positionals: strin
   try {
     const result = await session.answerWith(question, embedding, { budget, ...settings, bundleThresholds: fromBundle });
     if (!result.vector.used) io.err(vectorOffNote(result.vector.off));
+    // Counted only when nothing answered, so a confident answer costs what it did.
+    const empty = result.confident ? undefined : noConceptsNote(bundle.root, session.index.conceptCount());
+    const sub = subfolderNote(bundle.root, result.facts, (path) => session.index.fileHash(path) !== undefined);
+    for (const note of [empty, sub]) if (note !== undefined) io.err(note);
     if (format === 'mermaid') io.out(renderMermaid(result, { notes: conceptNotesOf(session.index, clock.now()) }));
     else io.out(format === 'json' ? JSON.stringify(result, null, 2) + '\n' : result.text);
     return 0;

@@ -9,6 +9,7 @@ import { openBundle } from '../bundle-context';
 import { clockFromFlags } from '../clock';
 import type { CliIo } from '../io';
 import { readWikiDb } from '../../node/index-store';
+import { noConceptsNote } from '../folder-notes';
 
 export async function lintCommand(flags: Flags, io: CliIo): Promise<number> {
   const clock = clockFromFlags(flags);
@@ -17,6 +18,8 @@ export async function lintCommand(flags: Flags, io: CliIo): Promise<number> {
   try {
     const report = await lintBundle(index, bundle, { clock });
     const concepts = index.stats().concepts;
+    const empty = noConceptsNote(bundle.root, concepts);
+    if (empty !== undefined) io.err(empty);
     if (flags.json) {
       const checks = LINT_CHECKS.map((c) => ({
         id: c.id,
