@@ -1,5 +1,6 @@
 // `okf-wiki demo`: a newcomer's first run. Copies the bundle to a temporary folder (the checkout stays clean),
-// reindexes it, shows what it holds, and answers a few questions, one of them deliberately out of the bundle.
+// reindexes it, shows what it holds, and answers a few questions (the example's, or about the bundle's own concepts),
+// one of them deliberately out of the bundle.
 import { cpSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
@@ -21,6 +22,25 @@ export const DEMO_QUESTIONS = [
   'How do I fix a flat bicycle tire?',
 ];
 
+/**
+ * What the demo asks: the example's questions when each of its in-bundle ones answers (this is the example), else
+ * "What is <title>?" for three concepts spread over the bundle in path order, then the out-of-bundle question.
+ * Another bundle asked the example's questions would show only "No confident match" and look broken.
+ */
+export async function demoQuestions(
+  titles: readonly { title: string }[],
+  answers: (question: string) => Promise<boolean>,
+): Promise<string[]> {
+  const inBundle = DEMO_QUESTIONS.slice(0, -1);
+  const outOfBundle = DEMO_QUESTIONS[DEMO_QUESTIONS.length - 1];
+  let example = true;
+  for (const question of inBundle) example = example && (await answers(question));
+  if (example) return [...DEMO_QUESTIONS];
+  const picked = [0, 1, 2].map((i) => titles[Math.floor((i * titles.length) / 3)]?.title);
+  const own = [...new Set(picked.filter((t) => t !== undefined))].map((t) => `What is ${t}?`);
+  return [...own, outOfBundle];
+}
+
 export async function demoCommand(flags: Flags, io: CliIo, positionals: string[]): Promise<number> {
   const source = openBundle(flags, io);
   const workDir = mkdtempSync(nodePath.join(tmpdir(), 'okf-wiki-demo-'));
@@ -37,13 +57,19 @@ export async function demoCommand(flags: Flags, io: CliIo, positionals: string[]
   const { embedder, off } = embeddingFromFlags(flags);
   const clock = clockFromFlags(flags);
   if (off) io.out(`\nNote: ${vectorOffText(off)}. Answers below use the exact-title and BM25 signals.\n`);
-  for (const question of positionals.length > 0 ? [positionals.join(' ')] : DEMO_QUESTIONS) {
-    const result = await contextFor(index, question, {
+  const ask = (question: string) =>
+    contextFor(index, question, {
       budget: 450,
       clock,
       ...(embedder ? { embedder } : {}),
       ...(off ? { vectorOff: off } : {}),
     });
+  const questions =
+    positionals.length > 0
+      ? [positionals.join(' ')]
+      : await demoQuestions(index.conceptTitles(), async (q) => (await ask(q)).confident);
+  for (const question of questions) {
+    const result = await ask(question);
     io.out(`\n$ okf-wiki context ${JSON.stringify(question)} --budget 450\n`);
     io.out(result.text);
     if (!result.vector.used && !off) io.out(`(vector signal off: ${vectorOffText(result.vector.off)})\n`);

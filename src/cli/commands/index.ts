@@ -89,8 +89,8 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     name: 'demo',
-    args: '',
-    summary: 'reindex a bundle, show what it holds and answer a sample question',
+    args: '["QUESTION"]',
+    summary: 'reindex a temporary copy of a bundle, show what it holds and answer QUESTION or a few samples',
     run: demoCommand,
   },
 ];

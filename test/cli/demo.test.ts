@@ -1,0 +1,62 @@
+// `okf-wiki demo` with no question: the example's own questions on the example, and questions about the bundle's
+// own concepts on any other bundle. It used to ask the computing-history questions of every bundle, so a newcomer
+// trying `demo --bundle` on their own wiki saw four "No confident match" answers and took the tool for broken.
+import * as nodePath from 'node:path';
+import { makeTempDir, OKF_BUNDLES, removeTempDir, REPO_ROOT } from '../support/temp-dir';
+import { runCli } from '../support/run-cli';
+
+const DEMO = nodePath.join(REPO_ROOT, 'examples', 'computing-history');
+const OFFLINE = ['--no-embed', '--today', '2026-11-30'];
+const OUT_OF_BUNDLE = 'How do I fix a flat bicycle tire?';
+
+// The demo's copy goes to os.tmpdir(): pointed at this test's folder, it is removed with it.
+const savedTmpdir = process.env.TMPDIR;
+let tmp: string;
+beforeEach(() => {
+  tmp = makeTempDir('okf-demo-');
+  process.env.TMPDIR = tmp;
+});
+afterEach(() => {
+  if (savedTmpdir === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = savedTmpdir;
+  removeTempDir(tmp);
+});
+
+/** Each question the demo asked, with whether it answered, in order. */
+function asked(stdout: string): { question: string; answered: boolean }[] {
+  return [...stdout.matchAll(/^\$ okf-wiki context "(.*)" --budget 450\n(.*)$/gm)].map((m) => ({
+    question: m[1],
+    answered: m[2].startsWith('Context from the wiki for:'),
+  }));
+}
+
+test('the example asks its own questions, three answered and the out-of-bundle one not', async () => {
+  const { code, stdout } = await runCli(['demo', '--bundle', DEMO, ...OFFLINE], tmp);
+  expect(code).toBe(0);
+  expect(asked(stdout)).toEqual([
+    { question: 'Who was Kurt Gödel?', answered: true },
+    { question: 'Why was Unix created?', answered: true },
+    { question: 'Who ran Bell Labs before Nokia?', answered: true },
+    { question: OUT_OF_BUNDLE, answered: false },
+  ]);
+});
+
+test.each(['ga4', 'acme_retail'])('the %s bundle is asked about its own concepts, and each answers', async (name) => {
+  const { code, stdout } = await runCli(['demo', '--bundle', nodePath.join(OKF_BUNDLES, name), ...OFFLINE], tmp);
+  expect(code).toBe(0);
+  const questions = asked(stdout);
+  expect(questions).toHaveLength(4);
+  expect(stdout).not.toContain('Kurt Gödel');
+  for (const q of questions.slice(0, 3)) {
+    expect(q.question).toMatch(/^What is .+\?$/);
+    expect(q).toEqual({ question: q.question, answered: true });
+  }
+  expect(new Set(questions.map((q) => q.question)).size).toBe(4);
+  expect(questions[3]).toEqual({ question: OUT_OF_BUNDLE, answered: false });
+});
+
+test('a question on the command line is the only one asked', async () => {
+  const args = ['demo', 'What is GA4 Events Export?', '--bundle', nodePath.join(OKF_BUNDLES, 'ga4'), ...OFFLINE];
+  const { stdout } = await runCli(args, tmp);
+  expect(asked(stdout)).toEqual([{ question: 'What is GA4 Events Export?', answered: true }]);
+});
