@@ -12,6 +12,10 @@ const BYTES_UP_TO = 1024 * 1024;
 
 /** The bytes of the text being hashed (reused: a full build hashes every file, one at a time). */
 let scratch = new Uint8Array(0);
+/** The same bytes four at a time (scratch's own buffer, from offset 0: always aligned). */
+let words = new Uint32Array(0);
+/** Whether a word's first byte is its lowest (every platform this runs on; the byte loop serves the others). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 // Created on first use: some hosts (jsdom under jest) define TextEncoder only after this module has loaded.
 let encoder: TextEncoder | undefined;
 
@@ -22,7 +26,10 @@ let encoder: TextEncoder | undefined;
  */
 function asciiPrefix(text: string): number {
   if (text.length > BYTES_UP_TO || typeof TextEncoder !== 'function') return 0;
-  if (scratch.length < text.length) scratch = new Uint8Array(Math.min(BYTES_UP_TO, Math.max(text.length, 64 * 1024)));
+  if (scratch.length < text.length) {
+    scratch = new Uint8Array(Math.min(BYTES_UP_TO, Math.max(text.length, 64 * 1024)));
+    words = new Uint32Array(scratch.buffer, 0, scratch.length >>> 2);
+  }
   const { read, written } = (encoder ??= new TextEncoder()).encodeInto(text, scratch);
   // Equal counts: every character read was one byte. Otherwise only the bytes before the first non-ASCII one count.
   if (read === written) return read;
@@ -43,7 +50,33 @@ export function contentHash(text: string): string {
   let b2 = 0x41c6ce57 ^ 2;
   const ascii = asciiPrefix(text);
   const bytes = scratch;
-  for (let i = 0; i < ascii; i++) {
+  // Four characters per read of a word, low byte first: one typed-array load (and bounds check) instead of four.
+  const whole = LITTLE_ENDIAN ? ascii >>> 2 : 0;
+  const four = words;
+  for (let w = 0; w < whole; w++) {
+    const word = four[w];
+    let ch = word & 0xff;
+    a1 = Math.imul(a1 ^ ch, 2654435761);
+    a2 = Math.imul(a2 ^ ch, 1597334677);
+    b1 = Math.imul(b1 ^ ch, 2654435761);
+    b2 = Math.imul(b2 ^ ch, 1597334677);
+    ch = (word >>> 8) & 0xff;
+    a1 = Math.imul(a1 ^ ch, 2654435761);
+    a2 = Math.imul(a2 ^ ch, 1597334677);
+    b1 = Math.imul(b1 ^ ch, 2654435761);
+    b2 = Math.imul(b2 ^ ch, 1597334677);
+    ch = (word >>> 16) & 0xff;
+    a1 = Math.imul(a1 ^ ch, 2654435761);
+    a2 = Math.imul(a2 ^ ch, 1597334677);
+    b1 = Math.imul(b1 ^ ch, 2654435761);
+    b2 = Math.imul(b2 ^ ch, 1597334677);
+    ch = word >>> 24;
+    a1 = Math.imul(a1 ^ ch, 2654435761);
+    a2 = Math.imul(a2 ^ ch, 1597334677);
+    b1 = Math.imul(b1 ^ ch, 2654435761);
+    b2 = Math.imul(b2 ^ ch, 1597334677);
+  }
+  for (let i = whole << 2; i < ascii; i++) {
     const ch = bytes[i];
     a1 = Math.imul(a1 ^ ch, 2654435761);
     a2 = Math.imul(a2 ^ ch, 1597334677);
