@@ -17,6 +17,7 @@ import { intFlag, UsageError, type Flags } from '../args';
 import { openBundle } from '../bundle-context';
 import { embeddingFromFlags } from '../embedding';
 import type { CliIo } from '../io';
+import type { FsBundle } from '../../node/fs-bundle';
 import { loadIndex } from '../load-index';
 import { bundleThresholds } from '../../node/bundle-thresholds';
 import { thresholdFlags } from '../thresholds';
@@ -49,6 +50,8 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
   const bundle = openBundle(flags, io);
   const setPath =
     flags.set !== undefined ? nodePath.resolve(io.cwd, flags.set) : bundle.resolve('/' + DEFAULT_SET_NAME);
+  // A set the user names is read where they say; the bundle's own goes through the bundle, links checked.
+  const files = flags.set !== undefined ? fsSetFiles : bundleSetFiles(bundle);
   const { embedder, off } = embeddingFromFlags(flags);
   const index = await loadIndex(bundle, io);
   const options = {
@@ -63,7 +66,7 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
   try {
     if (flags.sweep) {
       let shown = 0;
-      const outcome = await sweepSetFile(index, fsSetFiles, setPath, {
+      const outcome = await sweepSetFile(index, files, setPath, {
         ...options,
         ...(sections ? { sections } : {}),
         onProgress: (done, total) => {
@@ -78,7 +81,7 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
       if (flags.apply) await applySweep(bundle, outcome.sweep, io);
       return 0;
     }
-    const outcome = await evaluateSetFile(index, fsSetFiles, setPath, {
+    const outcome = await evaluateSetFile(index, files, setPath, {
       ...options,
       updateBaseline: flags['update-baseline'] === true,
     });
@@ -141,7 +144,22 @@ function setProblem(outcome: SetFileProblem, io: CliIo): number {
   return 2;
 }
 
-/** The set and its companions on disk: absolute paths, atomic writes. */
+/**
+ * The bundle's own set (no --set) and its companions, evaluate.baseline.json and evaluate.last.json, read and written
+ * through the bundle: a link among them leading outside is refused like any other link, never followed.
+ */
+function bundleSetFiles(bundle: FsBundle): SetFiles {
+  const inBundle = (path: string) => '/' + nodePath.relative(bundle.root, path).split(nodePath.sep).join('/');
+  return {
+    async read(path) {
+      const file = inBundle(path);
+      return (await bundle.exists(file)) ? bundle.read(file) : undefined;
+    },
+    write: (path, text) => bundle.write(inBundle(path), text),
+  };
+}
+
+/** A set named with --set and its companions on disk: absolute paths, atomic writes. */
 const fsSetFiles: SetFiles = {
   async read(path) {
     try {
