@@ -3,9 +3,10 @@
 import { isPast } from '../okf/dates';
 import type { WikiIndex } from '../index/wiki-index';
 import { systemClock } from '../types';
-import { assemble, fitToBudget, noMatchText, type LinkTitle } from './assemble';
-import { catalogOf, type Catalog } from './catalog';
+import { assemble, fitToBudget, noMatchText } from './assemble';
+import { catalogOf } from './catalog';
 import { expandFacts } from './expand';
+import { linkTitles } from './link-titles';
 import { classifyIntent } from './intent';
 import { findSeeds, wordsOnPages, type SeedOptions } from './seeds';
 import { correctNameTypos } from './typo-titles';
@@ -132,34 +133,6 @@ export async function contextFor(
     text: assembled.text,
     tokens: assembled.tokens,
     budget,
-  };
-}
-
-/** linkTitles per catalog (itself cached per index generation): the map of 10,000 names was rebuilt per answer. */
-const linkTitleCache = new WeakMap<Catalog, LinkTitle>();
-
-/** Wikilink targets resolved the way Obsidian resolves a bare `[[name]]`: by file name, case-insensitively. */
-function linkTitles(catalog: Catalog): LinkTitle {
-  let cached = linkTitleCache.get(catalog);
-  if (!cached) {
-    cached = buildLinkTitles(catalog);
-    linkTitleCache.set(catalog, cached);
-  }
-  return cached;
-}
-
-function buildLinkTitles(catalog: Catalog): LinkTitle {
-  const byName = new Map<string, string>();
-  for (const info of catalog.concepts.values()) {
-    const name = info.path
-      .slice(info.path.lastIndexOf('/') + 1)
-      .replace(/\.md$/i, '')
-      .toLowerCase();
-    if (!byName.has(name)) byName.set(name, info.title);
-  }
-  return (target) => {
-    const path = target.split('#')[0].trim().replace(/\.md$/i, '');
-    return byName.get(path.slice(path.lastIndexOf('/') + 1).toLowerCase());
   };
 }
 

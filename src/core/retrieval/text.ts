@@ -8,11 +8,16 @@
 export function foldText(text: string): string {
   // ASCII has no marks, nothing NFKD or NFKC changes, and of the quotes and dashes only the backtick: the rest is
   // the same lowercasing and spacing (10,000 titles are folded by every cold question's catalog).
-  if (!NOT_ASCII.test(text)) return text.replace(/`/g, "'").toLowerCase().replace(/\s+/g, ' ').trim();
-  return foldFully(text);
+  if (NOT_ASCII.test(text)) return foldFully(text);
+  // Each step only where it changes something: most titles have no backtick and single spaces between words.
+  let folded = text.toLowerCase();
+  if (folded.includes('`')) folded = folded.replace(/`/g, "'");
+  return SPACING.test(folded) ? folded.replace(/\s+/g, ' ').trim() : folded;
 }
 
 const NOT_ASCII = /[\u0080-\uffff]/;
+/** In ASCII text, what `.replace(/\s+/g, ' ').trim()` changes: whitespace other than a space, two in a row, an end. */
+const SPACING = /[\t\n\v\f\r]|\s\s|^\s|\s$/;
 
 /** `foldText` through Unicode normalization: any text. */
 function foldFully(text: string): string {

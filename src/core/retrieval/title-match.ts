@@ -24,17 +24,35 @@ export function titleEntries(
 ): TitleEntry[] {
   const entries: TitleEntry[] = [];
   for (const row of rows) {
+    // A title alone (most concepts: no aliases) needs no set of the names already taken.
+    if (row.aliases.length === 0) {
+      const folded = foldText(row.title);
+      if (matchable(folded)) entries.push({ path: row.path, folded });
+      continue;
+    }
     // One entry per distinct folded name of a concept: 4,000 copies of one alias were 4,000 searches.
     const names = new Set<string>();
     for (const name of [row.title, ...row.aliases]) {
       const folded = foldText(name);
       if (folded === '' || names.has(folded) || !WORD_CHAR.test(folded)) continue;
       names.add(folded);
-      if (folded.split(' ').every((w) => STOPWORDS.has(w))) continue;
+      if (allStopwords(folded)) continue;
       entries.push({ path: row.path, folded });
     }
   }
   return entries;
+}
+
+/** A folded name that can be matched: not empty, with a letter or number, not made only of stopwords. */
+function matchable(folded: string): boolean {
+  return folded !== '' && WORD_CHAR.test(folded) && !allStopwords(folded);
+}
+
+/** Whether every word of a folded name is a stopword (its first word settles it for nearly every title). */
+function allStopwords(folded: string): boolean {
+  const space = folded.indexOf(' ');
+  if (!STOPWORDS.has(space < 0 ? folded : folded.slice(0, space))) return false;
+  return folded.split(' ').every((w) => STOPWORDS.has(w));
 }
 
 /** True when `text[start, end)` is not glued to a letter or number on either side. */
