@@ -43,7 +43,10 @@ function titleWords(entries: readonly TitleEntry[], how?: 'scan' | 'index'): Tit
   if (!b) {
     const words = new Set<string>();
     for (const e of entries)
-      for (const w of e.folded.match(/[\p{L}\p{N}]+/gu) ?? []) if ([...w].length >= MIN_TYPO_LENGTH - 1) words.add(w);
+      for (const w of e.folded.match(NOT_ASCII.test(e.folded) ? /[\p{L}\p{N}]+/gu : /[A-Za-z0-9]+/g) ?? [])
+        // A word has at most as many characters as UTF-16 units, as many without surrogates (no array then).
+        if (w.length >= MIN_TYPO_LENGTH - 1 && (!SURROGATE.test(w) || [...w].length >= MIN_TYPO_LENGTH - 1))
+          words.add(w);
     b = { words, scans: 0 };
     built.set(entries, b);
   }
@@ -113,14 +116,29 @@ export function deletions(word: string): string[] {
   return chars.map((_, i) => [...chars.slice(0, i), ...chars.slice(i + 1)].join(''));
 }
 
-/** Optimal-string-alignment distance, stopping early above 1 (only "is it exactly one edit" is asked). */
+/** Outside ASCII, where a title's words are read with Unicode's letter and number classes (ASCII's are A-Z, 0-9). */
+const NOT_ASCII = /[\u0080-\uffff]/;
+/** A UTF-16 surrogate: where a code unit is not a whole character. */
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * Optimal-string-alignment distance, stopping early above 1 (only "is it exactly one edit" is asked). Words without
+ * surrogates are compared unit by unit, the same as character by character (a cold question's typo scan tries a word
+ * against ~1,500 title words: spreading each into an array cost most of it).
+ */
 export function isOneEdit(a: string, b: string): boolean {
-  const x = [...a];
-  const y = [...b];
-  if (Math.abs(x.length - y.length) > 1 || a === b) return false;
+  if (SURROGATE.test(a) || SURROGATE.test(b)) return isOneEditOf([...a], [...b], a === b);
+  return isOneEditOf(a, b, a === b);
+}
+
+/** isOneEdit over characters (`x`, `y`: arrays of code points, or strings whose units are all characters). */
+function isOneEditOf(x: string | readonly string[], y: string | readonly string[], same: boolean): boolean {
+  if (Math.abs(x.length - y.length) > 1 || same) return false;
   let i = 0;
   while (i < x.length && i < y.length && x[i] === y[i]) i++;
-  const rest = (p: number, q: number) => x.slice(p).join('') === y.slice(q).join('');
+  const text = (chars: string | readonly string[], from: number) =>
+    typeof chars === 'string' ? chars.slice(from) : chars.slice(from).join('');
+  const rest = (p: number, q: number) => text(x, p) === text(y, q);
   if (x.length === y.length)
     return rest(i + 1, i + 1) || (x[i] === y[i + 1] && x[i + 1] === y[i] && rest(i + 2, i + 2));
   return x.length > y.length ? rest(i + 1, i) : rest(i, i + 1);

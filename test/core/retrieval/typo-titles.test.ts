@@ -149,3 +149,28 @@ test('deletions: each code point removed in turn, astral characters kept whole',
     { numRuns: 300, seed: 3 },
   );
 });
+
+test('isOneEdit is an optimal-string-alignment distance of exactly 1, over characters (astral ones included)', () => {
+  /** The plain dynamic programme over code points. */
+  const osa = (a: string, b: string) => {
+    const x = [...a];
+    const y = [...b];
+    const d = Array.from({ length: x.length + 1 }, (_, i) => Array.from({ length: y.length + 1 }, (_, j) => i + j));
+    for (let i = 1; i <= x.length; i++)
+      for (let j = 1; j <= y.length; j++) {
+        d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
+        if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
+          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    return d[x.length][y.length];
+  };
+  const word = fc
+    .array(fc.constantFrom('a', 'b', 'c', '😀', '😁', '\ud83d', 'é'), { maxLength: 7 })
+    .map((c) => c.join(''));
+  fc.assert(
+    fc.property(word, word, (a, b) => {
+      expect([a, b, isOneEdit(a, b)]).toEqual([a, b, osa(a, b) === 1]);
+    }),
+    { numRuns: 5000, seed: 11 },
+  );
+});
