@@ -75,11 +75,14 @@ export function goalRows(r, n) {
     met: m.p95 <= mcpGoal,
   });
   const lex = p.contextLexical.p95;
+  // New questions to a warm process right after an index change (bench/worker.ts); the same questions asked again
+  // (every common word's BM25 scores kept) are shown beside, never judged.
+  const again = (f) => (f ? `; asked again: p95 ${s(f.p95.cpu?.median ?? f.p95.median)}` : '');
   // CPU against CPU: the native MATCH's own CPU p95 on the same questions.
   const nativeCpuP95 = c.fts.native.p95.cpu?.median ?? c.fts.native.p95.median;
   rows.push({
-    row: '`context` in-process p95, lexical',
-    measured: `${s(lex.cpu.median)} CPU (${s(lex.median)} wall)`,
+    row: '`context` in-process p95, lexical (new questions after an index change)',
+    measured: `${s(lex.cpu.median)} CPU (${s(lex.median)} wall${again(p.contextLexical.repeated)})`,
     goal: '≤ 15 ms CPU',
     ratio:
       `${x(lex.cpu.median, nativeCpuP95)} native FTS5 MATCH ` +
@@ -89,11 +92,11 @@ export function goalRows(r, n) {
   });
   const vec = p.context.cpuWithoutEmbedder.p95;
   rows.push({
-    row: '`context` in-process p95, with vectors',
+    row: '`context` in-process p95, with vectors (new questions after an index change)',
     measured:
       `${s(vec.median)} CPU without the embedder ` +
       `(${s(p.context.p95.cpu.median)} with it; embedder ` +
-      `p95 ${s(p.context.embedderCpu.p95.median)})`,
+      `p95 ${s(p.context.embedderCpu.p95.median)}${again(p.context.cpuWithoutEmbedder.repeated)})`,
     goal: '≤ 25 ms CPU',
     ratio: `${x(vec.median, nativeCpuP95)} native FTS5 MATCH (CPU)`,
     met: vec.median <= 25,

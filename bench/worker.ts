@@ -19,6 +19,7 @@ import { readWikiDb } from '../src/node/index-store';
 import { rawDatabase, isLoadProblem, WikiIndex } from '../src/core/index/wiki-index';
 import { lintBundle } from '../src/core/lint/run-lint';
 import { bm25Search } from '../src/core/retrieval/bm25';
+import { prepareRetrieval } from '../src/core/retrieval/catalog';
 import { contextFor } from '../src/core/retrieval/context-for';
 import { toFtsQuery } from '../src/core/retrieval/fts-query';
 import type { ReadResult } from '../src/core/types';
@@ -119,6 +120,24 @@ async function product(args: Args): Promise<Record<string, unknown>> {
   const first = await contextFor(index, questions[0], options);
   const coldMs = now() - coldStart;
   if (!first.vector.used) throw new Error(`vector signal off in the benchmark: ${first.vector.reason}`);
+  // What the figures measure: new questions to a process whose code is warm, right after the index changed. Before,
+  // the first pass ran on a process that had answered one question (V8 compiled the query path over the next dozen:
+  // 6 of its 11 slowest questions were among its first 7, and reversing the order of the others moved the slow ones
+  // to the new front), and its p95 was averaged with a second pass asking the same questions again, every common
+  // word's BM25 scores kept from the first; the lexical pass asked them a third time. So other questions warm the code
+  // first (seed 8: the same kinds, other concepts), then the index changes as on any save, which drops what retrieval
+  // keeps per index state (BM25 scores of common words, the vector matrix, the catalog, rebuilt here as a long-lived
+  // shell rebuilds it after a batch). Passes after the first ask the same questions again: reported apart.
+  const warmUp = benchQuestions(planBundle(args.n), args.questions, 8);
+  for (const q of warmUp) {
+    await contextFor(index, q, options);
+    await contextFor(index, q, { clock });
+  }
+  const indexChanged = () => {
+    index.touch();
+    prepareRetrieval(index);
+  };
+  indexChanged();
   let confident = 0;
   const embedCpuPerQuestion: number[] = [];
   const vectorRuns = await latencyPasses(
@@ -135,9 +154,15 @@ async function product(args: Args): Promise<Record<string, unknown>> {
   const withoutEmbedder = vectorRuns.cpu.map((pass, p) =>
     pass.map((cpu, i) => cpu - embedCpuPerQuestion[p * questions.length + i]),
   );
+  indexChanged();
   const lexicalRuns = await latencyPasses(questions, Math.max(1, args.passes - 1), (q) =>
     contextFor(index, q, { clock }),
   );
+  /** The first pass (new questions after the change), then the passes repeating it. */
+  const firstAndRepeated = (wall: number[][], cpu?: number[][]) => ({
+    ...latencyFigures(wall.slice(0, 1), cpu?.slice(0, 1)),
+    ...(wall.length > 1 ? { repeated: latencyFigures(wall.slice(1), cpu?.slice(1)) } : {}),
+  });
   await server.close();
 
   const out: Record<string, unknown> = {
@@ -149,15 +174,16 @@ async function product(args: Args): Promise<Record<string, unknown>> {
     wikiDbBytesWithoutVectors: lexicalBytes,
     embedFakeMs: Math.round(embedMs),
     context: {
-      ...latencyFigures(vectorRuns.wall, vectorRuns.cpu),
+      ...firstAndRepeated(vectorRuns.wall, vectorRuns.cpu),
       coldFirstQueryMs: Math.round(coldMs * 100) / 100,
       questions: questions.length,
+      warmUpQuestions: warmUp.length,
       confidentShare: confident / questions.length,
       /** CPU of each question minus its embedding's: p50/p95 in the figures' wall slot. */
-      cpuWithoutEmbedder: latencyFigures(withoutEmbedder),
+      cpuWithoutEmbedder: firstAndRepeated(withoutEmbedder),
       embedderCpu: latencyFigures([embedCpuPerQuestion]),
     },
-    contextLexical: latencyFigures(lexicalRuns.wall, lexicalRuns.cpu),
+    contextLexical: firstAndRepeated(lexicalRuns.wall, lexicalRuns.cpu),
   };
 
   if (args.extras) {
