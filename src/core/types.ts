@@ -115,15 +115,17 @@ export interface RecordedStat {
 }
 
 /**
- * True when a file's stat matches what the index recorded: a catch-up skips it unread. ctime is compared only
- * when both the recording shell and this one saw it, so the CLI and the plugin never re-read, and re-record,
- * each other's files in turn.
+ * True when a file's stat matches what the index recorded: a catch-up skips it unread. A shell that sees no ctime
+ * (Obsidian) compares mtime and size only. One that does (the Node shells) skips a file only when its ctime equals
+ * the recorded one: a recorded ctime of null (the plugin recorded the file) is unknown, never a match, so an edit
+ * that kept mtime and size is not missed. The file is then read once, and its real ctime recorded with the same
+ * content hash, so the next catch-up skips it (docs/ARCHITECTURE.md, "One engine session, three shells").
  */
 export function statMatches(recorded: RecordedStat, stat: FileStat): boolean {
   return (
     recorded.mtime === stat.mtime &&
     recorded.size === stat.size &&
-    (recorded.ctime === null || stat.ctime === undefined || recorded.ctime === stat.ctime)
+    (stat.ctime === undefined || recorded.ctime === stat.ctime)
   );
 }
 

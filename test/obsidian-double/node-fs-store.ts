@@ -13,7 +13,8 @@ export class NodeFsStore implements FileStore {
   async stat(path: string): Promise<StoreStat | null> {
     try {
       const s = await fs.stat(this.full(path));
-      return { type: s.isDirectory() ? 'folder' : 'file', ctime: s.ctimeMs, mtime: s.mtimeMs, size: s.size };
+      // Obsidian's stat.ctime is the creation time (obsidian.d.ts: "Time of creation"), not POSIX's change time.
+      return { type: s.isDirectory() ? 'folder' : 'file', ctime: s.birthtimeMs, mtime: s.mtimeMs, size: s.size };
     } catch {
       return null;
     }

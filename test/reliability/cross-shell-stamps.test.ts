@@ -1,7 +1,8 @@
 /** @jest-environment jsdom */
-// The CLI (FsBundle: the later of mtime and ctime) and the plugin (VaultBundle: Obsidian's mtime) record file times
-// by different rules. Alternating on one bundle must settle: once each has seen the other's wiki.db, neither
-// re-reads an unchanged file nor rewrites wiki.db (at 10,000 concepts each would be seconds and ~100 MB).
+// The CLI (FsBundle: mtime, size and ctime) and the plugin (VaultBundle: Obsidian's mtime and size, no ctime)
+// record file times by different rules. Alternating on one bundle must settle: once each has seen the other's
+// wiki.db, neither re-reads an unchanged file nor rewrites wiki.db (at 10,000 concepts each would be seconds and
+// ~100 MB).
 import '../obsidian-double/node-globals';
 import { utimesSync } from 'node:fs';
 import * as nodePath from 'node:path';
