@@ -8,8 +8,9 @@ import type { FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import * as nodePath from 'node:path';
 
-/** Folder of the lock and the pending-write records, inside the bundle (hidden: never listed or indexed). */
-export const STATE_DIR = '.okf-wiki';
+import { STATE_DIR, stateDir } from './state-dir';
+
+export { STATE_DIR };
 const LOCK_NAME = 'lock';
 
 /** How long a writer waits for the lock by default; OKF_WIKI_LOCK_WAIT (seconds) overrides it. */
@@ -70,6 +71,7 @@ export async function withBundleLock<T>(
 
 /** Takes the bundle's write lock, waiting (bounded) while another live writer holds it. */
 export async function acquireBundleLock(root: string, command: string, options: LockOptions = {}): Promise<HeldLock> {
+  await stateDir(root);
   const file = lockPath(root);
   const waitMs = options.waitMs ?? waitFromEnvironment();
   const owner: LockOwner = {

@@ -12,8 +12,9 @@ import type { ChangePlan } from '../core/author/types';
 import { appendLogEntry, LOG_PATH } from '../core/generate/log-entry';
 import { datePart } from '../core/okf/dates';
 import type { Clock } from '../core/types';
-import { isAlive, STATE_DIR } from './bundle-lock';
+import { isAlive } from './bundle-lock';
 import type { FsBundle } from './fs-bundle';
+import { STATE_DIR, stateDir } from './state-dir';
 
 const PENDING_DIR = 'pending';
 /** A temporary file of `FsBundle.write`: `<name>.tmp-<pid>-<time>-<counter>`. */
@@ -45,8 +46,9 @@ function sha256(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-function pendingDir(bundle: FsBundle): string {
-  return nodePath.join(bundle.root, STATE_DIR, PENDING_DIR);
+/** `.okf-wiki/pending`, refused when it or `.okf-wiki` is a link: its files are removed as leftovers. */
+function pendingDir(bundle: FsBundle): Promise<string> {
+  return stateDir(bundle.root, PENDING_DIR);
 }
 
 /** The journal of a bundle folder; `logLine` is the log.md entry the commit adds (recorded for completion). */
@@ -67,7 +69,7 @@ export function fsPlanJournal(bundle: FsBundle, logLine: (plan: ChangePlan) => s
           after: c.after,
         })),
       };
-      const dir = pendingDir(bundle);
+      const dir = await pendingDir(bundle);
       await fs.mkdir(dir, { recursive: true });
       const file = nodePath.join(
         dir,
@@ -104,7 +106,7 @@ async function writeDurably(file: string, text: string): Promise<void> {
  * else since is left and named. Each completed commit gets its log.md entry. Returns notes for stderr.
  */
 export async function completePendingWrites(bundle: FsBundle, clock: Clock): Promise<string[]> {
-  const dir = pendingDir(bundle);
+  const dir = await pendingDir(bundle);
   let names: string[];
   try {
     names = (await fs.readdir(dir)).sort();
