@@ -8,7 +8,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import * as nodePath from 'node:path';
 
-import { STATE_DIR, stateDir } from './state-dir';
+import { refuseLink, STATE_DIR, stateDir } from './state-dir';
 
 export { STATE_DIR };
 const LOCK_NAME = 'lock';
@@ -73,6 +73,8 @@ export async function withBundleLock<T>(
 export async function acquireBundleLock(root: string, command: string, options: LockOptions = {}): Promise<HeldLock> {
   await stateDir(root);
   const file = lockPath(root);
+  // A link here would have its target read as the holder (and shown in the busy message), and never be created.
+  await refuseLink(file);
   const waitMs = options.waitMs ?? waitFromEnvironment();
   const owner: LockOwner = {
     pid: process.pid,

@@ -4,6 +4,7 @@
 // `.okf-wiki/pending` led to another folder deleted every file in that folder, and a linked `.okf-wiki` got the lock
 // and the records of planned texts written outside the bundle. Now a writer refuses, naming the link.
 import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import * as nodePath from 'node:path';
 import { conceptFile } from '../support/builders';
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-dir';
@@ -56,6 +57,18 @@ test('relate with .okf-wiki linked outside refuses, writes nothing there and edi
   expect((await cli('context', 'Who did Ada Lovelace correspond with?', '--no-embed')).stdout).not.toContain(
     'corresponded_with',
   );
+});
+
+test('a lock file that is a link is refused, and its target neither read into a message nor removed', async () => {
+  mkdirSync(nodePath.join(bundle, '.okf-wiki'));
+  const holder = { pid: process.pid, host: hostname(), since: new Date().toISOString(), command: 'SECRET-HOLDER' };
+  writeFileSync(nodePath.join(outside, 'data.json'), JSON.stringify({ ...holder, token: 'x' }));
+  symlinkSync(nodePath.join(outside, 'data.json'), nodePath.join(bundle, '.okf-wiki', 'lock'));
+  const { code, stderr } = await cli(...RELATE);
+  expect(code).toBe(2);
+  expect(stderr).toContain(`${nodePath.join(bundle, '.okf-wiki', 'lock')} is a link; refused`);
+  expect(stderr).not.toContain('SECRET-HOLDER');
+  expect(readdirSync(outside).sort()).toEqual(['data.json', 'notes.txt']);
 });
 
 test('a real .okf-wiki folder works as before', async () => {
