@@ -43,14 +43,23 @@ const BUILD_TABLES = [
 ] as const;
 
 /**
+ * SQLite's result codes on which it may end the whole transaction itself (the engine out of memory; a full database),
+ * whichever statement met them: no fault of one file.
+ */
+const ENDS_TRANSACTION = new Set([7 /* SQLITE_NOMEM */, 13 /* SQLITE_FULL */]);
+
+/**
  * Inserts one file's rows during a full build, which runs without a rollback journal (no savepoint can undo): if
  * `insert` throws, the file's rows are deleted from every table it fills (nothing is in the FTS index yet) and the
- * file is inserted as `indexFailed` instead.
+ * file is inserted as `indexFailed` instead. Out of memory fails the build with that error: SQLite rolls the build's
+ * one transaction back, which without a journal damages the database, and the next statements would only say that
+ * ("database disk image is malformed"), hiding the cause.
  */
 export function insertOrFault(db: Database, result: ReadResult, insert: (r: ReadResult) => void): void {
   try {
     insert(result);
   } catch (error) {
+    if (ENDS_TRANSACTION.has(((error as { resultCode?: number }).resultCode ?? 0) & 0xff)) throw error;
     const failed = indexFailed(result, error);
     for (const [table, column] of BUILD_TABLES) db.run(`delete from ${table} where ${column} = ?`, [pathOf(failed)]);
     insert(failed);
