@@ -4,6 +4,7 @@
 import * as nodePath from 'node:path';
 import { makeTempDir, OKF_BUNDLES, removeTempDir, REPO_ROOT } from '../support/temp-dir';
 import { runCli } from '../support/run-cli';
+import { FakeOllama } from '../support/fake-ollama';
 
 const DEMO = nodePath.join(REPO_ROOT, 'examples', 'computing-history');
 const OFFLINE = ['--no-embed', '--today', '2026-11-30'];
@@ -59,4 +60,24 @@ test('a question on the command line is the only one asked', async () => {
   const args = ['demo', 'What is GA4 Events Export?', '--bundle', nodePath.join(OKF_BUNDLES, 'ga4'), ...OFFLINE];
   const { stdout } = await runCli(args, tmp);
   expect(asked(stdout)).toEqual([{ question: 'What is GA4 Events Export?', answered: true }]);
+});
+
+test('with embeddings on, telling the example apart sends Ollama none of its questions', async () => {
+  const ollama = await FakeOllama.start();
+  try {
+    const { code, stdout } = await runCli(
+      ['demo', '--bundle', nodePath.join(OKF_BUNDLES, 'ga4'), '--ollama', ollama.url, '--today', '2026-11-30'],
+      tmp,
+    );
+    expect(code).toBe(0);
+    // The reindex's calibration embeds questions of its own ("What is <title>?" among them): only the example's
+    // questions tell whether they were sent to tell the bundles apart.
+    const queries = ollama.embedRequests.flatMap((r) => r.input).filter((t) => t.startsWith('search_query: '));
+    const count = (question: string) => queries.filter((q) => q === `search_query: ${question}`).length;
+    for (const question of ['Who was Kurt Gödel?', 'Why was Unix created?', 'Who ran Bell Labs before Nokia?'])
+      expect(count(question)).toBe(0);
+    expect(asked(stdout)).toHaveLength(4);
+  } finally {
+    await ollama.close();
+  }
 });

@@ -67,7 +67,11 @@ export async function demoCommand(flags: Flags, io: CliIo, positionals: string[]
   const questions =
     positionals.length > 0
       ? [positionals.join(' ')]
-      : await demoQuestions(index.conceptTitles(), async (q) => (await ask(q)).confident);
+      : // Told apart with the lexical signals: no embedding request (nor its timeout) before the first answer.
+        await demoQuestions(
+          index.conceptTitles(),
+          async (q) => (await contextFor(index, q, { clock, vectorOff: { kind: 'turned-off' } })).confident,
+        );
   for (const question of questions) {
     const result = await ask(question);
     io.out(`\n$ okf-wiki context ${JSON.stringify(question)} --budget 450\n`);
