@@ -66,7 +66,8 @@ export class BundleFollower {
       },
     });
     const follower = new BundleFollower(bundle, watcher, onBatch, timing);
-    const bundlePath = (full: string) => '/' + relative(full);
+    // As the listing shows it: a name stored decomposed is shown composed (shown-names.ts), or one file is two.
+    const bundlePath = (full: string) => bundle.shownPath('/' + relative(full));
     watcher.on('add', (full) => follower.changed(bundlePath(full)));
     watcher.on('change', (full) => follower.changed(bundlePath(full)));
     watcher.on('unlink', (full) => follower.removed(bundlePath(full)));

@@ -30,6 +30,7 @@ import {
 } from './write-guards';
 import { closedUnless, namesOpenFiles, NOT_A_FILE, NotAFileInside, openedRealPath, sameFile } from './opened-path';
 import { READ_FLAGS, readOpenFile, readWhole, writeWhole } from './whole-file';
+import { listShown, ShownPaths } from './shown-names';
 
 /** Files larger than this are refused rather than read into memory. */
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
@@ -70,20 +71,17 @@ export class FsBundle implements BundleSource, BundleWriter {
     this.root = realpathSync(dir);
   }
 
+  /** Names shown composed (NFC) as Obsidian shows them, and the stored names they stand for (shown-names.ts). */
+  private readonly shown = new ShownPaths();
+
+  /** Every file, by its shown path: a name stored decomposed (NFD) is shown composed, as Obsidian shows it. */
   async list(): Promise<string[]> {
-    const out: string[] = [];
-    const walk = async (dir: string, prefix: string): Promise<void> => {
-      const entries = await fs.readdir(dir, { withFileTypes: true });
-      for (const entry of entries) {
-        if (entry.name.startsWith('.') || SKIPPED_DIRS.has(entry.name)) continue;
-        const bundlePath = `${prefix}/${entry.name}`;
-        // Joined only for a folder: 10,000 joins for the files cost a cold question ~10 ms.
-        if (entry.isDirectory()) await walk(nodePath.join(dir, entry.name), bundlePath);
-        else if (entry.isFile() || entry.isSymbolicLink()) out.push(bundlePath);
-      }
-    };
-    await walk(this.root, '');
-    return out.sort();
+    return listShown(this.root, (name) => name.startsWith('.') || SKIPPED_DIRS.has(name), this.shown);
+  }
+
+  /** The path `list` shows for `stored`, a bundle path as on disk (a file watcher's report). */
+  shownPath(stored: string): string {
+    return this.shown.shownPath(this.root, stored);
   }
 
   // read and stat use synchronous calls: a catch-up or a build makes ~10,000 of each, and the promise API's thread
@@ -141,7 +139,7 @@ export class FsBundle implements BundleSource, BundleWriter {
   private openInside(path: string): number {
     if (this.namesOpened === undefined) this.namesOpened = this.options.openedPaths !== false && namesOpenFiles();
     if (this.namesOpened) {
-      const normalized = normalizeBundlePath(path);
+      const normalized = this.storedPath(path);
       let fd: number | undefined;
       try {
         // A link is never opened here, even to fail (O_NOFOLLOW): one leading out is not to be touched at all.
@@ -313,9 +311,15 @@ export class FsBundle implements BundleSource, BundleWriter {
 
   /** The absolute path of a bundle path; throws when it would leave the bundle. */
   resolve(path: string): string {
-    const normalized = normalizeBundlePath(path);
+    const normalized = this.storedPath(path);
     if (normalized === null) throw new Error(`${JSON.stringify(path)} is outside the bundle`);
     return nodePath.join(this.root, ...normalized.split('/').filter(Boolean));
+  }
+
+  /** The normalized bundle path of the file shown as `path`, with its names as stored; null when outside. */
+  private storedPath(path: string): string | null {
+    const normalized = normalizeBundlePath(path);
+    return normalized === null ? null : this.shown.storedForm(normalized);
   }
 
   /**
@@ -324,7 +328,7 @@ export class FsBundle implements BundleSource, BundleWriter {
    * realpath and the path arithmetic per file were most of a cold CLI question's catch-up. A link gets the full check.
    */
   private statInside(path: string): Stats {
-    const normalized = normalizeBundlePath(path);
+    const normalized = this.storedPath(path);
     if (normalized === null) throw new Error(`${JSON.stringify(path)} is outside the bundle`);
     const st = lstatSync(this.inRealDir(normalized));
     return st.isSymbolicLink() ? statSync(this.resolveExisting(path)) : st;

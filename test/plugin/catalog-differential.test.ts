@@ -103,8 +103,8 @@ test('each kind of edit made while Obsidian was closed: the answers of a fresh r
   });
 });
 
-// A name Obsidian would hold in NFC, on disk in NFD: the plugin's catch-up equals its own fresh build. (The CLI, which
-// keeps the NFD path, ranks a tie differently here: row order follows the path; no concern of the catalog.)
+// A name Obsidian would hold in NFC, on disk in NFD: the plugin's catch-up equals its own fresh build. (The CLI shows
+// such a name in NFC too, so both shells order ties alike: test/reliability/nfd-names.test.ts.)
 test('a file renamed to an NFD and astral name: the plugin caught up answers as the plugin built fresh', async () => {
   running = await launch(vault.dir);
   await quit(running);
