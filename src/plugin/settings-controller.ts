@@ -1,6 +1,6 @@
 // Holds the settings: loaded from data.json, saved on each change, and applied to the index once edits pause
 // (a number typed digit by digit) or at once when committed (a path, validated on Enter or blur).
-import { Platform, type Plugin } from 'obsidian';
+import { Notice, Platform, type Plugin } from 'obsidian';
 import { normalizeSettings, type OkfSettings } from './settings';
 
 /** Quiet time after the last settings edit before the index is reconfigured. */
@@ -11,6 +11,8 @@ export class SettingsController {
   private burstStart: OkfSettings | undefined;
   private timer: number | undefined;
   private saving: Promise<void> = Promise.resolve();
+  /** Whether the last save of data.json failed (said once per run of failures, not on every keystroke). */
+  private saveFailed = false;
 
   constructor(
     private readonly plugin: Plugin,
@@ -33,8 +35,26 @@ export class SettingsController {
     if (this.timer !== undefined) window.clearTimeout(this.timer);
     this.timer = window.setTimeout(() => void this.flush(), RECONFIGURE_DELAY_MS);
     // Saves run one after another, each writing the latest value, so data.json never ends older than memory.
-    this.saving = this.saving.then(() => this.plugin.saveData(this.value)).catch(() => undefined);
+    // A failed save is said (the settings hold for this session but would be gone at the next start); the next
+    // edit tries again with the latest value.
+    this.saving = this.saving
+      .then(() => this.plugin.saveData(this.value))
+      .then(
+        () => void (this.saveFailed = false),
+        (error: unknown) => this.saveFailure(error),
+      );
     return this.saving;
+  }
+
+  private saveFailure(error: unknown): void {
+    const reason = error instanceof Error ? error.message : String(error);
+    const message =
+      `OKF Graph Wiki: could not save its settings (data.json): ${reason}. ` +
+      'They apply until Obsidian closes; change a setting to try again.';
+    console.error(message);
+    if (this.saveFailed) return;
+    this.saveFailed = true;
+    new Notice(message);
   }
 
   /** A committed edit (Enter or leaving a path field): saved and applied to the index now, without the pause. */
