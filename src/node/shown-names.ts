@@ -37,9 +37,20 @@ export class ShownPaths {
     this.shown = new Map();
   }
 
-  /** Records that `stored` (a bundle path as on disk) is shown as `shown`. */
+  /**
+   * Records that `stored` (a bundle path as on disk) is shown as `shown`. Shown as itself, a path drops what an
+   * earlier record sent elsewhere: a name replaced by its composed form since the listing (a commit normalizing names,
+   * a sync) is the file that bears it now, not the stored name that is gone.
+   */
   record(shown: string, stored: string): void {
-    if (shown === stored) return;
+    if (shown === stored) {
+      const earlier = this.stored.get(shown);
+      if (earlier !== undefined) {
+        this.stored.delete(shown);
+        this.shown.delete(earlier);
+      }
+      return;
+    }
     this.stored.set(shown, stored);
     this.shown.set(stored, shown);
   }
@@ -72,7 +83,10 @@ export class ShownPaths {
     let storedSoFar = '';
     for (const name of segments) {
       let shown = name;
-      if (NON_ASCII.test(name)) {
+      // A composed name is always shown as stored (shownNames): its folder is not read, or every report of a file
+      // under a non-Latin name read a 10,000-name folder (~26 ms each, synchronous: a pull of 1,000 such files held the
+      // MCP server ~26 s).
+      if (NON_ASCII.test(name) && name.normalize('NFC') !== name) {
         try {
           const siblings = readdirSync(nodePath.join(root, ...storedSoFar.split('/').filter(Boolean)));
           // The name itself is among them unless it is gone (an unlink): counted as if still there.
