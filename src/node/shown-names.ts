@@ -75,7 +75,8 @@ export class ShownPaths {
    * segment by segment from each folder's listing, as `list` shows it (a folder gone shows the rest as stored).
    */
   shownPath(root: string, stored: string): string {
-    if (!NON_ASCII.test(stored)) return stored;
+    // An ASCII path is shown as itself, but may still be the shown form of a name since replaced (KELVIN SIGN -> K).
+    if (this.stored.size === 0 && !NON_ASCII.test(stored)) return stored;
     const known = this.shown.get(stored);
     if (known !== undefined) return known;
     const segments = stored.split('/').filter(Boolean);

@@ -41,7 +41,7 @@ test('the add reported before the unlink: the file bearing the shown name is sti
   expect(await bundle.read(`/${NFC}.md`)).toBe('new\n');
 });
 
-test('a decomposed folder replaced by its composed twin: a file then written into it lands in the new folder', async () => {
+test('a decomposed folder replaced by its composed twin: a file written into it lands in the new one', async () => {
   mkdirSync(nodePath.join(dir, NFD));
   writeFileSync(nodePath.join(dir, NFD, 'a.md'), 'old\n');
   const bundle = new FsBundle(dir);
@@ -52,4 +52,14 @@ test('a decomposed folder replaced by its composed twin: a file then written int
   expect(await bundle.read(`/${NFC}/a.md`)).toBe('old\n');
   await bundle.write(`/${NFC}/b.md`, 'b\n', null);
   expect(await bundle.read(`/${NFC}/b.md`)).toBe('b\n');
+});
+
+test('a name composing to ASCII (KELVIN SIGN -> K), replaced by the ASCII name: the new file is read', async () => {
+  writeFileSync(nodePath.join(dir, '\u212a.md'), 'kelvin\n');
+  const bundle = new FsBundle(dir);
+  expect(await bundle.list()).toEqual(['/K.md']);
+  rmSync(nodePath.join(dir, '\u212a.md'));
+  writeFileSync(nodePath.join(dir, 'K.md'), 'ascii\n');
+  expect(bundle.shownPath('/K.md')).toBe('/K.md');
+  expect(await bundle.read('/K.md')).toBe('ascii\n');
 });
