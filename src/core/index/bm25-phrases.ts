@@ -7,125 +7,21 @@
 //   bm25(row) = -1.0 × (((0.0 + p₁) + p₂) + … + pₙ), pᵢ = 0 where phrase i is absent,
 // and a query of phrase i alone returns -1.0 × (0.0 + pᵢ) = -pᵢ exactly. So the scores of the OR query are
 // rebuilt bit for bit from the single-phrase scores, added in the same order (IEEE addition is exact to the bit
-// in WebAssembly and JavaScript alike); a common phrase's scores are kept until the index changes, and the next
-// question with that word costs a few thousand additions instead of FTS5's whole pass. The first question after a
-// change (all a cold CLI process asks) keeps nothing: there a common phrase's share of any score is bounded and
-// FTS5 scores only the rows the rarer phrases can rank (bestByBound). Either way the ranking equals
+// in WebAssembly and JavaScript alike); a common phrase's scores are kept, across index changes too (bm25-cache.ts
+// refreshes only the rows a change touched), and the next question with that word costs a few thousand additions
+// instead of FTS5's whole pass. The first question of a process (all a cold CLI process asks) keeps nothing: there
+// a common phrase's share of any score is bounded and FTS5 scores only the rows the rarer phrases can rank
+// (bestByBound). Either way the ranking equals
 // `order by bm25, path limit n` over the OR query (test/core/index/bm25-phrases.test.ts compares them).
+import { PhraseScoreCache, type PhraseScores } from './bm25-cache';
 import type { Database } from './sqlite';
 
-/** A phrase's scores: the rowid of each row it matches and bm25() of the phrase alone there (≤ 0). */
-interface PhraseScores {
-  readonly ids: Float64Array;
-  readonly scores: Float64Array;
-}
-
-/** Phrases matching at least this many rows are kept (fewer cost FTS5 little to score again). */
-const KEEP_FROM_ROWS = 512;
-/** At most this many rows of kept phrases (16 bytes each: ~16 MB), the oldest phrase dropped first. */
-const KEEP_ROWS = 1_000_000;
-/** At most this many phrases' row counts are kept. */
-const MAX_COUNTS = 10_000;
+export { PhraseScoreCache };
 
 /** `"a" OR "b" OR …` (every phrase double-quoted, inner quotes doubled): its phrases, or null for anything else. */
 export function orOfPhrases(match: string): string[] | null {
   if (!/^"(?:[^"]|"")*"(?: OR "(?:[^"]|"")*")*$/.test(match)) return null;
   return match.match(/"(?:[^"]|"")*"/g);
-}
-
-/**
- * Kept single-phrase scores of one database, valid while it is unchanged: `key` is the index's generation and
- * SQLite's change counter (a write through any path clears them).
- */
-export class PhraseScoreCache {
-  private key = '';
-  private warm = false;
-  private rows = 0;
-  private readonly kept = new Map<string, PhraseScores>();
-  /** Rows matching each phrase asked since the last change (any weights), and the number of concepts then. */
-  private readonly counts = new Map<string, number>();
-  private total: number | undefined;
-
-  /** `keepFrom`: fewest rows of a phrase worth keeping; `keepRows`: most rows kept in all (tests set small ones). */
-  constructor(
-    private readonly keepFrom = KEEP_FROM_ROWS,
-    private readonly keepRows = KEEP_ROWS,
-  ) {}
-
-  /**
-   * True when a BM25 question was already answered on this very state of the index: a long-lived process (the
-   * MCP server, the plugin, a batch evaluation) then scores phrase by phrase. The first question after a change
-   * takes FTS5's single pass, which costs less when nothing is kept yet (a cold CLI question asks only one).
-   */
-  use(db: Database, generation: number): boolean {
-    const key = `${generation}:${db.get<{ n: number }>('select total_changes() as n')!.n}`;
-    if (key !== this.key) {
-      this.key = key;
-      this.warm = false;
-      this.kept.clear();
-      this.rows = 0;
-      this.counts.clear();
-      this.total = undefined;
-    }
-    const warm = this.warm;
-    this.warm = true;
-    return warm;
-  }
-
-  /** The phrases kept, oldest first (for tests). */
-  keptPhrases(): string[] {
-    return [...this.kept.keys()].map((key) => key.slice(key.indexOf('\u0000') + 1));
-  }
-
-  /** Whether the scores of this phrase under these weights are kept. */
-  keeps(phrase: string, weights: string): boolean {
-    return this.kept.has(`${weights}\u0000${phrase}`);
-  }
-
-  /** How many rows match `phrase` (counted once per state of the index: FTS5 walks its whole row list to count). */
-  count(db: Database, phrase: string): number {
-    let n = this.counts.get(phrase);
-    if (n === undefined) {
-      n = db.get<{ n: number }>('select count(*) as n from concepts_fts where concepts_fts match ?', [phrase])!.n;
-      this.counted(phrase, n);
-    }
-    return n;
-  }
-
-  /** How many concepts the index holds (FTS5's row count, by which it clamps a phrase's idf). */
-  concepts(db: Database): number {
-    this.total ??= db.get<{ n: number }>('select count(*) as n from concepts')!.n;
-    return this.total;
-  }
-
-  private counted(phrase: string, n: number): void {
-    // A long-lived process asks many distinct words of an unchanged index: the counts are cheap to take again.
-    if (this.counts.size >= MAX_COUNTS) this.counts.clear();
-    this.counts.set(phrase, n);
-  }
-
-  /** The scores of one phrase, from the cache or from FTS5 (then kept when the phrase is common). */
-  scores(db: Database, phrase: string, weights: string): PhraseScores {
-    const key = `${weights}\u0000${phrase}`;
-    const hit = this.kept.get(key);
-    if (hit) return hit;
-    const { ids, values } = db.numberPairs(
-      `select rowid, bm25(concepts_fts, ${weights}) from concepts_fts where concepts_fts match ?`,
-      [phrase],
-    );
-    const scores = { ids, scores: values };
-    this.counted(phrase, ids.length);
-    if (ids.length >= this.keepFrom && ids.length <= this.keepRows) {
-      for (const [oldest, dropped] of this.kept) {
-        if (this.rows + ids.length <= this.keepRows) break;
-        this.kept.delete(oldest);
-        this.rows -= dropped.ids.length;
-      }
-      this.kept.set(key, scores);
-      this.rows += ids.length;
-    }
-    return scores;
-  }
 }
 
 /**

@@ -1,0 +1,241 @@
+// The scores of common phrases kept between questions and across index changes, for bm25-phrases.ts: a kept
+// phrase holds its rows' weighted frequencies, and after a change only the rows the change touched are asked of FTS5
+// again (bm25-frequencies.ts recomputes bm25() from them bit for bit).
+import { invertScore, logTouchedRows, phraseScore, RowSizes, takeTouchedRows } from './bm25-frequencies';
+import type { Database } from './sqlite';
+
+/** A phrase's scores: the rowid of each row it matches and bm25() of the phrase alone there (≤ 0). */
+export interface PhraseScores {
+  readonly ids: Float64Array;
+  readonly scores: Float64Array;
+}
+
+/** A kept phrase: its rows, their weighted frequencies, and its scores as of the state `at`. */
+interface Kept extends PhraseScores {
+  readonly phrase: string;
+  readonly weights: string;
+  /** Each row's weighted frequency, or null when it could not be recovered exactly (then dropped on a change). */
+  readonly freqs: Float64Array | null;
+  readonly at: number;
+  /** Rows written since `at`: their frequencies are asked of FTS5 again. */
+  readonly touched: Set<number>;
+}
+
+/** Phrases matching at least this many rows are kept (fewer cost FTS5 little to score again). */
+const KEEP_FROM_ROWS = 512;
+/** At most this many rows of kept phrases (24 bytes each: ~24 MB), the oldest phrase dropped first. */
+const KEEP_ROWS = 1_000_000;
+/** At most this many phrases' row counts are kept. */
+const MAX_COUNTS = 10_000;
+/** A kept phrase with more rows touched than this (or a quarter of its rows) is scored by FTS5 anew. */
+const MAX_TOUCHED = 4_096;
+
+/**
+ * Kept single-phrase scores of one database. `key` is the index's generation and SQLite's change counter: on a
+ * change, a kept phrase keeps its rows' weighted frequencies, and its scores are recomputed from them (bm25-
+ * frequencies.ts) once FTS5 has given the frequencies of the rows the change touched, which a trigger logs whatever
+ * path writes them.
+ */
+export class PhraseScoreCache {
+  private key = '';
+  private warm = false;
+  /** The state of the index, counted: a kept phrase's scores are valid while its `at` equals it. */
+  private state = 0;
+  private rows = 0;
+  private readonly kept = new Map<string, Kept>();
+  /** Rows matching each phrase asked since the last change (any weights), and the number of concepts then. */
+  private readonly counts = new Map<string, number>();
+  private total: number | undefined;
+  /** Row sizes and totals, read once something is kept (and the touched rows logged from then on). */
+  private sizes: RowSizes | undefined;
+  /** How many times a kept phrase was carried to a new state from its frequencies (for tests). */
+  refreshes = 0;
+
+  /** `keepFrom`: fewest rows of a phrase worth keeping; `keepRows`: most rows kept in all (tests set small ones). */
+  constructor(
+    private readonly keepFrom = KEEP_FROM_ROWS,
+    private readonly keepRows = KEEP_ROWS,
+    /** False only in tests: a change does not refresh the touched rows (to show the refresh is what keeps it exact). */
+    private readonly refreshTouched = true,
+  ) {}
+
+  /**
+   * True when a BM25 question was already answered on this very state of the index, or phrases are kept from an
+   * earlier one: a long-lived process (the MCP server, the plugin, a batch evaluation) then scores phrase by phrase.
+   * Otherwise the question takes FTS5's single pass, which costs less when nothing is kept (a cold CLI question).
+   */
+  use(db: Database, generation: number): boolean {
+    const key = `${generation}:${this.changeCount(db)}`;
+    if (key !== this.key) {
+      this.changed(db);
+      this.key = `${generation}:${this.changeCount(db)}`;
+    }
+    const warm = this.warm;
+    this.warm = true;
+    return warm;
+  }
+
+  private changeCount(db: Database): number {
+    return db.get<{ n: number }>('select total_changes() as n')!.n;
+  }
+
+  /** The index changed: kept phrases learn which rows were touched; the rest is dropped. */
+  private changed(db: Database): void {
+    this.state++;
+    this.counts.clear();
+    this.total = undefined;
+    const touched = this.sizes ? takeTouchedRows(db) : new Set<number>();
+    this.sizes?.update(touched);
+    for (const [key, k] of this.kept) {
+      if (this.refreshTouched) for (const id of touched) k.touched.add(id);
+      if (!k.freqs || k.touched.size > Math.min(MAX_TOUCHED, k.ids.length / 4)) this.drop(key);
+    }
+    this.warm = this.kept.size > 0;
+  }
+
+  private drop(key: string): void {
+    const k = this.kept.get(key);
+    if (!k) return;
+    this.kept.delete(key);
+    this.rows -= k.ids.length;
+  }
+
+  /** The phrases kept, oldest first (for tests). */
+  keptPhrases(): string[] {
+    return [...this.kept.values()].map((k) => k.phrase);
+  }
+
+  /** Whether the scores of this phrase under these weights are kept. */
+  keeps(phrase: string, weights: string): boolean {
+    return this.kept.has(`${weights}\u0000${phrase}`);
+  }
+
+  /** How many rows match `phrase` (counted once per state of the index: FTS5 walks its whole row list to count). */
+  count(db: Database, phrase: string): number {
+    let n = this.counts.get(phrase);
+    if (n === undefined) {
+      for (const k of this.kept.values())
+        if (k.phrase === phrase) {
+          const fresh = this.current(db, k);
+          if (fresh) return fresh.ids.length;
+        }
+      n = db.get<{ n: number }>('select count(*) as n from concepts_fts where concepts_fts match ?', [phrase])!.n;
+      this.counted(phrase, n);
+    }
+    return n;
+  }
+
+  /** How many concepts the index holds (FTS5's row count, by which it clamps a phrase's idf). */
+  concepts(db: Database): number {
+    this.total ??= db.get<{ n: number }>('select count(*) as n from concepts')!.n;
+    return this.total;
+  }
+
+  private counted(phrase: string, n: number): void {
+    // A long-lived process asks many distinct words of an unchanged index: the counts are cheap to take again.
+    if (this.counts.size >= MAX_COUNTS) this.counts.clear();
+    this.counts.set(phrase, n);
+  }
+
+  /** The scores of one phrase, from the cache or from FTS5 (then kept when the phrase is common). */
+  scores(db: Database, phrase: string, weights: string): PhraseScores {
+    const key = `${weights}\u0000${phrase}`;
+    const hit = this.kept.get(key);
+    const fresh = hit && this.current(db, hit);
+    if (fresh) return fresh;
+    const { ids, values } = db.numberPairs(
+      `select rowid, bm25(concepts_fts, ${weights}) from concepts_fts where concepts_fts match ?`,
+      [phrase],
+    );
+    this.counted(phrase, ids.length);
+    if (ids.length >= this.keepFrom && ids.length <= this.keepRows) {
+      for (const oldest of this.kept.keys()) {
+        if (this.rows + ids.length <= this.keepRows) break;
+        this.drop(oldest);
+      }
+      if (!this.sizes) {
+        // Logged from before the sizes are read: no write can fall between them.
+        logTouchedRows(db);
+        this.sizes = new RowSizes(db);
+      }
+      const freqs = frequencies(this.sizes, ids, values);
+      this.kept.set(key, { phrase, weights, ids, scores: values, freqs, at: this.state, touched: new Set() });
+      this.rows += ids.length;
+    }
+    return { ids, scores: values };
+  }
+
+  /** A kept phrase's scores on the current state: refreshed if the index changed, or null (dropped) if it cannot be. */
+  private current(db: Database, k: Kept): Kept | null {
+    if (k.at === this.state) return k;
+    const key = `${k.weights}\u0000${k.phrase}`;
+    const fresh = this.sizes && k.freqs ? refreshed(db, this.sizes, k, this.state) : null;
+    this.drop(key);
+    if (!fresh) return null;
+    this.refreshes++;
+    this.kept.set(key, fresh);
+    this.rows += fresh.ids.length;
+    return fresh;
+  }
+}
+
+/** Each row's weighted frequency recovered from FTS5's scores, or null when one is not recovered exactly. */
+function frequencies(sizes: RowSizes, ids: Float64Array, scores: Float64Array): Float64Array | null {
+  const idf = sizes.idf(ids.length);
+  const freqs = new Float64Array(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    const d = sizes.size(ids[i]);
+    const f = d === undefined ? undefined : invertScore(scores[i], d, sizes.avgdl, idf);
+    if (f === undefined) return null;
+    freqs[i] = f;
+  }
+  return freqs;
+}
+
+/**
+ * `k` on the current state: its untouched rows' frequencies kept, the touched rows' taken from FTS5's scores of them
+ * (with one untouched row scored too, to check the row count, average and idf it is recomputed with), every score
+ * recomputed. Null when a frequency is not recovered exactly or the check fails (FTS5 then scores the phrase anew).
+ */
+function refreshed(db: Database, sizes: RowSizes, k: Kept, state: number): Kept | null {
+  const freqs = k.freqs!;
+  const keep: number[] = [];
+  for (let i = 0; i < k.ids.length; i++) if (!k.touched.has(k.ids[i])) keep.push(i);
+  const rows = new Map<number, number>();
+  for (const i of keep) rows.set(k.ids[i], freqs[i]);
+  let check: { id: number; score: number } | undefined;
+  if (k.touched.size > 0) {
+    if (keep.length === 0) return null;
+    const sentinel = k.ids[keep[0]];
+    const asked = db.numberPairs(
+      `select rowid, bm25(concepts_fts, ${k.weights}) from concepts_fts where concepts_fts match ? ` +
+        'and +rowid in (select value from json_each(?))',
+      [k.phrase, JSON.stringify([...k.touched, sentinel])],
+    );
+    const found: { id: number; score: number }[] = [];
+    for (let i = 0; i < asked.ids.length; i++) {
+      if (asked.ids[i] === sentinel) check = { id: sentinel, score: asked.values[i] };
+      else found.push({ id: asked.ids[i], score: asked.values[i] });
+    }
+    if (!check) return null;
+    const idf = sizes.idf(rows.size + found.length);
+    for (const { id, score } of found) {
+      const d = sizes.size(id);
+      const f = d === undefined ? undefined : invertScore(score, d, sizes.avgdl, idf);
+      if (f === undefined) return null;
+      rows.set(id, f);
+    }
+  }
+  const ids = Float64Array.from(rows.keys()).sort();
+  const idf = sizes.idf(ids.length);
+  const out = new Float64Array(ids.length);
+  const scores = new Float64Array(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    const d = sizes.size(ids[i]);
+    if (d === undefined) return null;
+    out[i] = rows.get(ids[i])!;
+    scores[i] = phraseScore(out[i], d, sizes.avgdl, idf);
+  }
+  if (check && !Object.is(scores[ids.indexOf(check.id)], check.score)) return null;
+  return { phrase: k.phrase, weights: k.weights, ids, freqs: out, scores, at: state, touched: new Set() };
+}
