@@ -67,7 +67,7 @@ test('equals the exact ranking on generated bundles: common, rare, repeated and 
   );
 }, 60_000);
 
-test('kept scores of common words (600 pages) stay exact when a page changes, whichever way it is written', async () => {
+test('kept scores of common words (600 pages) stay exact when a page changes, however it is written', async () => {
   const files: Record<string, string> = {};
   for (let i = 0; i < 600; i++) {
     const body = `system ${'language '.repeat(1 + (i % 7))}${i % 3 === 0 ? 'early ' : ''}${i % 50 === 0 ? 'rare' : ''}`;
