@@ -8,6 +8,18 @@ import type { LoadProblem } from '../core/index/wiki-index';
 
 export const TEMP_SUFFIX = '.tmp';
 export const BACKUP_SUFFIX = '.bak';
+/** A temporary file of `path` as `tempPath` names it (or as versions before it did: `<path>.tmp`). */
+export const TEMP_NAME = /\.tmp(-[0-9a-z]+)?$/;
+
+/**
+ * A new temporary file beside `path`: `<path>.tmp-<random>`. Never a fixed name: the adapter follows a link in its
+ * place (a bundle from elsewhere can hold one: git keeps links) and writes over what it leads to, and a write given
+ * up at unload, still writing its file, must not share it with the next write (which would rename it over wiki.db).
+ */
+export function tempPath(path: string): string {
+  const [a, b] = crypto.getRandomValues(new Uint32Array(2));
+  return `${path}${TEMP_SUFFIX}-${a.toString(36)}${b.toString(36)}`;
+}
 
 function parentFolder(path: string): string {
   const i = path.lastIndexOf('/');
@@ -35,7 +47,7 @@ export function ownBuffer(bytes: Uint8Array): ArrayBuffer {
 export async function writeAtomically(adapter: DataAdapter, path: string, data: string | Uint8Array): Promise<void> {
   const folder = parentFolder(path);
   if (folder !== '' && !(await adapter.exists(folder))) await adapter.mkdir(folder);
-  const temp = path + TEMP_SUFFIX;
+  const temp = tempPath(path);
   const backup = path + BACKUP_SUFFIX;
   if (typeof data === 'string') await adapter.write(temp, data);
   else await adapter.writeBinary(temp, ownBuffer(data));
@@ -45,6 +57,24 @@ export async function writeAtomically(adapter: DataAdapter, path: string, data: 
   }
   await adapter.rename(temp, path);
   if (await adapter.exists(backup)) await adapter.remove(backup);
+  // Each write names its own temporary file: those of writes cut short (a crash, a give-up at unload) go now.
+  await removeLeftTemps(adapter, path).catch(() => undefined);
+}
+
+/**
+ * Removes the temporary files of `path` that writes of it left: a crash, or a write given up at unload (each write
+ * names its own). Only names of that form; a link among them is removed, never followed. Not while another write of
+ * `path` runs (the caller's writes of it take turns).
+ */
+async function removeLeftTemps(adapter: DataAdapter, path: string): Promise<void> {
+  const folder = parentFolder(path);
+  const prefix = path + TEMP_SUFFIX;
+  const listing = await adapter.list(folder === '' ? '/' : folder);
+  for (const file of listing.files) {
+    const full = folder === '' ? file.replace(/^\//, '') : file;
+    if (full.startsWith(prefix) && TEMP_NAME.test(full) && full.slice(path.length).replace(TEMP_NAME, '') === '')
+      await adapter.remove(full);
+  }
 }
 
 /**

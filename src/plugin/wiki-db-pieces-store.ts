@@ -7,11 +7,15 @@
 import type { DataAdapter, Stat } from 'obsidian';
 import { MAX_WIKI_DB_BYTES } from '../core/index/snapshot';
 import { PIECE_BYTES, type ExportedIndex, type WikiDbPieces } from './engine/wiki-db-pieces';
-import { ownBuffer, TEMP_SUFFIX, writeAtomically } from './atomic-write';
+import { BACKUP_SUFFIX, ownBuffer, TEMP_NAME, tempPath, writeAtomically } from './atomic-write';
 import { Slicer } from './next-task';
 import { namedBytes, parseManifest, type Manifest } from './wiki-db-manifest';
 
 const MANIFEST = 'manifest.json';
+/** A piece's name: its hash and its length (wiki-db-pieces.ts). */
+const PIECE_NAME = /^[0-9a-f]{16}-\d+$/;
+/** What every manifest format of the plugin's names itself with. */
+const MANIFEST_FORMATS = 'okf-wiki-db-pieces ';
 
 /** The pieces' folder for the wiki.db at `wikiDbPath` (a vault path). */
 export function piecesFolder(wikiDbPath: string): string {
@@ -66,10 +70,45 @@ export async function readPieceFiles(
   return { pieces, names: manifest.pieces, pieceBytes: manifest.pieceBytes };
 }
 
-/** The names in the pieces' folder (pieces, the manifest, temporary files), or none when there is no folder. */
+/** Whether the plugin puts files of this name in the pieces' folder: a piece, the manifest, their temporary files. */
+function isOurName(name: string): boolean {
+  const unsuffixed = name.replace(TEMP_NAME, '');
+  const base = unsuffixed.endsWith(BACKUP_SUFFIX) ? unsuffixed.slice(0, -BACKUP_SUFFIX.length) : unsuffixed;
+  return base === MANIFEST || PIECE_NAME.test(base);
+}
+
+/** Whether `text` is a manifest of the plugin's, of any format (another one's manifest.json is never replaced). */
+function isOurManifest(text: string): boolean {
+  try {
+    const format = (JSON.parse(text) as { format?: unknown } | null)?.format;
+    return typeof format === 'string' && format.startsWith(MANIFEST_FORMATS);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The names in the pieces' folder (pieces, the manifest, temporary files), or none when there is no folder. Throws
+ * when it holds anything else, so nothing is written or removed there: the adapter follows links, and a bundle from
+ * elsewhere can hold the folder as a link (git keeps links) to a folder of other files, which the pruning of pieces
+ * no manifest names deleted, and whose manifest.json was replaced.
+ */
 async function listed(adapter: DataAdapter, folder: string): Promise<string[]> {
   if (!(await adapter.exists(folder))) return [];
-  return (await adapter.list(folder)).files.map((path) => path.slice(path.lastIndexOf('/') + 1));
+  // A system's hidden files (.DS_Store) are neither refused nor removed.
+  const names = (await adapter.list(folder)).files
+    .map((path) => path.slice(path.lastIndexOf('/') + 1))
+    .filter((name) => !name.startsWith('.'));
+  const foreign = names.filter((name) => !isOurName(name));
+  if (foreign.length === 0 && names.includes(MANIFEST)) {
+    if (!isOurManifest(await adapter.read(`${folder}/${MANIFEST}`).catch(() => ''))) foreign.push(MANIFEST);
+  }
+  if (foreign.length > 0)
+    throw new Error(
+      `${folder} holds files that are not wiki.db's pieces (${foreign.slice(0, 3).join(', ')}); it may be a link ` +
+        `to another folder. Nothing was written or removed there: move it away, and the plugin makes its own`,
+    );
+  return names;
 }
 
 /**
@@ -93,9 +132,9 @@ export async function writeNewPieces(adapter: DataAdapter, wikiDbPath: string, i
     const piece = index.bytes?.slice(at, at + PIECE_BYTES) ?? fresh.get(i);
     if (!piece) throw new Error(`${folder}/${name} is missing`);
     const path = `${folder}/${name}`;
-    if (present.has(name + TEMP_SUFFIX)) await adapter.remove(path + TEMP_SUFFIX);
-    await adapter.writeBinary(path + TEMP_SUFFIX, ownBuffer(piece));
-    await adapter.rename(path + TEMP_SUFFIX, path);
+    const temp = tempPath(path);
+    await adapter.writeBinary(temp, ownBuffer(piece));
+    await adapter.rename(temp, path);
     present.add(name);
     written += piece.byteLength;
   }
@@ -119,5 +158,7 @@ export async function prunePieces(adapter: DataAdapter, wikiDbPath: string, mani
 /** Removes the pieces of a wiki.db that moved elsewhere (the setting changed). */
 export async function removePieces(adapter: DataAdapter, wikiDbPath: string): Promise<void> {
   const folder = piecesFolder(wikiDbPath);
+  // Only a folder of the plugin's own files (listed throws otherwise): never a linked folder's contents.
+  await listed(adapter, folder);
   if (await adapter.exists(folder)) await adapter.rmdir(folder, true);
 }

@@ -6,6 +6,8 @@ import { DataAdapterDouble } from '../obsidian-double/data-adapter';
 import { MemoryStore } from '../obsidian-double/file-store';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
+/** A call with its temporary file's random part as `*`. */
+const anyTemp = (call: string) => call.replace(/\.tmp-[0-9a-z]+/g, '.tmp-*');
 
 function adapter(files: Record<string, string | Uint8Array> = {}): DataAdapterDouble {
   return new DataAdapterDouble(MemoryStore.from(files));
@@ -24,9 +26,9 @@ test('writes a new file through a temporary file and leaves nothing else behind'
   await writeAtomically(a as unknown as DataAdapter, 'wiki/wiki.db', bytes(1, 2, 3));
   expect(new Uint8Array(await a.readBinary('wiki/wiki.db'))).toEqual(bytes(1, 2, 3));
   expect((await a.list('wiki')).files.sort()).toEqual(['wiki/wiki.db', 'wiki/x.md']);
-  expect(a.calls.filter((c) => !/^(exists|read)/.test(c))).toEqual([
-    'writeBinary wiki/wiki.db.tmp',
-    'rename wiki/wiki.db.tmp wiki/wiki.db',
+  expect(a.calls.filter((c) => !/^(exists|read)/.test(c)).map(anyTemp)).toEqual([
+    'writeBinary wiki/wiki.db.tmp-*',
+    'rename wiki/wiki.db.tmp-* wiki/wiki.db',
   ]);
 });
 
@@ -35,10 +37,10 @@ test('replaces an existing file: old moved aside, new renamed in, backup removed
   await writeAtomically(a as unknown as DataAdapter, 'wiki.db', bytes(4, 5));
   expect(new Uint8Array(await a.readBinary('wiki.db'))).toEqual(bytes(4, 5));
   expect((await a.list('/')).files).toEqual(['wiki.db']);
-  expect(a.calls.filter((c) => !/^(exists|read)/.test(c))).toEqual([
-    'writeBinary wiki.db.tmp',
+  expect(a.calls.filter((c) => !/^(exists|read)/.test(c)).map(anyTemp)).toEqual([
+    'writeBinary wiki.db.tmp-*',
     'rename wiki.db wiki.db.bak',
-    'rename wiki.db.tmp wiki.db',
+    'rename wiki.db.tmp-* wiki.db',
     'remove wiki.db.bak',
   ]);
 });
@@ -53,7 +55,7 @@ test('an interrupted replace never loses the last complete file: readPersisted f
   const a = adapter({ 'wiki.db': bytes(7, 7) });
   const original = a.rename.bind(a);
   a.rename = async (from: string, to: string) => {
-    if (from === 'wiki.db.tmp') throw new Error('crash between the two renames');
+    if (from.startsWith('wiki.db.tmp-')) throw new Error('crash between the two renames');
     return original(from, to);
   };
   await expect(writeAtomically(a as unknown as DataAdapter, 'wiki.db', bytes(1))).rejects.toThrow(
@@ -80,4 +82,19 @@ test('readPersisted does not read a wiki.db over the size limit: it answers a pr
   });
   expect(a.calls.filter((c) => c.startsWith('read'))).toEqual([]);
   expect(await readPersisted(a as unknown as DataAdapter, 'wiki/wiki.db', 4096)).toEqual(new Uint8Array(4096));
+});
+
+test('each write names its own temporary file: a link or an abandoned write in a former one is never written', async () => {
+  const a = adapter();
+  const temps: string[] = [];
+  const original = a.writeBinary.bind(a);
+  a.writeBinary = async (path: string, data: ArrayBuffer) => {
+    temps.push(path);
+    return original(path, data);
+  };
+  await writeAtomically(a as unknown as DataAdapter, 'wiki.db', bytes(1));
+  await writeAtomically(a as unknown as DataAdapter, 'wiki.db', bytes(2));
+  expect(temps).toHaveLength(2);
+  expect(temps[0]).not.toBe(temps[1]);
+  expect(temps.every((t) => /^wiki\.db\.tmp-[0-9a-z]+$/.test(t))).toBe(true);
 });

@@ -4,7 +4,7 @@
 // wiki.db in place of the good one. The vault adapter (the Obsidian double over a real folder) is made to hang or
 // fail the way a stalled or full drive does; everything else is the real plugin. Fake timers that advance with real
 // time, so the ten seconds can be skipped.
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import type { DataAdapter } from 'obsidian';
 import { disablePlugin, noticeMessages, waitFor } from '../obsidian-double/harness';
@@ -14,7 +14,8 @@ import { launch, quit, settle, tempVault, type Running, type TempVault } from '.
 
 const SETTINGS = { bundleFolder: 'wiki', embeddingsEnabled: false };
 const ADA = 'wiki/entities/ada-lovelace.md';
-const TEMP = 'wiki/wiki.db.tmp';
+/** wiki.db's temporary files (each write names its own). */
+const TEMP = /^wiki\/wiki\.db\.tmp(-[0-9a-z]+)?$/;
 
 let vault: TempVault;
 let wikiDb: string;
@@ -47,12 +48,12 @@ async function editedSinceLastWrite(): Promise<Running> {
 /** Replaces the adapter's writeBinary of wiki.db's temporary file by `write` (the real one is its argument). */
 function onTempWrite(
   r: Running,
-  write: (real: (data: ArrayBuffer) => Promise<void>, data: ArrayBuffer) => Promise<void>,
+  write: (real: (data: ArrayBuffer) => Promise<void>, data: ArrayBuffer, path: string) => Promise<void>,
 ): void {
   const adapter = r.app.vault.adapter as unknown as DataAdapter;
   const real = adapter.writeBinary.bind(adapter);
   adapter.writeBinary = (path, data, options) =>
-    path === TEMP ? write((d) => real(path, d, options), data) : real(path, data, options);
+    TEMP.test(path) ? write((d) => real(path, d, options), data, path) : real(path, data, options);
 }
 
 /** Whether `promise` has settled (after the microtasks queued so far). */
@@ -136,4 +137,37 @@ test('a write stopped half-way (a full drive) never replaces wiki.db: the next s
   expect(again.plugin.service.lastOpen?.kind).toBe('loaded');
   expect(again.plugin.service.index!.conceptTitles().map((c) => c.title)).toContain('Countess Lovelace');
   await quit(again);
+});
+
+test('a write given up while its file is open never lands in the next session’s wiki.db', async () => {
+  // Obsidian reloads a plugin by unloading it (not awaited) and loading it again: a write given up on a stalled
+  // drive may still hold its temporary file open while the next session writes wiki.db.
+  const r = await editedSinceLastWrite();
+  let release: (() => void) | undefined;
+  onTempWrite(r, (_real, data, path) => {
+    // As a stalled fs.writeFile: the file is opened (created, truncated), the bytes wait for the drive.
+    const fd = openSync(nodePath.join(vault.dir, ...path.split('/')), 'w');
+    release = () => {
+      writeSync(fd, new Uint8Array(data));
+      closeSync(fd);
+    };
+    return new Promise<void>(() => undefined);
+  });
+  disablePlugin(r.plugin);
+  const closing = r.plugin.service.close();
+  await waitFor(() => release !== undefined, 'the write of the temporary file');
+  await jest.advanceTimersByTimeAsync(UNLOAD_WRITE_LIMIT_MS + 100);
+  expect(await settled(closing)).toBe(true);
+  r.app.destroy();
+  // The next session renames Ada again and writes wiki.db whole at its unload.
+  const next = await launch(vault.dir);
+  const ada = next.app.vault.getFileByPath(ADA)!;
+  await next.app.vault.modify(ada, (await next.app.vault.read(ada)).replace(/^title: .*$/m, 'title: Augusta Ada King'));
+  await settle(next);
+  await quit(next);
+  const written = readFileSync(wikiDb);
+  expect(await wikiDbTitles(wikiDb)).toContain('Augusta Ada King');
+  // The drive wakes up: the given-up write finishes its bytes, into its own file only.
+  release!();
+  expect(readFileSync(wikiDb).equals(written)).toBe(true);
 });

@@ -51,7 +51,9 @@ test('a deferred write rewrites only the changed pieces and the manifest, not wi
   v.adapter.calls.length = 0;
   await v.deferred(saved);
   expect(v.wikiDbWritten()).toBe(false);
-  expect(v.pieceWrites()).toEqual([`writeBinary ${FOLDER}/${pieceNames(saved)[1]}.tmp`]);
+  expect(v.pieceWrites().map((c) => c.replace(/\.tmp-[0-9a-z]+$/, '.tmp-*'))).toEqual([
+    `writeBinary ${FOLDER}/${pieceNames(saved)[1]}.tmp-*`,
+  ]);
   // The changed piece and the manifest: nowhere near wiki.db's size.
   expect(v.persister.lastBytesWritten).toBeLessThan(PIECE_BYTES + 2000);
   expect(v.persister.wikiDbLags).toBe(true);
@@ -257,7 +259,7 @@ describe('the plugin on a vault', () => {
     running.app.vault.adapter.calls.length = 0;
     // The deferred write (the first since the build) writes wiki.db whole too: it no longer holds this index.
     await running.plugin.service.persistNow();
-    expect(running.app.vault.adapter.calls).toContain('writeBinary wiki/wiki.db.tmp');
+    expect(running.app.vault.adapter.calls.some((c) => c.startsWith('writeBinary wiki/wiki.db.tmp-'))).toBe(true);
   });
 
   test('the CLI loads the wiki.db the plugin wrote, and the plugin loads the one the CLI wrote', async () => {
