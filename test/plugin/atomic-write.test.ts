@@ -84,7 +84,7 @@ test('readPersisted does not read a wiki.db over the size limit: it answers a pr
   expect(await readPersisted(a as unknown as DataAdapter, 'wiki/wiki.db', 4096)).toEqual(new Uint8Array(4096));
 });
 
-test('each write names its own temporary file: a link or an abandoned write in a former one is never written', async () => {
+test('each write names its own temporary file: a link or an abandoned write at a former name is not used', async () => {
   const a = adapter();
   const temps: string[] = [];
   const original = a.writeBinary.bind(a);
