@@ -4,7 +4,7 @@
 // record still there on the next writing command is a commit that was interrupted: it is completed (each file
 // still holding its old text gets its new one) and logged. Stale temporary files of killed writers are swept.
 import { createHash, randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { promises as fs, type Dirent } from 'node:fs';
 import { hostname } from 'node:os';
 import * as nodePath from 'node:path';
 import type { PlanJournal } from '../core/author/apply-plan';
@@ -107,15 +107,21 @@ async function writeDurably(file: string, text: string): Promise<void> {
  */
 export async function completePendingWrites(bundle: FsBundle, clock: Clock): Promise<string[]> {
   const dir = await pendingDir(bundle);
-  let names: string[];
+  let entries: Dirent[];
   try {
-    names = (await fs.readdir(dir)).sort();
+    entries = (await fs.readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1));
   } catch {
     return [];
   }
   const notes: string[] = [];
-  for (const name of names) {
+  for (const entry of entries) {
+    const name = entry.name;
     const file = nodePath.join(dir, name);
+    if (entry.isDirectory()) {
+      // Never a record (rm of a folder threw, stopping every writing command): named, left as it is.
+      notes.push(`${nodePath.join(STATE_DIR, PENDING_DIR, name)} is a folder, not a record; left alone.`);
+      continue;
+    }
     if (!name.endsWith('.json')) {
       // A record killed before its rename: its commit never started writing.
       await fs.rm(file, { force: true });

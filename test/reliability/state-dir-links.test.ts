@@ -76,3 +76,13 @@ test('a real .okf-wiki folder works as before', async () => {
   expect((await cli(...RELATE)).code).toBe(0);
   expect(existsSync(nodePath.join(bundle, '.okf-wiki', 'lock'))).toBe(false);
 });
+
+test('a folder among the pending records is named and left; writing commands still run', async () => {
+  // A record's name on a folder (a bundle from elsewhere, a tool's mistake): rm of a folder threw, and every writing
+  // command stopped on it.
+  mkdirSync(nodePath.join(bundle, '.okf-wiki', 'pending', 'stuck.json'), { recursive: true });
+  const { code, stderr } = await cli(...RELATE);
+  expect(code).toBe(0);
+  expect(stderr).toContain(`${nodePath.join('.okf-wiki', 'pending', 'stuck.json')} is a folder`);
+  expect(existsSync(nodePath.join(bundle, '.okf-wiki', 'pending', 'stuck.json'))).toBe(true);
+});
