@@ -10,7 +10,7 @@ import * as nodePath from 'node:path';
 import { rawDatabase, WikiIndex, isLoadProblem } from '../../src/core/index/wiki-index';
 import { FsBundle } from '../../src/node/fs-bundle';
 import { openSession } from '../../src/node/open-session';
-import { launch, quit, tempVault, type TempVault } from '../plugin/support/plugin-harness';
+import { launch, quit, settle, tempVault, type TempVault } from '../plugin/support/plugin-harness';
 import { cliOut } from '../support/catalog-check';
 
 const SETTINGS = { bundleFolder: 'wiki', embeddingsEnabled: false };
@@ -86,4 +86,23 @@ test('each file the plugin recorded is read once by the CLI; its ctime then spar
   expect(again.openChangedIndex).toBe(false);
   again.close();
   expect(second.reads).toBe(0);
+});
+
+// Review rv-rel: the plugin, while it runs, holds a null ctime for every file it built or read, and writes them back
+// at each whole write of wiki.db (unload, Rebuild, every 30 minutes of editing): the times the CLI recorded since
+// are dropped, so the next CLI question reads every file again. Known, not fixed (the plugin cannot see ctime; it
+// would have to keep the times of a wiki.db another shell wrote): marked failing until it is.
+test.failing('ctimes the CLI recorded survive a whole write by the plugin that ran meanwhile', async () => {
+  const running = await launch(vault.dir);
+  const quiet = { err: () => undefined };
+  (await openSession(new CountingBundle(wiki), quiet)).close();
+  expect((await recordedCtimes()).every((c) => c !== null)).toBe(true);
+  // One note edited in Obsidian, then the plugin's whole write (as at unload).
+  const ada = running.app.vault.getFileByPath('wiki/entities/ada-lovelace.md')!;
+  await running.app.vault.modify(ada, (await running.app.vault.read(ada)) + '\nShe met Babbage in 1833.\n');
+  await settle(running);
+  await quit(running);
+  const next = new CountingBundle(wiki);
+  (await openSession(next, quiet)).close();
+  expect(next.reads).toBeLessThanOrEqual(1);
 });
