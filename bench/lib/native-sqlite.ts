@@ -10,6 +10,7 @@ interface NativeStatement {
   run(...params: unknown[]): unknown;
   all(...params: unknown[]): unknown[];
   get(...params: unknown[]): unknown;
+  iterate(...params: unknown[]): IterableIterator<unknown>;
   raw(toggle: boolean): NativeStatement;
 }
 interface Native {
@@ -45,6 +46,11 @@ class NativeDatabase {
 
   get<T = Row>(sql: string, params: readonly SqlValue[] = []): T | undefined {
     return this.all<T>(sql, params)[0];
+  }
+
+  /** As Database.each: `fn` called with each row as it is read. */
+  each<T = Row>(sql: string, params: readonly SqlValue[], fn: (row: T) => void): void {
+    for (const row of this.statement(sql).iterate(...toNative(params))) fn(row as T);
   }
 
   /** As Database.numberPairs: an integer id and a double per row, in typed arrays. */
