@@ -110,7 +110,9 @@ const TOUCHED = 'temp.okf_bm25_touched';
 
 /**
  * Starts logging the rowid of every concept row inserted, deleted or updated, whichever code path writes it: FTS5's
- * rows are the concepts table's rows (external content), so a row FTS5 scores differently is one logged here.
+ * rows are the concepts table's rows (external content), so a row FTS5 scores differently is one logged here. A row
+ * SQLite deletes to resolve a REPLACE conflict on `path` fires no delete trigger (recursive_triggers is off): the
+ * before-triggers log the row holding the new path, or a kept phrase would keep a row FTS5 no longer has.
  */
 export function logTouchedRows(db: Database): void {
   db.exec(
@@ -120,7 +122,11 @@ export function logTouchedRows(db: Database): void {
      create temp trigger if not exists okf_bm25_del after delete on main.concepts
        begin insert into ${TOUCHED} values (old.rowid); end;
      create temp trigger if not exists okf_bm25_upd after update on main.concepts
-       begin insert into ${TOUCHED} values (old.rowid), (new.rowid); end;`,
+       begin insert into ${TOUCHED} values (old.rowid), (new.rowid); end;
+     create temp trigger if not exists okf_bm25_ins_replaced before insert on main.concepts
+       begin insert into ${TOUCHED} select rowid from main.concepts where path = new.path; end;
+     create temp trigger if not exists okf_bm25_upd_replaced before update of path on main.concepts
+       begin insert into ${TOUCHED} select rowid from main.concepts where path = new.path; end;`,
   );
 }
 
