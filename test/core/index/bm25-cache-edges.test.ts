@@ -125,10 +125,8 @@ test('a concept row replaced by INSERT OR REPLACE (no delete trigger fires) leav
     [old],
   );
   const columns = db.all<{ name: string }>("select name from pragma_table_info('concepts')").map((c) => c.name);
-  db.run(
-    `insert or replace into concepts (${columns.join(', ')}) select ${columns.join(', ')} from concepts where rowid = ?`,
-    [old],
-  );
+  const list = columns.join(', ');
+  db.run(`insert or replace into concepts (${list}) select ${list} from concepts where rowid = ?`, [old]);
   db.run(
     'insert into concepts_fts (rowid, path, title, aliases, description, tags, body) select rowid, path, title, ' +
       'aliases, description, tags, body from concepts where path = ?',
