@@ -149,6 +149,13 @@ export class FakeOllama {
   readonly vectors: FakeVectors;
   readonly wrongDim: number;
   private modeValue: FakeMode = 'ok';
+  /**
+   * Called as each /api/embed request arrives (`n` counts them from 1, since the last `clear`), before it is
+   * answered: a test can switch the mode for that very request (e.g. hang the fourth, to look at what a run left on
+   * disk before it).
+   */
+  onEmbed: ((n: number) => void) | undefined;
+  private embedCount = 0;
   private readonly sockets = new Set<Socket>();
   private server: Server;
   private listening = false;
@@ -205,9 +212,10 @@ export class FakeOllama {
     return this.embedRequests.flatMap((r) => r.input);
   }
 
-  /** Forgets the recorded requests. */
+  /** Forgets the recorded requests (and restarts `onEmbed`'s count). */
   clear(): void {
     this.requests.length = 0;
+    this.embedCount = 0;
   }
 
   async close(): Promise<void> {
@@ -264,6 +272,7 @@ export class FakeOllama {
       res.end('404 page not found');
       return;
     }
+    this.onEmbed?.(++this.embedCount);
     this.embed(body, res);
   }
 

@@ -13,6 +13,7 @@ import { fsSessionEnv } from '../../node/index-store';
 import { fmt, type CliIo } from '../io';
 import { vectorOffNote, vectorOffSentence } from '../vector-note';
 import { underWriteLock } from '../../node/write-session';
+import { guardEmbedding, reportInterrupted } from '../embed-interrupt';
 
 export interface ReindexSummary {
   readonly bundle: string;
@@ -45,9 +46,12 @@ export async function reindexBundle(
   if (!embedding.embedder && !quiet) io.err(vectorOffNote(embedding.off ?? { kind: 'not-configured' }));
   let lastBuilt = 0;
   let lastEmbedded = 0;
+  // Ctrl-C and a crash during embedding keep the vectors computed (embed-interrupt.ts).
+  const guard = embedding.embedder ? guardEmbedding(io) : undefined;
   const { session, report } = await WikiSession.rebuilt(
     fsSessionEnv(bundle, clockFromFlags(flags), 'okf-wiki reindex'),
     {
+      ...guard?.options,
       embedding,
       onBuildProgress: (done, total) => {
         if (quiet || total < 500 || done - lastBuilt < 1000) return;
@@ -61,7 +65,7 @@ export async function reindexBundle(
       },
       onEmbedError: (message) => io.err(`note: ${message} Lexical signals (exact title, BM25) still work.\n`),
     },
-  );
+  ).finally(() => guard?.dispose());
   const { stats } = report;
   const summary: ReindexSummary = {
     bundle: bundle.root,
@@ -168,5 +172,5 @@ export async function reindexCommand(flags: Flags, io: CliIo): Promise<number> {
   );
   index.close();
   io.out(flags.json ? JSON.stringify(summary, null, 2) + '\n' : renderReindexSummary(summary));
-  return 0;
+  return summary.vectors.stopped ? reportInterrupted(summary.vectors, summary.concepts, io) : 0;
 }

@@ -26,6 +26,8 @@ export interface EmbedRunOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Asked before each request to the embedder: true ends the run early, keeping what was stored. */
   readonly shouldStop?: () => boolean;
+  /** Awaited after each batch is stored (a reindex saves wiki.db now and then, so a crash keeps what was done). */
+  readonly afterBatch?: () => Promise<void>;
 }
 
 /** A fixed text embedded on every run: its vector fingerprints the model behind the name (no concept text is sent). */
@@ -102,6 +104,8 @@ async function embedRun(
   // A vector of another model must never be compared with this model's queries. Dropped only now that this
   // model has answered: trying a model that is not pulled, or an Ollama that is down, keeps the old vectors.
   index.deleteEmbeddings(embedder.model);
+  // Named before the first vector is stored: a run stopped or saved part-way holds this model's vectors.
+  index.setMeta('embedding_model', embedder.model);
   const todo = index.conceptsToEmbed(embedder.model);
   const total = index.conceptCount();
   const current = total - todo.length;
@@ -155,8 +159,8 @@ async function embedRun(
     );
     embedded += live.length;
     onProgress?.(current + embedded, total);
+    await options.afterBatch?.();
   }
-  index.setMeta('embedding_model', embedder.model);
   return { embedded, current };
 }
 

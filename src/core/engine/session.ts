@@ -67,6 +67,8 @@ export interface VectorsReport {
   readonly embedded: number;
   readonly current: number;
   readonly off?: VectorOff;
+  /** Set when `shouldStopEmbedding` ended the embedding early (Ctrl-C): the vectors so far are kept and saved. */
+  readonly stopped?: true;
 }
 
 /** What a rebuild did. `vectors` is absent when the shell embeds later (the plugin, in the background). */
@@ -86,6 +88,10 @@ export interface RebuildOptions {
   readonly onEmbedProgress?: EmbedRunOptions['onProgress'];
   /** Told when embedding failed (the rebuild goes on with the lexical signals). */
   readonly onEmbedError?: (message: string) => void;
+  /** Asked before each embedding request: true stops embedding (not calibrated); the rebuild finishes and saves. */
+  readonly shouldStopEmbedding?: () => boolean;
+  /** Asked after each embedded batch: true saves wiki.db at once, so a crash later keeps the vectors so far. */
+  readonly saveDuringEmbedding?: () => boolean;
 }
 
 export class WikiSession {
@@ -306,7 +312,8 @@ export class WikiSession {
   private async finishRebuild(carried: number, options: RebuildOptions): Promise<RebuildReport> {
     const vectors = options.embedding ? await this.embedForRebuild(options.embedding, options) : undefined;
     const embedder = options.embedding?.embedder;
-    const calibration = embedder && vectors && vectors.off === undefined ? await this.calibrate(embedder) : undefined;
+    const worthCalibrating = embedder && vectors && vectors.off === undefined && !vectors.stopped;
+    const calibration = worthCalibrating ? await this.calibrate(embedder) : undefined;
     await this.save();
     const stats = this.current.stats();
     const generated = await this.regenerateWith(ALL_ARTIFACTS, (files) =>
@@ -332,11 +339,14 @@ export class WikiSession {
 
   private async embedForRebuild(choice: EmbeddingChoice, options: RebuildOptions): Promise<VectorsReport> {
     if (!choice.embedder) return { embedded: 0, current: 0, off: choice.off ?? { kind: 'not-configured' } };
-    const report = await this.embed(
-      choice.embedder,
-      options.onEmbedProgress ? { onProgress: options.onEmbedProgress } : {},
-    );
+    const { onEmbedProgress, shouldStopEmbedding, saveDuringEmbedding } = options;
+    const report = await this.embed(choice.embedder, {
+      ...(onEmbedProgress ? { onProgress: onEmbedProgress } : {}),
+      ...(shouldStopEmbedding ? { shouldStop: shouldStopEmbedding } : {}),
+      ...(saveDuringEmbedding ? { afterBatch: () => (saveDuringEmbedding() ? this.save() : Promise.resolve()) } : {}),
+    });
     const base = { model: choice.embedder.model, embedded: report.embedded, current: report.current };
+    if (report.stopped) return { ...base, stopped: true };
     if (!report.error) return base;
     options.onEmbedError?.(report.error.message);
     return { ...base, off: { kind: 'embedder-failed', cause: report.error.kind, message: report.error.message } };

@@ -1,0 +1,75 @@
+// A reindex's embedding phase can take many minutes (10,000 concepts through Ollama), and wiki.db used to be written
+// only at its end: Ctrl-C or a crash lost every vector computed. Now wiki.db is saved every EMBED_SAVE_SECONDS of
+// embedding (a crash loses at most that stretch), and the first Ctrl-C stops after the batch in flight, lets the
+// rebuild save and exits 130; the next reindex carries the saved vectors over and embeds only the rest. Every save
+// is the usual atomic replace of wiki.db (temporary file, then rename): never a half-written file.
+import type { RebuildOptions, VectorsReport } from '../core/engine/session';
+import type { Notes } from '../node/folder-bundle';
+import { fmt } from './io';
+
+/**
+ * Seconds of embedding between two saves of wiki.db (`OKF_WIKI_EMBED_SAVE_SECONDS` changes it; 0 saves after every
+ * batch). A save costs ~1 s at 10,000 concepts: a few percent of the embedding time, for at most 30 s of work lost.
+ */
+export const EMBED_SAVE_SECONDS = 30;
+
+/** The exit code of a command stopped by Ctrl-C: 128 + SIGINT's number, as shells report a process it ended. */
+export const INTERRUPTED_EXIT = 130;
+
+/** What a reindex with embeddings passes to the rebuild; `dispose` once it is over. */
+export interface EmbeddingGuard {
+  readonly options: Pick<RebuildOptions, 'shouldStopEmbedding' | 'saveDuringEmbedding'>;
+  dispose(): void;
+}
+
+/**
+ * Takes over Ctrl-C for a rebuild that embeds. Before embedding starts there is nothing to keep, so Ctrl-C quits at
+ * once, as without the guard; during it, the first stops embedding after the batch in flight, the second quits at once.
+ */
+export function guardEmbedding(notes: Notes, env: NodeJS.ProcessEnv = process.env): EmbeddingGuard {
+  const asked = Number(env.OKF_WIKI_EMBED_SAVE_SECONDS ?? EMBED_SAVE_SECONDS);
+  const everyMs = (Number.isFinite(asked) && asked >= 0 ? asked : EMBED_SAVE_SECONDS) * 1000;
+  let embedding = false;
+  let interrupted = false;
+  let lastSave = 0;
+  const onSigint = (): void => {
+    if (!embedding || interrupted) {
+      // Quit as Ctrl-C does without a handler (the shell sees a process ended by SIGINT).
+      dispose();
+      process.kill(process.pid, 'SIGINT');
+      return;
+    }
+    interrupted = true;
+    notes.err(
+      '\nnote: interrupted: finishing the batch in flight, then saving the vectors embedded so far in wiki.db ' +
+        '(Ctrl-C again quits at once)\n',
+    );
+  };
+  const dispose = (): void => void process.off('SIGINT', onSigint);
+  process.on('SIGINT', onSigint);
+  return {
+    options: {
+      shouldStopEmbedding: () => {
+        if (!embedding) lastSave = Date.now();
+        embedding = true;
+        return interrupted;
+      },
+      saveDuringEmbedding: () => {
+        if (Date.now() - lastSave < everyMs) return false;
+        lastSave = Date.now();
+        return true;
+      },
+    },
+    dispose,
+  };
+}
+
+/** Says what an interrupted reindex kept and what is left; returns the exit code. */
+export function reportInterrupted(vectors: VectorsReport, concepts: number, notes: Notes): number {
+  const kept = vectors.embedded + vectors.current;
+  notes.err(
+    `okf-wiki: reindex interrupted: wiki.db keeps the ${fmt(kept)} vectors embedded so far; ` +
+      `${fmt(concepts - kept)} concepts still lack a vector (run reindex again to embed only those).\n`,
+  );
+  return INTERRUPTED_EXIT;
+}

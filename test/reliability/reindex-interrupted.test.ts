@@ -1,0 +1,128 @@
+// A reindex stopped during its embedding phase keeps the vectors it computed: saved to wiki.db as it goes (a crash
+// loses at most the last stretch) and on Ctrl-C (the batch in flight is finished, wiki.db saved, exit 130). The next
+// reindex then embeds only what is missing. wiki.db is only ever replaced whole (atomic writes), never half-written.
+import { existsSync, readFileSync } from 'node:fs';
+import * as nodePath from 'node:path';
+import { EMBED_BATCH } from '../../src/core/embed/embed-index';
+import { isLoadProblem, WikiIndex } from '../../src/core/index/wiki-index';
+import { conceptFile } from '../support/builders';
+import { FakeOllama } from '../support/fake-ollama';
+import { runCli } from '../support/run-cli';
+import { makeTempDir, removeTempDir, writeTree } from '../support/temp-dir';
+import { eventually } from '../support/wait-for';
+import { buildCli, type BuiltCli } from './support/cli-process';
+
+const CONCEPTS = 60;
+
+let fake: FakeOllama;
+let tmp: string;
+let bundle: string;
+
+beforeAll(async () => {
+  fake = await FakeOllama.start();
+});
+afterAll(() => fake.close());
+beforeEach(async () => {
+  await fake.setMode('ok');
+  fake.clear();
+  fake.onEmbed = undefined;
+  tmp = makeTempDir('okf-interrupted-');
+  bundle = nodePath.join(tmp, 'wiki');
+  writeTree(
+    bundle,
+    Object.fromEntries(
+      Array.from({ length: CONCEPTS }, (_, i) => [
+        `/entities/c${String(i).padStart(2, '0')}.md`,
+        conceptFile({ type: 'Thing', title: `Concept ${i}` }, `About topic ${i}.`),
+      ]),
+    ),
+  );
+});
+afterEach(() => removeTempDir(tmp));
+
+const reindexArgs = () => ['reindex', '--bundle', bundle, '--ollama', fake.url, '--timeout', '20'];
+
+/** The vectors the wiki.db on disk holds now (it must load: never a damaged file). */
+async function vectorsOnDisk(): Promise<number> {
+  const loaded = await WikiIndex.load(new Uint8Array(readFileSync(nodePath.join(bundle, 'wiki.db'))));
+  if (isLoadProblem(loaded)) throw new Error(loaded.reason);
+  try {
+    return loaded.embeddingRows();
+  } finally {
+    loaded.close();
+  }
+}
+
+/** A reindex after the interrupted one: it must embed only the concepts still lacking a vector. */
+async function expectNextReindexEmbedsOnlyTheRest(kept: number): Promise<void> {
+  const next = await runCli([...reindexArgs(), '--json'], tmp);
+  expect(next.code).toBe(0);
+  expect(JSON.parse(next.stdout).vectors).toMatchObject({ embedded: CONCEPTS - kept, current: kept });
+  expect(await vectorsOnDisk()).toBe(CONCEPTS);
+}
+
+test('a reindex that dies mid-embedding has already saved the vectors of the batches done', async () => {
+  process.env.OKF_WIKI_EMBED_SAVE_SECONDS = '0';
+  try {
+    // Request 1 is the model probe, 2 and 3 two batches; the 4th is never answered: a process killed now keeps
+    // what is on disk at this moment.
+    fake.onEmbed = (n) => void (n === 4 && fake.setMode('hang'));
+    const running = runCli(reindexArgs(), tmp);
+    await eventually(() => fake.embedRequests.length === 4, 'the fourth embedding request');
+    expect(await vectorsOnDisk()).toBe(2 * EMBED_BATCH);
+    // Let the stuck run end (its connection is dropped), then check the next one embeds only the rest.
+    await fake.setMode('refused');
+    await running;
+    fake.onEmbed = undefined;
+    await fake.setMode('ok');
+    await expectNextReindexEmbedsOnlyTheRest(await vectorsOnDisk());
+  } finally {
+    delete process.env.OKF_WIKI_EMBED_SAVE_SECONDS;
+  }
+}, 60_000);
+
+describe('Ctrl-C in a real process', () => {
+  let cli: BuiltCli;
+  beforeAll(async () => {
+    cli = await buildCli();
+  }, 60_000);
+  afterAll(() => cli?.cleanup());
+
+  // SIGINT as a terminal's Ctrl-C sends it, once the answer to the third embedding request (the probe, then two
+  // batches) is in. That answer is handed on once the CLI has said it was interrupted (or after 5 s): the fake answers
+  // in a millisecond, so the last batches could otherwise be done before the signal is even delivered.
+  const sigintAtThird = `
+const fetch0 = globalThis.fetch;
+const write0 = process.stderr.write;
+let heard;
+process.stderr.write = function (text) {
+  if (heard && String(text).includes('interrupted')) heard();
+  return write0.apply(this, arguments);
+};
+let n = 0;
+globalThis.fetch = async function (input) {
+  const response = await fetch0.apply(this, arguments);
+  if (String(input && input.url ? input.url : input).endsWith('/api/embed') && ++n === 3) {
+    const said = new Promise((resolve) => { heard = resolve; setTimeout(resolve, 5000); });
+    process.kill(process.pid, 'SIGINT');
+    await said;
+  }
+  return response;
+};`;
+
+  test('Ctrl-C while embedding keeps the vectors so far, exits 130; the next reindex embeds the rest', async () => {
+    const stopped = await cli.run(reindexArgs(), {
+      preload: cli.preload('sigint.cjs', sigintAtThird),
+      timeoutMs: 60_000,
+    });
+    expect({ code: stopped.code, signal: stopped.signal }).toEqual({ code: 130, signal: null });
+    expect(stopped.stderr).toMatch(/interrupted/);
+    expect(existsSync(nodePath.join(bundle, 'wiki.db'))).toBe(true);
+    const kept = await vectorsOnDisk();
+    // The batch in flight when the signal came is finished and kept; nothing after it is asked for.
+    expect(kept).toBeGreaterThanOrEqual(2 * EMBED_BATCH);
+    expect(kept).toBeLessThan(CONCEPTS);
+    expect(stopped.stderr).toContain(`${CONCEPTS - kept} concepts still lack a vector`);
+    await expectNextReindexEmbedsOnlyTheRest(kept);
+  }, 120_000);
+});
