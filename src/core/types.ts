@@ -152,6 +152,11 @@ export interface BundleSource {
    * taken of an outside file; a full build then takes no stat by path at all.
    */
   readWithStat?(path: string): Promise<{ text: string; stat: FileStat }>;
+  /**
+   * Optional: true for a path `list` gave that is a link to a folder (never walked). A build counts it among the
+   * concept files, so that its read, which fails naming where the link leads, reports it as links leading out are.
+   */
+  isFolderLink?(path: string): boolean;
 }
 
 /** Writes generated artifacts into a bundle, atomically (temporary file, then rename). */

@@ -31,11 +31,13 @@ import {
 import { closedUnless, namesOpenFiles, NOT_A_FILE, NotAFileInside, openedRealPath, sameFile } from './opened-path';
 import { READ_FLAGS, readOpenFile, readWhole, writeWhole } from './whole-file';
 import { listShown, ShownPaths } from './shown-names';
+import { FolderLinks } from './folder-links';
 
 /** Files larger than this are refused rather than read into memory. */
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
 /** Folders never walked: hidden ones (`.obsidian`, `.git`, `.trash`) and dependency trees. */
 const SKIPPED_DIRS = new Set(['node_modules']);
+const skippedName = (name: string) => name.startsWith('.') || SKIPPED_DIRS.has(name);
 
 /** Refuses to open a link in the file's place (undefined where the system has no such flag: Windows). */
 const NO_FOLLOW: number | undefined = fsConstants.O_NOFOLLOW;
@@ -74,10 +76,17 @@ export class FsBundle implements BundleSource, BundleWriter {
   /** Names shown composed (NFC) as Obsidian shows them, and the stored names they stand for (shown-names.ts). */
   private readonly shown = new ShownPaths();
 
+  /** Links to folders found by the last listing: never walked, reported (folder-links.ts). */
+  private readonly folderLinks = new FolderLinks();
+
   /** Every file, by its shown path: a name stored decomposed (NFD) is shown composed, as Obsidian shows it. */
   async list(): Promise<string[]> {
-    return listShown(this.root, (name) => name.startsWith('.') || SKIPPED_DIRS.has(name), this.shown);
+    this.folderLinks.reset();
+    return listShown(this.root, skippedName, this.shown, (path, full) => this.folderLinks.note(path, full));
   }
+
+  /** True for a link to a folder the last listing found; reading it fails, naming where it leads. */
+  readonly isFolderLink = (path: string): boolean => this.folderLinks.has(path);
 
   /** The path `list` shows for `stored`, a bundle path as on disk (a file watcher's report). */
   shownPath(stored: string): string {
@@ -111,6 +120,7 @@ export class FsBundle implements BundleSource, BundleWriter {
 
   /** `path` opened to read (openInside) and its fstat; throws unless it is a regular file. */
   private openFile(path: string): { fd: number; stats: Stats } {
+    this.folderLinks.refuse(path, this.root);
     const fd = this.openInside(path);
     let stats: Stats | undefined;
     closedUnless(fd, () => {

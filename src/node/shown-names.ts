@@ -106,14 +106,15 @@ export class ShownPaths {
 }
 
 /**
- * Every file under `root` (links included; folders whose name `skipped` are not walked), by shown bundle path,
- * sorted; `shown` records the stored form of each path shown otherwise (what an earlier listing recorded is
- * forgotten).
+ * Every file under `root` (links included, never walked; folders whose name `skipped` are not walked), by shown
+ * bundle path, sorted; `shown` records the stored form of each path shown otherwise (what an earlier listing
+ * recorded is forgotten). `onLink` is told each link listed: its shown path and its full path on disk.
  */
 export async function listShown(
   root: string,
   skipped: (name: string) => boolean,
   shown: ShownPaths,
+  onLink?: (path: string, full: string) => void,
 ): Promise<string[]> {
   const out: string[] = [];
   shown.reset();
@@ -131,7 +132,11 @@ export async function listShown(
       if (!asStored) shown.record(bundlePath, storedPath);
       // Joined only for a folder: 10,000 joins for the files cost a cold question ~10 ms.
       if (entry.isDirectory()) await walk(nodePath.join(dir, entry.name), bundlePath, storedPath);
-      else if (entry.isFile() || entry.isSymbolicLink()) out.push(bundlePath);
+      else if (entry.isFile()) out.push(bundlePath);
+      else if (entry.isSymbolicLink()) {
+        out.push(bundlePath);
+        onLink?.(bundlePath, nodePath.join(dir, entry.name));
+      }
     }
   };
   await walk(root, '', '');

@@ -62,7 +62,8 @@ export async function readBundleFile(
 
 /** The concept candidates of a bundle, sorted. */
 export async function listConceptFiles(source: BundleSource): Promise<string[]> {
-  return (await source.list()).filter(isConceptCandidate).sort();
+  // A linked folder is listed too, so the failed read of it says it was not followed (BundleSource.isFolderLink).
+  return (await source.list()).filter((p) => isConceptCandidate(p) || source.isFolderLink?.(p) === true).sort();
 }
 
 /**
