@@ -14,6 +14,7 @@ import { fmt, type CliIo } from '../io';
 import { vectorOffNote, vectorOffSentence } from '../vector-note';
 import { underWriteLock } from '../../node/write-session';
 import { guardEmbedding, reportInterrupted } from '../embed-interrupt';
+import { noteBundleConfigProblems } from '../config-notes';
 
 export interface ReindexSummary {
   readonly bundle: string;
@@ -167,6 +168,7 @@ export function renderReindexSummary(s: ReindexSummary): string {
 
 export async function reindexCommand(flags: Flags, io: CliIo): Promise<number> {
   const bundle = openBundle(flags, io);
+  await noteBundleConfigProblems(bundle, io);
   const { index, summary } = await underWriteLock(bundle, io, 'okf-wiki reindex', clockFromFlags(flags), () =>
     reindexBundle(bundle, io, flags.json === true, flags),
   );
