@@ -1,7 +1,8 @@
-// Opening the bundle named by --bundle: a clear usage error (exit 2) when it is missing or not a folder.
+// Opening the bundle named by --bundle: a clear error (exit 2) when it is missing or not a folder.
 import { statSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import { UsageError, type Flags } from './args';
+import type { Flags } from './args';
+import { InputError } from './input-error';
 import { FsBundle } from '../node/fs-bundle';
 import type { CliIo } from './io';
 
@@ -9,12 +10,13 @@ export { WIKI_DB } from '../node/paths';
 
 export function openBundle(flags: Flags, io: CliIo): FsBundle {
   const dir = nodePath.resolve(io.cwd, flags.bundle ?? '.');
+  const hint = "--bundle names the wiki's folder (default: the current folder)";
   let isDir = false;
   try {
     isDir = statSync(dir).isDirectory();
   } catch {
-    throw new UsageError(`bundle folder not found: ${dir}`);
+    throw new InputError(`bundle folder not found: ${dir}`, hint);
   }
-  if (!isDir) throw new UsageError(`--bundle must be a folder: ${dir}`);
+  if (!isDir) throw new InputError(`--bundle must be a folder: ${dir}`, hint);
   return new FsBundle(dir);
 }

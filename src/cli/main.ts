@@ -1,6 +1,7 @@
 // `okf-wiki`: the command line over the same core as the Obsidian plugin (ARCHITECTURE.md, "The command line").
 import { parseCommandLine, UsageError } from './args';
 import { COMMANDS } from './commands/index';
+import { InputError } from './input-error';
 import { processIo, type CliIo } from './io';
 
 /** The usage text, built from the command table. */
@@ -22,7 +23,8 @@ Shared flags:
   --dry-run            for commands that edit files: show the diff, change nothing
   -h, --help           show this help
 
-Exit codes: 0 success, 1 findings or regression, 2 bad usage or unreadable bundle.
+Exit codes: 0 success, 1 findings or regression, 2 bad usage, refused or invalid input, or an unreadable
+bundle, 130 stopped by Ctrl-C.
 `;
 }
 
@@ -39,6 +41,11 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
     if (!handler) throw new UsageError(`unknown command "${command}"`);
     return await handler.run(flags, io, positionals);
   } catch (error) {
+    // Not bad usage (a folder not there, a file to fix): the help would bury the one line that matters.
+    if (error instanceof InputError) {
+      io.err(`okf-wiki: ${error.message}\nhint: ${error.hint}\n`);
+      return 2;
+    }
     if (error instanceof UsageError) {
       io.err(`okf-wiki: ${error.message}\n\n${usage()}`);
       return 2;

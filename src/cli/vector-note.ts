@@ -26,6 +26,11 @@ export function vectorOffSentence(off: VectorOff): string {
   return off.kind === 'turned-off' ? `${text[0].toUpperCase()}${text.slice(1)}.` : `Vector signal off: ${text}`;
 }
 
+/** The stderr line for a reason already worded (an evaluation's): one that names the signal needs no prefix. */
+export function vectorOffReasonNote(reason: string): string {
+  return /^the vector signal/i.test(reason) ? `note: ${reason}\n` : `note: vector signal off: ${reason}\n`;
+}
+
 /** The stderr line printed when an answer was given without the vector signal. */
 export function vectorOffNote(off: VectorOff): string {
   return off.kind === 'turned-off'

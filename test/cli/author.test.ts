@@ -121,15 +121,15 @@ test(
   },
 );
 
-test('a refused relate exits 1, says why on stderr, and leaves every file byte-identical', async () => {
+test('a refused relate exits 2 (refused input), says why on stderr, and leaves every file byte-identical', async () => {
   const before = snapshotFiles(dir, /$^/);
   const broken = await cli('relate', 'entities/marc-andreessen', 'founded', 'entities/broken');
-  expect(broken.code).toBe(1);
+  expect(broken.code).toBe(2);
   expect(broken.stderr).toMatch(
     /^okf-wiki: Refused \(relate\): object \/entities\/broken\.md cannot be edited until its frontmatter is fixed: /,
   );
   const noInverse = await cli('relate', 'entities/marc-andreessen', 'admired', 'entities/openai');
-  expect(noInverse.code).toBe(1);
+  expect(noInverse.code).toBe(2);
   expect(noInverse.stderr).toContain('no inverse is declared for `admired`: pass --inverse PREDICATE');
   expect(snapshotFiles(dir, /$^/)).toEqual(before);
 });
@@ -152,7 +152,7 @@ test('relate --json reports the outcome as data', async () => {
     ],
   });
   const refused = await cli('relate', 'entities/openai', 'founded_by', 'entities/nobody', '--json');
-  expect(refused.code).toBe(1);
+  expect(refused.code).toBe(2);
   expect(JSON.parse(refused.stdout)).toEqual({
     operation: 'relate',
     status: 'refused',
@@ -193,7 +193,7 @@ test('supersede --at writes both ends; lint finds no asymmetric supersession; a 
 
   const before = snapshotFiles(dir, /$^/);
   const loop = await cli('supersede', 'entities/clinton-presidency', 'entities/reagan-presidency');
-  expect(loop.code).toBe(1);
+  expect(loop.code).toBe(2);
   expect(loop.stderr).toContain(
     'refused: this would create a supersession cycle ' +
       '(/entities/clinton-presidency.md → /entities/reagan-presidency.md → ' +
@@ -234,7 +234,7 @@ test('file-back reads the body file, stamps generated {by, at}, and refuses to o
     );
     expect(read('concepts/index.md')).toContain('why-netscape-mattered.md');
     const again = await cli(...args);
-    expect(again.code).toBe(1);
+    expect(again.code).toBe(2);
     expect(again.stderr).toContain(
       'a page already exists at /concepts/why-netscape-mattered.md; it was not overwritten.',
     );

@@ -66,7 +66,10 @@ describe('usage errors exit 2 with a message and the usage text on stderr', () =
     expect(stderr).toBe('');
     expect(stdout).toMatch(/^Usage: okf-wiki <command> \[--bundle DIR\] \[--json\]/);
     expect(stdout).toMatch(/^ {2}reindex\n {6}rebuild wiki\.db/m);
-    expect(stdout).toContain('Exit codes: 0 success, 1 findings or regression, 2 bad usage or unreadable bundle.');
+    expect(stdout).toContain(
+      'Exit codes: 0 success, 1 findings or regression, 2 bad usage, refused or invalid input, or an unreadable\n' +
+        'bundle, 130 stopped by Ctrl-C.',
+    );
   });
 });
 

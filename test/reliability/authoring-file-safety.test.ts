@@ -65,7 +65,7 @@ describe('a file that is not UTF-8 (point 2)', () => {
     ['supersede', ['supersede', 'entities/capablanca', 'entities/charles-babbage']],
   ])('%s: refused, naming the file, why and how to fix it; no byte of either file changes', async (_what, args) => {
     const { code, stderr } = await cli(...args);
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     expect(stderr).toMatch(
       new RegExp(
         /\/entities\/capablanca\.md is not valid UTF-8 .* editing it would destroy them\. /.source +
@@ -91,7 +91,7 @@ describe('file modes (point 3)', () => {
     chmodSync(file(BABBAGE), 0o444);
     const adaBefore = statSync(file(ADA));
     const { code, stderr } = await relate();
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     expect(stderr).toContain(
       `${BABBAGE} is read-only (mode 0444); okf-wiki does not replace a ` +
         `read-only file. Make it writable (chmod u+w ${file(BABBAGE)})`,

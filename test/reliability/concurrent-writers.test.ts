@@ -116,7 +116,7 @@ test(
         continue;
       }
       const loser = results[1 - winners[0]];
-      if (loser.code !== 1 || !/already exists|was created since/.test(loser.stderr))
+      if (loser.code !== 2 || !/already exists|was created since/.test(loser.stderr))
         problems.push(`round ${round}: the refusal was unclear: exit ${loser.code}, ${loser.stderr}`);
       const page = disk(`/concepts/analytical-engine-notes-${round}.md`);
       if (!page.endsWith(bodies[winners[0]]))

@@ -4,7 +4,10 @@
 import { unifiedDiff } from '../../core/author/unified-diff';
 import { BUNDLE_CONFIG_PATH } from '../../core/config/bundle-config';
 import type { SweepReport } from '../../core/evaluate/types';
-import { UsageError } from '../args';
+import { InputError } from '../input-error';
+
+/** What an okf-wiki.json that --apply cannot update needs. */
+const FIX_FIRST = 'fix okf-wiki.json first (okf-wiki lint names its problems), then run --apply again';
 import type { FsBundle } from '../../node/fs-bundle';
 import type { CliIo } from '../io';
 
@@ -16,10 +19,10 @@ export function withThresholds(before: string | null, sweep: SweepReport): strin
     try {
       parsed = JSON.parse(before.replace(/^\uFEFF/, ''));
     } catch (error) {
-      throw new UsageError(`okf-wiki.json is not valid JSON (${(error as Error).message}); fix it before --apply`);
+      throw new InputError(`okf-wiki.json is not valid JSON (${(error as Error).message})`, FIX_FIRST);
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-      throw new UsageError('okf-wiki.json should hold a JSON object; fix it before --apply');
+      throw new InputError('okf-wiki.json should hold a JSON object', FIX_FIRST);
     data = parsed as Record<string, unknown>;
   }
   const old =

@@ -61,7 +61,8 @@ export function commitInFolder(
 
 /**
  * Reports a plan and, unless `--dry-run`, commits it. Exit codes: 0 done (or nothing to do, or a preview),
- * 1 refused or not written (a conflict or a failed write).
+ * 2 refused or not written (a conflict or a failed write): invalid input or a failure, as the README documents;
+ * 1 is for findings (lint) and regressions (evaluate).
  */
 export async function finishPlan(
   plan: AuthorPlan,
@@ -74,7 +75,7 @@ export async function finishPlan(
     if (flags.json) io.out(JSON.stringify(planJson(plan, false), null, 2) + '\n');
     else if (plan.kind === 'refused') io.err(`okf-wiki: ${renderPlan(plan, false)}`);
     else io.out(renderPlan(plan, false));
-    return plan.kind === 'refused' ? 1 : 0;
+    return plan.kind === 'refused' ? 2 : 0;
   }
   const outcome = await commit(plan);
   if (outcome.kind !== 'committed') {
@@ -83,7 +84,7 @@ export async function finishPlan(
         JSON.stringify({ operation: plan.operation, status: outcome.kind, message: outcome.message }, null, 2) + '\n',
       );
     else io.err(`okf-wiki: ${plan.operation} not written: ${outcome.message}\n`);
-    return 1;
+    return 2;
   }
   if (flags.json)
     io.out(

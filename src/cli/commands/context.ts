@@ -15,9 +15,9 @@ import { bundleThresholds } from '../../node/bundle-thresholds';
 import { thresholdFlags } from '../thresholds';
 
 export async function contextCommand(flags: Flags, io: CliIo, positionals: string[]): Promise<number> {
-  if (positionals.length === 0)
-    throw new UsageError('context needs a question: okf-wiki context "Who was Kurt Gödel?"');
   const question = positionals.join(' ');
+  // A blank question is no question: answered, it would exit 0 with nothing asked.
+  if (question.trim() === '') throw new UsageError('context needs a question: okf-wiki context "Who was Kurt Gödel?"');
   const budget = intFlag('budget', flags.budget, defaultContextOptions.budget);
   const format = flags.format ?? (flags.json ? 'json' : 'text');
   if (!['text', 'json', 'mermaid'].includes(format))

@@ -14,6 +14,8 @@ import { renderReport, renderSweep } from '../../core/evaluate/render';
 import type { SignalName } from '../../core/retrieval/types';
 import { defaultContextOptions } from '../../core/retrieval/context-for';
 import { intFlag, UsageError, type Flags } from '../args';
+import { InputError } from '../input-error';
+import { vectorOffNote, vectorOffReasonNote } from '../vector-note';
 import { openBundle } from '../bundle-context';
 import { embeddingFromFlags } from '../embedding';
 import type { CliIo } from '../io';
@@ -53,6 +55,8 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
   // A set the user names is read where they say; the bundle's own goes through the bundle, links checked.
   const files = flags.set !== undefined ? fsSetFiles : bundleSetFiles(bundle);
   const { embedder, off } = embeddingFromFlags(flags);
+  // The user's own --no-embed in the CLI's words (naming the flag); any other reason as the run reported it.
+  const offNote = (reason: string) => (off?.kind === 'turned-off' ? vectorOffNote(off) : vectorOffReasonNote(reason));
   const index = await loadIndex(bundle, io);
   const options = {
     ...(flags.today !== undefined ? { today: flags.today } : {}),
@@ -76,7 +80,7 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
         },
       });
       if (outcome.kind !== 'swept') return setProblem(outcome, io);
-      if (outcome.sweep.vectorOff) io.err(`note: vector signal off: ${outcome.sweep.vectorOff}\n`);
+      if (outcome.sweep.vectorOff) io.err(offNote(outcome.sweep.vectorOff));
       io.out(flags.json ? JSON.stringify(outcome.sweep, null, 2) + '\n' : renderSweep(outcome.sweep));
       if (flags.apply) await applySweep(bundle, outcome.sweep, io);
       return 0;
@@ -87,7 +91,7 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
     });
     if (outcome.kind !== 'evaluated') return setProblem(outcome, io);
     const { report, comparison } = outcome;
-    if (report.configuration.vectorOff) io.err(`note: vector signal off: ${report.configuration.vectorOff}\n`);
+    if (report.configuration.vectorOff) io.err(offNote(report.configuration.vectorOff));
     if (outcome.baselineProblem) io.err(`note: baseline not used: ${outcome.baselineProblem}\n`);
     if (flags.json) {
       const lexical = outcome.lexical
@@ -133,10 +137,9 @@ function parseSignals(value: string | undefined): SignalName[] {
 
 function setProblem(outcome: SetFileProblem, io: CliIo): number {
   if (outcome.kind === 'missing') {
-    throw new UsageError(
-      `no question set at ${outcome.setPath}: create ${DEFAULT_SET_NAME} in ` +
-        `the bundle (see examples/computing-history/evaluate.json) or pass ` +
-        `--set FILE`,
+    throw new InputError(
+      `no question set at ${outcome.setPath}`,
+      `create ${DEFAULT_SET_NAME} in the bundle (see examples/computing-history/evaluate.json) or pass --set FILE`,
     );
   }
   io.err(`okf-wiki: ${outcome.setPath} has ${outcome.problems.length} problem(s):\n`);
@@ -159,6 +162,8 @@ function bundleSetFiles(bundle: FsBundle): SetFiles {
   };
 }
 
+const SET_HINT = '--set names a JSON file of labeled questions (default: evaluate.json in the bundle)';
+
 /** A set named with --set and its companions on disk: absolute paths, atomic writes. */
 const fsSetFiles: SetFiles = {
   async read(path) {
@@ -166,7 +171,7 @@ const fsSetFiles: SetFiles = {
       return await fs.readFile(path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw new UsageError(`cannot read ${path}: ${(error as Error).message}`);
+      throw new InputError(`cannot read ${path}: ${(error as Error).message}`, SET_HINT);
     }
   },
   async write(path, text) {

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { planFileBack } from '../../core/author/file-back';
 import { UsageError, type Flags } from '../args';
+import { InputError } from '../input-error';
 import { openBundle } from '../bundle-context';
 import { clockFromFlags } from '../clock';
 import type { CliIo } from '../io';
@@ -35,8 +36,9 @@ function readBody(file: string, io: CliIo): string {
   try {
     return readFileSync(file === '-' ? 0 : nodePath.resolve(io.cwd, file), 'utf8');
   } catch (error) {
-    throw new UsageError(
+    throw new InputError(
       `cannot read --body-file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      '--body-file names the markdown body to file back (- for standard input)',
     );
   }
 }
