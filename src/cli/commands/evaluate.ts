@@ -139,7 +139,8 @@ function setProblem(outcome: SetFileProblem, io: CliIo): number {
   if (outcome.kind === 'missing') {
     throw new InputError(
       `no question set at ${outcome.setPath}`,
-      `create ${DEFAULT_SET_NAME} in the bundle (see examples/computing-history/evaluate.json) or pass --set FILE`,
+      `add ${DEFAULT_SET_NAME} to the bundle (see examples/computing-history/evaluate.json), ` +
+        'or name one with --set FILE',
     );
   }
   io.err(`okf-wiki: ${outcome.setPath} has ${outcome.problems.length} problem(s):\n`);
