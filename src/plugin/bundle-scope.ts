@@ -9,6 +9,11 @@ export interface BundleScope {
   readonly conceptFolders: readonly string[];
 }
 
+/** The scope of a settings object (only its bundle and concept folders, copied). */
+export function scopeOf(settings: BundleScope): BundleScope {
+  return { bundleFolder: settings.bundleFolder, conceptFolders: settings.conceptFolders };
+}
+
 /** The bundle path of a vault path, or null when the file is outside the bundle. */
 export function toBundlePath(scope: BundleScope, vaultPath: string): string | null {
   if (scope.bundleFolder === '') return normalizeBundlePath(vaultPath);

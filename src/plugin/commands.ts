@@ -6,7 +6,7 @@ import type { QueryAnswer } from './answer';
 import { addRelationCommand, fileBackCommand, supersedeCommand } from './authoring/commands';
 import { AuthoringSession } from './authoring/session';
 import { copyAnswerMermaid } from './copy-mermaid';
-import { showEvaluation } from './evaluation-modal';
+import { evaluationCommand } from './evaluation-command';
 import { formatCount } from './format';
 import { QuestionModal } from './question-modal';
 import { copyText } from './workspace-actions';
@@ -117,13 +117,7 @@ export function registerCommands(plugin: Plugin, host: CommandHost): void {
   plugin.addCommand({
     id: 'run-retrieval-evaluation',
     name: 'Run retrieval evaluation',
-    callback: async () => {
-      try {
-        showEvaluation(plugin.app, await service.evaluate());
-      } catch (error) {
-        new Notice(`OKF Graph Wiki: ${(error as Error).message}`);
-      }
-    },
+    callback: evaluationCommand(plugin.app, service),
   });
   const authoring = new AuthoringSession(plugin.app, service);
   plugin.addCommand(addRelationCommand(authoring));

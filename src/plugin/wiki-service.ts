@@ -13,7 +13,7 @@ import type { ConceptRecord } from '../core/generate/concept-record';
 import type { Artifact, GeneratedFile } from '../core/generate/regenerate';
 import { systemClock, type Clock } from '../core/types';
 import type { QueryAnswer } from './answer';
-import { isIndexedPath, type BundleScope } from './bundle-scope';
+import { isIndexedPath, scopeOf, type BundleScope } from './bundle-scope';
 import type { ChangeBatch } from '../core/engine/change-batcher';
 import { EmbeddingScheduler, type EmbeddingState } from './embedding-scheduler';
 import type { Engine, EngineChange, EngineQueryOptions } from './engine/engine';
@@ -22,6 +22,7 @@ import { startEngine } from './engine/engine-start';
 import type { EngineStart } from './engine/engine-worker';
 import { engineQueryOptions } from './engine/query-options';
 import { Exclusive } from './exclusive';
+import { ProgressRelay, type ProgressListener } from './progress-relay';
 import { unloadWithinLimit } from './unload-limit';
 import { DEFAULT_PERSIST_DELAY_MS, IndexPersister } from './index-persister';
 import { readBundleThresholds, thresholdReport } from './threshold-report';
@@ -71,6 +72,7 @@ export class WikiService {
   private embedder: { key: string; embedder: Embedder } | undefined;
   private readonly listeners = new Set<(event: ServiceEvent) => void>();
   private readonly clock: Clock;
+  private readonly evaluationProgress = new ProgressRelay();
 
   constructor(private readonly options: WikiServiceOptions) {
     this.clock = options.clock ?? systemClock;
@@ -206,11 +208,10 @@ export class WikiService {
     return this.exclusive.run(() => this.openEngine().regenerate(artifact));
   }
 
-  /** Runs the bundle's evaluate.json (spec §7.5) as the CLI does; writes evaluate.last.json beside it. */
-  evaluate(): Promise<EvaluateFileOutcome> {
-    return this.exclusive.run(async () =>
-      this.openEngine().evaluate('/' + DEFAULT_SET_NAME, await this.queryOptions()),
-    );
+  /** Runs the bundle's evaluate.json (spec §7.5) as the CLI does (evaluate.last.json beside it), telling progress. */
+  evaluate(onProgress?: ProgressListener): Promise<EvaluateFileOutcome> {
+    const evaluate = async () => this.openEngine().evaluate('/' + DEFAULT_SET_NAME, await this.queryOptions());
+    return this.exclusive.run(() => this.evaluationProgress.during(onProgress, evaluate));
   }
 
   /** The thresholds answers use and where each comes from, for the settings tab. */
@@ -321,6 +322,7 @@ export class WikiService {
         ),
       progress: (done, total) => this.setState({ kind: 'indexing', done, total }),
       embedProgress: (done, total) => this.embeddings.progress(done, total),
+      evaluateProgress: (done, total) => this.evaluationProgress.tell(done, total),
     });
     const choice = this.options.engine ?? { kind: 'in-process' };
     const engine = startEngine(choice, host, this.clock, (reason) => this.engineBroken(engine, reason));
@@ -392,8 +394,4 @@ export class WikiService {
   private emit(event: ServiceEvent): void {
     for (const listener of [...this.listeners]) listener(event);
   }
-}
-
-function scopeOf(settings: OkfSettings): BundleScope {
-  return { bundleFolder: settings.bundleFolder, conceptFolders: settings.conceptFolders };
 }

@@ -258,8 +258,11 @@ test('rebuild, regenerate and evaluate run through the channel, their files writ
     questions: [{ id: 'ada', question: 'Who was Ada Lovelace?', expect_seeds: ['/entities/ada-lovelace.md'] }],
   };
   writeFileSync(nodePath.join(vault.dir, 'wiki', 'evaluate.json'), JSON.stringify(set));
-  const outcome = await s.evaluate();
+  // Its progress crosses the channel as notes (the command's notice follows it).
+  const progress: [number, number][] = [];
+  const outcome = await s.evaluate((done, total) => progress.push([done, total]));
   if (outcome.kind !== 'evaluated') throw new Error(`not evaluated: ${JSON.stringify(outcome)}`);
+  expect(progress).toEqual([[1, 1]]);
   expect(outcome.report.results.map((r) => [r.id, r.passed, r.reasons])).toEqual([['ada', true, []]]);
   expect(existsSync(nodePath.join(vault.dir, 'wiki', 'evaluate.last.json'))).toBe(true);
 });

@@ -86,6 +86,7 @@ export function serveEngine(port: PortLike): void {
     embed: (model, texts, kind) => rpc.call('embed', model, texts, kind),
     progress: (done, total) => rpc.note('progress', done, total),
     embedProgress: (done, total) => rpc.note('embedProgress', done, total),
+    evaluateProgress: (done, total) => rpc.note('evaluateProgress', done, total),
   };
   const core = new EngineCore(host, systemClock);
   for (const m of ENGINE_METHODS) {
@@ -136,6 +137,7 @@ export function connectEngine(
     embed: (model: string, texts: string[], kind: EmbedKind) => host.embed(model, texts, kind),
     progress: (done: number, total: number) => host.progress(done, total),
     embedProgress: (done: number, total: number) => host.embedProgress(done, total),
+    evaluateProgress: (done: number, total: number) => host.evaluateProgress(done, total),
   };
   const rpc = new Rpc(port, handlers, revive);
   let dead: string | undefined;

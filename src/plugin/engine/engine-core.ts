@@ -108,7 +108,8 @@ export class EngineCore implements Engine {
       read: (p: string) => this.host.readIfExists(p),
       write: (p: string, text: string) => this.host.write(p, text),
     };
-    return evaluateSetFile(this.open_().index, files, setPath, this.contextOptions(options));
+    const onProgress = (done: number, total: number) => this.host.evaluateProgress(done, total);
+    return evaluateSetFile(this.open_().index, files, setPath, { ...this.contextOptions(options), onProgress });
   }
 
   async vectorCalibration(model: string): Promise<VectorCalibration | undefined> {

@@ -60,6 +60,8 @@ export interface EngineHost {
   progress(done: number, total: number): void;
   /** Embedding pass progress. */
   embedProgress(done: number, total: number): void;
+  /** Evaluation progress: questions answered of the set's. */
+  evaluateProgress(done: number, total: number): void;
 }
 
 /** The engine, wherever it runs. One operation at a time (the caller serializes). */

@@ -15,6 +15,7 @@ export interface VaultHostDeps {
   embedder(model: string): Embedder | undefined;
   progress(done: number, total: number): void;
   embedProgress(done: number, total: number): void;
+  evaluateProgress(done: number, total: number): void;
 }
 
 /** The EngineHost over the vault. */
@@ -36,5 +37,6 @@ export function vaultHost(d: VaultHostDeps): EngineHost {
     },
     progress: (done, total) => d.progress(done, total),
     embedProgress: (done, total) => d.embedProgress(done, total),
+    evaluateProgress: (done, total) => d.evaluateProgress(done, total),
   };
 }
