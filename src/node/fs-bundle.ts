@@ -29,7 +29,7 @@ import {
   refusalOf,
 } from './write-guards';
 import { closedUnless, namesOpenFiles, NOT_A_FILE, NotAFileInside, openedRealPath, sameFile } from './opened-path';
-import { READ_FLAGS, readOpenFile, readWhole, writeWhole } from './whole-file';
+import { READ_FLAGS, readOpenFile, readWhole, readWholeLater, writeWhole } from './whole-file';
 import { listShown, ShownPaths } from './shown-names';
 import { FolderLinks } from './folder-links';
 
@@ -215,9 +215,9 @@ export class FsBundle implements BundleSource, BundleWriter {
 
   /**
    * As readBytes, but the bytes are read only when `readInto` is called, into the caller's buffer (wiki.db goes
-   * straight into the SQLite engine's memory: a 150 MB file is never held twice). `readInto` and `openReader` open the
-   * file again, judged as the first open was (what lies between them is the caller's), and throw when it is no longer
-   * inside the bundle or no longer has the size it had here.
+   * straight into the SQLite engine's memory: a 150 MB file is never held twice). `readInto`, `readIntoLater` and
+   * `openReader` open the file again, judged as the first open was (what lies between them is the caller's), and throw
+   * (reject) when it is no longer inside the bundle or no longer has the size it had here.
    */
   async openBytes(path: string): Promise<PersistedFile | undefined> {
     const file = this.openFileIfAny(path);
@@ -230,6 +230,15 @@ export class FsBundle implements BundleSource, BundleWriter {
         const { fd } = this.openFile(path);
         try {
           readWhole(fd, target.subarray(0, size));
+        } finally {
+          closeSync(fd);
+        }
+      },
+      // Opened and judged here as readInto does; only the reads go to the thread pool.
+      readIntoLater: async (target) => {
+        const { fd } = this.openFile(path);
+        try {
+          await readWholeLater(fd, target.subarray(0, size));
         } finally {
           closeSync(fd);
         }

@@ -29,6 +29,15 @@ export async function readWikiDb(bundle: FolderBundle): Promise<PersistedFile | 
     return {
       byteLength: file.byteLength,
       readInto: (target) => named(() => file.readInto(target)),
+      ...(file.readIntoLater && {
+        readIntoLater: async (target) => {
+          try {
+            await file.readIntoLater!(target);
+          } catch (error) {
+            throw new Error(couldNot(error));
+          }
+        },
+      }),
       ...(file.openReader && {
         openReader: () => {
           const reader = named(() => file.openReader!());

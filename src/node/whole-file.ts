@@ -1,7 +1,7 @@
 // Whole-file reads and writes through file descriptors, for the Node bundle adapter (a short read or write is
 // continued, never taken for the whole).
 import { Buffer } from 'node:buffer';
-import { constants as fsConstants, fstatSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { constants as fsConstants, fstatSync, read, readFileSync, readSync, writeSync } from 'node:fs';
 
 /** Opening to read: non-blocking, so a FIFO opens without waiting for a writer (and is then refused as not a file). */
 export const READ_FLAGS = fsConstants.O_RDONLY | fsConstants.O_NONBLOCK;
@@ -30,6 +30,23 @@ export function readWhole(fd: number, target: Uint8Array): void {
   let done = 0;
   while (done < size) {
     const n = readSync(fd, target, done, size - done, null);
+    if (n === 0) throw new Error(`it ended after ${done} of ${size} bytes`);
+    done += n;
+  }
+}
+
+/**
+ * As readWhole, but the reads run in libuv's thread pool (the caller's thread works meanwhile). `target` must stay
+ * attached until it settles: the memory of a WebAssembly engine must not grow meanwhile.
+ */
+export async function readWholeLater(fd: number, target: Uint8Array): Promise<void> {
+  const size = fstatSync(fd).size;
+  if (size !== target.byteLength) throw new Error(`it is now ${size} bytes, it was ${target.byteLength}`);
+  let done = 0;
+  while (done < size) {
+    const n = await new Promise<number>((resolve, reject) =>
+      read(fd, target, done, size - done, done, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead))),
+    );
     if (n === 0) throw new Error(`it ended after ${done} of ${size} bytes`);
     done += n;
   }

@@ -87,13 +87,14 @@ describe.each([
   ['judging the opened file by its real path (/proc)', {}],
   ['without /proc: a realpath before the open and once open', { openedPaths: false }],
 ])('%s', (_mode, options: FsBundleOptions) => {
-  test('a folder swapped for a link between openBytes and readInto (or openReader) is refused there', async () => {
+  test('a folder swapped for a link after openBytes is refused by readInto, readIntoLater and openReader', async () => {
     const bundle = new FsBundle(root, options);
     const file = await bundle.openBytes('/dir/wiki.db');
     expect(file?.byteLength).toBe(INSIDE.length);
     swapDirForLink();
     const target = new Uint8Array(file!.byteLength);
     expect(() => file!.readInto(target)).toThrow(/outside the bundle/);
+    await expect(file!.readIntoLater!(target)).rejects.toThrow(/outside the bundle/);
     expect(() => file!.openReader!()).toThrow(/outside the bundle/);
     expect(text(target)).not.toContain('OUTSIDE');
     expect(await bundle.readBytes('/dir/wiki.db')).toBeUndefined();

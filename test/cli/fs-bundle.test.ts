@@ -8,6 +8,7 @@ import {
   mkdirSync,
   readFileSync,
   readlinkSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -341,6 +342,26 @@ describe('openBytes (wiki.db read straight into the engine)', () => {
     const file = (await bundle.openBytes('/wiki.db'))!;
     writeFileSync(full, new Uint8Array(4));
     expect(() => file.readInto(new Uint8Array(10))).toThrow(/now 4 bytes, it was 10/);
+    await expect(file.readIntoLater!(new Uint8Array(10))).rejects.toThrow(/now 4 bytes, it was 10/);
+  });
+
+  test('readIntoLater reads all of the file in the thread pool, the rest of the buffer untouched', async () => {
+    const bundle = new FsBundle(root);
+    const bytes = Uint8Array.from({ length: 300_000 }, (_, i) => (i * 31) & 0xff);
+    writeFileSync(nodePath.join(root, 'wiki.db'), bytes);
+    const file = (await bundle.openBytes('/wiki.db'))!;
+    const target = new Uint8Array(bytes.length + 2).fill(9);
+    await file.readIntoLater!(target);
+    expect(target.subarray(0, bytes.length)).toEqual(bytes);
+    expect([...target.subarray(bytes.length)]).toEqual([9, 9]);
+  });
+
+  test('readIntoLater of a file removed since it was opened rejects (it is not read as empty)', async () => {
+    const bundle = new FsBundle(root);
+    writeFileSync(nodePath.join(root, 'wiki.db'), new Uint8Array(8));
+    const file = (await bundle.openBytes('/wiki.db'))!;
+    rmSync(nodePath.join(root, 'wiki.db'));
+    await expect(file.readIntoLater!(new Uint8Array(8))).rejects.toThrow(/ENOENT/);
   });
 
   test('nothing there, a folder, or a link leading outside is undefined (as if absent)', async () => {

@@ -93,6 +93,23 @@ async function statAll(source: BundleSource, paths: readonly string[]): Promise<
   return stats;
 }
 
+/** The bundle's concept files and their stats, as a catch-up would take them (taken ahead: surveyBundle). */
+export interface Survey {
+  readonly paths: readonly string[];
+  /** By path; a catch-up replaces the stat of a file it reads with that of the file read (readBundleFile). */
+  readonly stats: Map<string, FileStat>;
+}
+
+/**
+ * Lists and stats the bundle's concept files for a catch-up to come (syncIndex): a CLI question does it while wiki.db
+ * is read in another thread. Taken before the index is known, as a stat taken before a read is: a file changed after
+ * it looks changed to the next catch-up, never unchanged.
+ */
+export async function surveyBundle(source: BundleSource): Promise<Survey> {
+  const paths = await listConceptFiles(source);
+  return { paths, stats: await statAll(source, paths) };
+}
+
 /** Builds a fresh index from every concept file in the bundle. */
 export async function buildIndex(source: BundleSource, onProgress?: Progress): Promise<WikiIndex> {
   // Each path once: the build inserts into empty tables, so a listing that repeated a path must not repeat a row.
@@ -124,15 +141,21 @@ export interface SyncReport {
  * Brings an index up to date with the bundle: files gone are removed; files whose mtime and size match the
  * index are skipped unread (when the source can stat); the rest are read and re-indexed if their hash differs.
  */
-export async function syncIndex(index: WikiIndex, source: BundleSource, onProgress?: Progress): Promise<SyncReport> {
+export async function syncIndex(
+  index: WikiIndex,
+  source: BundleSource,
+  onProgress?: Progress,
+  surveyed?: Promise<Survey>,
+): Promise<SyncReport> {
   const known = recordedStats(index);
   const failed = new Set(unreadableFiles(index));
-  const paths = await listConceptFiles(source);
+  const survey = await surveyed;
+  const paths = survey?.paths ?? (await listConceptFiles(source));
   const present = new Set(paths);
   const updated: string[] = [];
   for (let i = 0; i < paths.length; i += BATCH) {
     const slice = paths.slice(i, i + BATCH);
-    const stats = await statAll(source, slice);
+    const stats = survey?.stats ?? (await statAll(source, slice));
     const toRead = slice.filter((p) => {
       const s = stats.get(p);
       return !(s && known.matches(p, s)) || failed.has(p);

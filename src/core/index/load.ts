@@ -6,8 +6,15 @@ import { keepSection } from './catalog-rows';
 import { Database } from './sqlite';
 import { schemaProblem } from './verify-schema';
 
-/** The database of a persisted wiki.db, or why it is not used. */
-export async function loadDatabase(persisted: Persisted): Promise<Database | { readonly reason: string }> {
+/**
+ * The database of a persisted wiki.db, or why it is not used. `meanwhile` is called once a file read in another
+ * thread (`readIntoLater`) is under way, to start work that runs on this one while it is read; that work must not
+ * touch the engine, and the call must not throw. It is not called when the file is not read that way.
+ */
+export async function loadDatabase(
+  persisted: Persisted,
+  meanwhile?: () => void,
+): Promise<Database | { readonly reason: string }> {
   const oversized = oversizedReason('wiki.db', persisted.byteLength);
   if (oversized) return { reason: oversized };
   const file: PersistedFile =
@@ -20,15 +27,20 @@ export async function loadDatabase(persisted: Persisted): Promise<Database | { r
   let db: Database;
   try {
     // Read straight into the engine's memory, checked there: the bytes are never held twice.
-    db = await Database.fromFill(file.byteLength, (target) => {
+    db = await Database.fromFill(file.byteLength, async (target, view) => {
       try {
-        file.readInto(target);
+        if (file.readIntoLater) {
+          const reading = file.readIntoLater(target);
+          meanwhile?.();
+          await reading;
+        } else file.readInto(target);
       } catch (error) {
         // The shell's message names the file.
         unreadable = (error as Error).message;
         throw error;
       }
-      const snapshot = readSnapshot(target);
+      // Taken again: an await lies between (readIntoLater), after which the first view may be detached.
+      const snapshot = readSnapshot(view());
       intact = snapshot.checked !== undefined && snapshot.recorded === checksum(snapshot.checked);
       if (snapshot.recorded !== undefined && !intact) {
         unreadable = 'its checksum does not match its bytes: changed or damaged since it was written';

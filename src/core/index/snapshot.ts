@@ -31,6 +31,11 @@ export interface PersistedFile {
   readonly byteLength: number;
   readInto(target: Uint8Array): void;
   /**
+   * As readInto, but read off this thread (Node: libuv's thread pool), so the caller works meanwhile: a CLI question
+   * lists and stats the bundle while wiki.db is read. Nothing may grow the engine's memory before it settles.
+   */
+  readIntoLater?(target: Uint8Array): Promise<void>;
+  /**
    * The file opened for reads at any position (a rebuild reads only the pages of vectors it carries, carry.ts);
    * a shell without it has the whole file read instead.
    */

@@ -93,17 +93,17 @@ export class Database {
 
   /**
    * As fromBytes, for bytes written straight into the engine's memory: `fill` gets a buffer of `size` bytes there,
-   * fills it and returns how many of them are the database (the rest, a trailer, is ignored). An error thrown by
-   * `fill` is passed on as it is; the buffer is freed.
+   * fills it and returns how many of them are the database (the rest is ignored). Its error is passed on, the buffer
+   * freed. After an await, `fill` takes the buffer again from `view`: a growth of the engine's memory detaches views.
    */
-  static async fromFill(size: number, fill: (target: Uint8Array) => number): Promise<Database> {
+  static async fromFill(size: number, fill: (target: Uint8Array, view: () => Uint8Array) => number | Promise<number>) {
     const sqlite3 = await engine();
     if (size === 0) throw new Error('not a readable SQLite database: empty file');
     const pointer = sqlite3.wasm.alloc(size);
+    const view = () => sqlite3.wasm.heap8u().subarray(pointer, pointer + size);
     let length: number;
     try {
-      // Nothing allocates in the engine while `fill` runs (it is synchronous), so the view stays valid.
-      length = fill(sqlite3.wasm.heap8u().subarray(pointer, pointer + size));
+      length = await fill(view(), view);
     } catch (error) {
       sqlite3.wasm.dealloc(pointer);
       throw error;

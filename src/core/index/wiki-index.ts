@@ -81,10 +81,11 @@ export class WikiIndex {
    * not exactly our schema (a trigger, a view, an extra object), of another schema version, changed since this
    * tool wrote them, or over the size limit: the caller rebuilds from the concept files and never trusts such
    * a file. Bytes whose recorded checksum matches skip SQLite's page checks and the FTS integrity check, which
-   * cost seconds at 10,000 concepts; bytes without one (an older version, another tool) get both.
+   * cost seconds at 10,000 concepts; bytes without one (an older version, another tool) get both. `meanwhile`:
+   * work started while the file is read in another thread (loadDatabase).
    */
-  static async load(persisted: Persisted): Promise<WikiIndex | LoadProblem> {
-    const db = await loadDatabase(persisted);
+  static async load(persisted: Persisted, meanwhile?: () => void): Promise<WikiIndex | LoadProblem> {
+    const db = await loadDatabase(persisted, meanwhile);
     return db instanceof Database ? new WikiIndex(db) : db;
   }
 
