@@ -16,7 +16,6 @@ import { Buffer } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 import { ChangedSincePlan } from '../core/author/apply-plan';
 import type { PersistedFile } from '../core/index/snapshot';
-import { openReader } from './file-reader';
 import { normalizeBundlePath } from '../core/okf/paths';
 import type { BundleSource, BundleWriter, FileStat } from '../core/types';
 import type { PieceWriter } from './folder-bundle';
@@ -29,7 +28,7 @@ import {
   refusalOf,
 } from './write-guards';
 import { closedUnless, namesOpenFiles, NOT_A_FILE, NotAFileInside, openedRealPath, sameFile } from './opened-path';
-import { READ_FLAGS, readOpenFile, readWhole, readWholeLater, writeWhole } from './whole-file';
+import { persistedFile, READ_FLAGS, readOpenFile, writeWhole } from './whole-file';
 import { listShown, ShownPaths } from './shown-names';
 import { FolderLinks } from './folder-links';
 
@@ -223,28 +222,7 @@ export class FsBundle implements BundleSource, BundleWriter {
     const file = this.openFileIfAny(path);
     if (file === undefined) return undefined;
     closeSync(file.fd);
-    const size = file.stats.size;
-    return {
-      byteLength: size,
-      readInto: (target) => {
-        const { fd } = this.openFile(path);
-        try {
-          readWhole(fd, target.subarray(0, size));
-        } finally {
-          closeSync(fd);
-        }
-      },
-      // Opened and judged here as readInto does; only the reads go to the thread pool.
-      readIntoLater: async (target) => {
-        const { fd } = this.openFile(path);
-        try {
-          await readWholeLater(fd, target.subarray(0, size));
-        } finally {
-          closeSync(fd);
-        }
-      },
-      openReader: () => openReader(this.openFile(path).fd, size),
-    };
+    return persistedFile(file.stats.size, () => this.openFile(path).fd);
   }
 
   async exists(path: string): Promise<boolean> {

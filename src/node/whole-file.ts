@@ -1,7 +1,9 @@
 // Whole-file reads and writes through file descriptors, for the Node bundle adapter (a short read or write is
 // continued, never taken for the whole).
 import { Buffer } from 'node:buffer';
-import { constants as fsConstants, fstatSync, read, readFileSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants as fsConstants, fstatSync, read, readFileSync, readSync, writeSync } from 'node:fs';
+import type { PersistedFile } from '../core/index/snapshot';
+import { openReader } from './file-reader';
 
 /** Opening to read: non-blocking, so a FIFO opens without waiting for a writer (and is then refused as not a file). */
 export const READ_FLAGS = fsConstants.O_RDONLY | fsConstants.O_NONBLOCK;
@@ -55,4 +57,32 @@ export async function readWholeLater(fd: number, target: Uint8Array): Promise<vo
 /** Writes all of `bytes` at the file's current position (a write may take fewer bytes than given). */
 export function writeWhole(fd: number, bytes: Uint8Array): void {
   for (let done = 0; done < bytes.byteLength;) done += writeSync(fd, bytes, done, bytes.byteLength - done);
+}
+
+/**
+ * A file of `size` bytes to read into the engine (wiki.db): each read opens it again with `open` (which judges it as
+ * the first open did and returns its descriptor) and fails when it no longer has `size` bytes. Only the reads of
+ * readIntoLater go to the thread pool.
+ */
+export function persistedFile(size: number, open: () => number): PersistedFile {
+  const closing = <T>(fd: number, read: (fd: number) => T): T => {
+    try {
+      return read(fd);
+    } finally {
+      closeSync(fd);
+    }
+  };
+  return {
+    byteLength: size,
+    readInto: (target) => closing(open(), (fd) => readWhole(fd, target.subarray(0, size))),
+    readIntoLater: async (target) => {
+      const fd = open();
+      try {
+        await readWholeLater(fd, target.subarray(0, size));
+      } finally {
+        closeSync(fd);
+      }
+    },
+    openReader: () => openReader(open(), size),
+  };
 }
