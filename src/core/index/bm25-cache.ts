@@ -2,6 +2,7 @@
 // phrase holds its rows' weighted frequencies, and after a change only the rows the change touched are asked of FTS5
 // again (bm25-frequencies.ts recomputes bm25() from them bit for bit).
 import { invertScore, logTouchedRows, phraseScore, RowSizes, takeTouchedRows } from './bm25-frequencies';
+import { MAX_INDEXED_ROWS, TouchedRows } from './bm25-touched';
 import type { Database } from './sqlite';
 
 /** A phrase's scores: the rowid of each row it matches and bm25() of the phrase alone there (≤ 0). */
@@ -38,6 +39,7 @@ const MAX_TOUCHED = 4_096;
  */
 export class PhraseScoreCache {
   private key = '';
+  private generation = 0;
   private warm = false;
   /** The state of the index, counted: a kept phrase's scores are valid while its `at` equals it. */
   private state = 0;
@@ -48,6 +50,8 @@ export class PhraseScoreCache {
   private total: number | undefined;
   /** Row sizes and totals, read once something is kept (and the touched rows logged from then on). */
   private sizes: RowSizes | undefined;
+  /** The touched rows' text indexed apart, where a kept phrase's frequencies in them are read (bm25-touched.ts). */
+  private touchedRows: TouchedRows | undefined;
   /** How many times a kept phrase was carried to a new state from its frequencies (for tests). */
   refreshes = 0;
 
@@ -57,6 +61,8 @@ export class PhraseScoreCache {
     private readonly keepRows = KEEP_ROWS,
     /** False only in tests: a change does not refresh the touched rows (to show the refresh is what keeps it exact). */
     private readonly refreshTouched = true,
+    /** Most touched rows whose text is indexed apart (bm25-touched.ts); beyond, concepts_fts is walked (tests: 0). */
+    private readonly indexTouched = MAX_INDEXED_ROWS,
   ) {}
 
   /**
@@ -65,6 +71,7 @@ export class PhraseScoreCache {
    * Otherwise the question takes FTS5's single pass, which costs less when nothing is kept (a cold CLI question).
    */
   use(db: Database, generation: number): boolean {
+    this.generation = generation;
     const key = `${generation}:${this.changeCount(db)}`;
     if (key !== this.key) {
       this.changed(db);
@@ -169,7 +176,13 @@ export class PhraseScoreCache {
   private current(db: Database, k: Kept): Kept | null {
     if (k.at === this.state) return k;
     const key = `${k.weights}\u0000${k.phrase}`;
-    const fresh = this.sizes && k.freqs ? refreshed(db, this.sizes, k, this.state) : null;
+    // The refresh may write to the temp table of touched rows, which moves SQLite's change counter: not a change
+    // of the index, so the key follows it (when it was current: a change made before stays one).
+    const keyCurrent = this.key === `${this.generation}:${this.changeCount(db)}`;
+    this.touchedRows ??= new TouchedRows(db);
+    const fresh =
+      this.sizes && k.freqs ? refreshed(db, this.sizes, this.touchedRows, k, this.state, this.indexTouched) : null;
+    if (keyCurrent) this.key = `${this.generation}:${this.changeCount(db)}`;
     this.drop(key);
     if (!fresh) return null;
     this.refreshes++;
@@ -193,11 +206,107 @@ function frequencies(sizes: RowSizes, ids: Float64Array, scores: Float64Array): 
 }
 
 /**
- * `k` on the current state: its untouched rows' frequencies kept, the touched rows' taken from FTS5's scores of them
- * (with one untouched row scored too, to check the row count, average and idf it is recomputed with), every score
- * recomputed. Null when a frequency is not recovered exactly or the check fails (FTS5 then scores the phrase anew).
+ * `k` on the current state: its untouched rows' frequencies kept, the touched rows' read again, every score
+ * recomputed. The touched rows' frequencies come from their text indexed apart (bm25-touched.ts) when they are few,
+ * else from concepts_fts (walked). Null when a frequency is not recovered exactly or a check fails (FTS5 then scores
+ * the phrase anew).
  */
-function refreshed(db: Database, sizes: RowSizes, k: Kept, state: number): Kept | null {
+function refreshed(
+  db: Database,
+  sizes: RowSizes,
+  touchedRows: TouchedRows,
+  k: Kept,
+  state: number,
+  indexTouched: number,
+): Kept | null {
+  const found =
+    k.touched.size === 0
+      ? new Map<number, number>()
+      : k.touched.size <= indexTouched
+        ? touchedRows.frequencies(state, k.phrase, k.weights, k.touched)
+        : null;
+  if (found) return rescored(sizes, k, carried(k, found), state);
+  return walked(db, sizes, k, state);
+}
+
+/**
+ * `k`'s rows and frequencies with its touched rows replaced by `found` (rowid → frequency), in rowid order: the rows
+ * between them copied whole (a change touches a few of 10,000 rows).
+ */
+function carried(k: Kept, found: ReadonlyMap<number, number>): { ids: Float64Array; freqs: Float64Array } {
+  const old = k.freqs!;
+  const gone: number[] = [];
+  for (const id of k.touched) {
+    const at = lowerBound(k.ids, id, 0);
+    if (k.ids[at] === id) gone.push(at);
+  }
+  gone.sort((a, b) => a - b);
+  const added = Float64Array.from(found.keys()).sort();
+  const ids = new Float64Array(k.ids.length - gone.length + added.length);
+  const freqs = new Float64Array(ids.length);
+  // The untouched rows, then each found row merged in at its place.
+  const keptIds = new Float64Array(k.ids.length - gone.length);
+  const keptFreqs = new Float64Array(keptIds.length);
+  let n = 0;
+  let from = 0;
+  for (const at of [...gone, k.ids.length]) {
+    keptIds.set(k.ids.subarray(from, at), n);
+    keptFreqs.set(old.subarray(from, at), n);
+    n += at - from;
+    from = at + 1;
+  }
+  let out = 0;
+  from = 0;
+  for (const id of added) {
+    const at = lowerBound(keptIds, id, from);
+    ids.set(keptIds.subarray(from, at), out);
+    freqs.set(keptFreqs.subarray(from, at), out);
+    out += at - from;
+    ids[out] = id;
+    freqs[out++] = found.get(id)!;
+    from = at;
+  }
+  ids.set(keptIds.subarray(from), out);
+  freqs.set(keptFreqs.subarray(from), out);
+  return { ids, freqs };
+}
+
+/** The first index at or after `from` whose value in the sorted `values` is not below `x`. */
+function lowerBound(values: Float64Array, x: number, from: number): number {
+  let lo = from;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** A kept phrase on `state` from its rows' frequencies: every score recomputed (null when a row has no size). */
+function rescored(
+  sizes: RowSizes,
+  k: Kept,
+  rows: { ids: Float64Array; freqs: Float64Array },
+  state: number,
+): Kept | null {
+  const { ids, freqs } = rows;
+  const idf = sizes.idf(ids.length);
+  const scores = new Float64Array(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    const d = sizes.size(ids[i]);
+    if (d === undefined) return null;
+    scores[i] = phraseScore(freqs[i], d, sizes.avgdl, idf);
+  }
+  return { phrase: k.phrase, weights: k.weights, ids, freqs, scores, at: state, touched: new Set() };
+}
+
+/**
+ * `k` refreshed from concepts_fts: its scores on the touched rows plus one untouched row (`+rowid in`: FTS5 walks the
+ * phrase's rows), inverted; the untouched row's recomputed score checked against FTS5's (the row count, average and
+ * idf are right). For more touched rows than bm25-touched.ts indexes.
+ */
+function walked(db: Database, sizes: RowSizes, k: Kept, state: number): Kept | null {
   const freqs = k.freqs!;
   const keep: number[] = [];
   for (let i = 0; i < k.ids.length; i++) if (!k.touched.has(k.ids[i])) keep.push(i);

@@ -53,9 +53,17 @@ export function varints(bytes: Uint8Array): number[] {
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
+/** Above this rowid, or below 0, row sizes go in a Map (see bm25-phrases.ts MAX_DENSE_ROWID). */
+const MAX_DENSE_ROWID = 4_000_000;
+
 /** Each row's token count and the table's row count and average, as FTS5's bm25() reads them. */
 export class RowSizes {
-  private readonly sizes = new Map<number, number>();
+  /**
+   * Each row's token count by rowid, -1 for no row: a refresh recomputes every score of a kept phrase (10,000 at
+   * 10,000 concepts) and a Map lookup per row cost more than the rest of it.
+   */
+  private dense = new Int32Array(0);
+  private readonly far = new Map<number, number>();
   /** FTS5's row count (N) and average row length, from its averages record. */
   rows = 0;
   avgdl = 0;
@@ -64,32 +72,51 @@ export class RowSizes {
   /** Every row's size, read once (~10,000 small records at 10,000 concepts). */
   constructor(private readonly db: Database) {
     db.each<{ id: number; sz: Uint8Array }>('select id, sz from concepts_fts_docsize', [], (r) =>
-      this.sizes.set(r.id, sum(varints(r.sz))),
+      this.set(r.id, sum(varints(r.sz))),
     );
     this.readTotals();
   }
 
   /** A row's token count (D), or undefined for a row not in the index. */
   size(rowid: number): number | undefined {
-    return this.sizes.get(rowid);
+    if (rowid >= 0 && rowid < this.dense.length) {
+      const d = this.dense[rowid];
+      return d < 0 ? undefined : d;
+    }
+    return this.far.get(rowid);
   }
 
   /** After a change: the touched rows' sizes read again (gone ones dropped), and the totals. */
   update(touched: Iterable<number>): void {
     for (const id of touched) {
       const row = this.db.get<{ sz: Uint8Array }>('select sz from concepts_fts_docsize where id = ?', [id]);
-      if (row) this.sizes.set(id, sum(varints(row.sz)));
-      else this.sizes.delete(id);
+      this.set(id, row ? sum(varints(row.sz)) : -1);
     }
     this.readTotals();
   }
 
-  /** FTS5's idf of a phrase on `n` rows: ln((N − n + 0.5) / (n + 0.5)) by SQLite's ln(), clamped to 1e-6. */
+  /** Records a row's size (-1: the row is gone). */
+  private set(rowid: number, size: number): void {
+    if (rowid < 0 || rowid > MAX_DENSE_ROWID || !Number.isInteger(rowid)) {
+      if (size < 0) this.far.delete(rowid);
+      else this.far.set(rowid, size);
+      return;
+    }
+    if (rowid >= this.dense.length) {
+      if (size < 0) return;
+      const grown = new Int32Array(Math.min(MAX_DENSE_ROWID + 1, Math.max(rowid + 1, this.dense.length * 2, 1024)));
+      grown.fill(-1);
+      grown.set(this.dense);
+      this.dense = grown;
+    }
+    this.dense[rowid] = size;
+  }
+
+  /** FTS5's idf of a phrase on `n` rows of this table (ftsIdf). */
   idf(n: number): number {
     let idf = this.idfs.get(n);
     if (idf === undefined) {
-      const x = this.db.get<{ x: number }>('select ln(?) as x', [(this.rows - n + 0.5) / (n + 0.5)])!.x;
-      idf = x <= 0 ? 1e-6 : x;
+      idf = ftsIdf(this.db, this.rows, n);
       this.idfs.set(n, idf);
     }
     return idf;
@@ -103,6 +130,12 @@ export class RowSizes {
     this.avgdl = sum(values.slice(1)) / values[0];
     this.idfs.clear();
   }
+}
+
+/** FTS5's idf of a phrase on `n` of `rows` rows: ln((rows − n + 0.5) / (n + 0.5)) by SQLite's ln(), clamped to 1e-6. */
+export function ftsIdf(db: Database, rows: number, n: number): number {
+  const x = db.get<{ x: number }>('select ln(?) as x', [(rows - n + 0.5) / (n + 0.5)])!.x;
+  return x <= 0 ? 1e-6 : x;
 }
 
 /** Names of the connection's own log of the concept rows written (temp: never part of wiki.db). */
