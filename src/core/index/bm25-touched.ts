@@ -76,7 +76,7 @@ export class TouchedRows {
     return found;
   }
 
-  /** Creates the temp table, declared as concepts_fts but contentless; false when that declaration is not understood. */
+  /** Creates the temp table, declared as concepts_fts but contentless; false when that declaration is not read. */
   private prepare(): boolean {
     if (this.ready === undefined) {
       const declared = this.db.get<{ sql: string }>(
