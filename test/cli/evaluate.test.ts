@@ -98,7 +98,7 @@ test('without a baseline the first run records one; --update-baseline rewrites i
 test('--sweep prints the coverage grid and the best separating setting', async () => {
   const { code, io } = await evaluate('--sweep');
   expect(code).toBe(0);
-  expect(io.stdout).toContain('Threshold sweep (lexical; vector off:');
+  expect(io.stdout).toContain('Threshold sweep (lexical; the vector signal is turned off)');
   expect(io.stdout).toMatch(/\n {2}> 0\.5 +[\d.]+% +[\d.]+%/);
   expect(io.stdout).toMatch(/\nBest: {4}coverage > [\d.]+: in-bundle hit@1 [\d.]+%, out-of-bundle abstention [\d.]+%/);
 });

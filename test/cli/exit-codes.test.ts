@@ -60,9 +60,11 @@ test('a refused relate exits 2 (refused input), not 1 (findings), and prints no 
   }
 });
 
-test('evaluate --no-embed says once, plainly, that the vector signal is off', async () => {
+test('evaluate --no-embed says plainly, once on stderr and once in the report, that vectors are off', async () => {
   const bundle = copyWritable(nodePath.join(REPO_ROOT, 'examples', 'computing-history'), tmp);
-  const { stderr } = await runCli(['evaluate', '--bundle', bundle, '--no-embed'], tmp);
+  const { stdout, stderr } = await runCli(['evaluate', '--bundle', bundle, '--no-embed'], tmp);
+  // The report's signals line says it once too.
+  expect(stdout).toContain('\nSignals: lexical (exact title, BM25); the vector signal is turned off\n');
   expect(stderr).not.toMatch(/vector signal off: the vector signal/i);
   expect(stderr.match(/vector signal/g)).toHaveLength(1);
   expect(stderr).toContain('note: the vector signal is off (--no-embed): lexical signals only\n');

@@ -15,7 +15,7 @@ export function renderReport(
   const lines: string[] = [];
   const signals =
     c.signals === 'lexical'
-      ? `lexical (exact title, BM25)${c.vectorOff ? `; vector off: ${c.vectorOff}` : ''}`
+      ? `lexical (exact title, BM25)${c.vectorOff ? `; ${vectorOffPart(c.vectorOff)}` : ''}`
       : `${c.signals} + lexical`;
   lines.push(
     `Retrieval evaluation: ${m.questions} questions (${m.inBundle} in ` +
@@ -120,7 +120,7 @@ export function renderComparison(comparison: BaselineComparison, signals: string
 export function renderSweep(sweep: SweepReport): string {
   const lines: string[] = [];
   const vectorOn = sweep.points.some((p) => p.vectorThreshold !== null);
-  lines.push(`Threshold sweep (${sweep.signals}${sweep.vectorOff ? `; vector off: ${sweep.vectorOff}` : ''})`);
+  lines.push(`Threshold sweep (${sweep.signals}${sweep.vectorOff ? `; ${vectorOffPart(sweep.vectorOff)}` : ''})`);
   if (sweep.tunedOn) {
     const t = sweep.tunedOn;
     lines.push(
@@ -185,4 +185,12 @@ function describePoint(p: SweepPoint): string {
 
 function clip(text: string, width: number): string {
   return text.length <= width ? text : text.slice(0, width - 1) + '…';
+}
+
+/**
+ * Why vectors were off, after the lexical signals' names: a reason that names the signal needs no "vector off:" and
+ * no "lexical signals only" ("the vector signal is turned off", not "vector off: the vector signal is turned off: …").
+ */
+function vectorOffPart(reason: string): string {
+  return /^the vector signal/i.test(reason) ? reason.replace(/: lexical signals only$/, '') : `vector off: ${reason}`;
 }
