@@ -10,16 +10,12 @@
 export function fastFrontmatter(yaml: string): Record<string, unknown> | undefined {
   // Only spaces and newlines as white space: YAML's rules for tabs, CR and the Unicode spaces (which JavaScript's
   // trim() would also strip) are the full parser's.
-  if (/[^\S \n]/.test(yaml)) return undefined;
-  const lines: Line[] = [];
-  for (const raw of yaml.split('\n')) {
-    const text = raw.trimEnd();
-    const content = text.trimStart();
-    if (content === '' || content.startsWith('#')) continue;
-    lines.push({ indent: text.length - content.length, content });
-  }
+  // One search for both (nearly every frontmatter has neither), then which one it was.
+  const odd = OTHER_SPACE_OR_CONTROL.test(yaml);
+  if (odd && OTHER_SPACE.test(yaml)) return undefined;
+  const lines = linesOf(yaml);
   if (lines.length === 0 || lines[0].indent !== 0) return undefined;
-  const reader = new BlockReader(lines);
+  const reader = new BlockReader(lines, odd);
   try {
     const value = reader.mapping(0);
     return reader.done() ? value : undefined;
@@ -27,6 +23,29 @@ export function fastFrontmatter(yaml: string): Record<string, unknown> | undefin
     if (error === GIVE_UP) return undefined;
     throw error;
   }
+}
+
+/**
+ * The lines holding something other than spaces or a comment, with their indent and their text without the spaces
+ * around it. Found with indexOf and character codes: a split, then a trimEnd and a trimStart per line, made three
+ * strings of each. Only spaces are trimmed: the caller has refused every other white space.
+ */
+function linesOf(yaml: string): Line[] {
+  const lines: Line[] = [];
+  const length = yaml.length;
+  for (let start = 0; start <= length;) {
+    let end = yaml.indexOf('\n', start);
+    if (end < 0) end = length;
+    let first = start;
+    while (first < end && yaml.charCodeAt(first) === SPACE) first++;
+    if (first < end && yaml.charCodeAt(first) !== HASH) {
+      let last = end;
+      while (yaml.charCodeAt(last - 1) === SPACE) last--;
+      lines.push({ indent: first - start, content: yaml.slice(first, last) });
+    }
+    start = end + 1;
+  }
+  return lines;
 }
 
 interface Line {
@@ -41,8 +60,6 @@ function giveUp(): never {
   throw GIVE_UP;
 }
 
-/** Keys the subset accepts: plain names. Anything a YAML parser might read as another type is left to it. */
-const KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 /** Keys the full parser reads as booleans or warns about (YAML 1.1 booleans, spec §10.1), in any letter case. */
 const SPECIAL_WORD = /^(?:true|false|null|on|off|yes|no|y|n|~)$/i;
 /** Values the core schema reads as booleans or null (a superset: any letter case). */
@@ -58,13 +75,56 @@ const NUMBER_LIKE =
 const MAX_FAST_DEPTH = 16;
 
 /** Characters that give a plain scalar's first character another meaning (indicators, YAML 1.2 §5.3). */
-const INDICATOR_START = /^[-?:,[\]{}#&*!|>'"%@`]/;
+const INDICATORS = '-?:,[]{}#&*!|>\'"%@`';
 /** Characters the core schema's rules leave to the full parser inside a plain scalar: controls, line separators. */
 const CONTROL = /[\p{Cc}\u2028\u2029\ufeff]/u;
+/** White space other than the space and the newline (JavaScript's `\s`: what trim() strips). */
+const OTHER_SPACE = /[^\S \n]/;
+/**
+ * OTHER_SPACE's characters and CONTROL's but the newline, in one class (a test checks it is exactly that union),
+ * searched once per frontmatter. Plain scalars hold no newline, so where this finds nothing, no scalar holds a
+ * CONTROL character and the test per scalar is skipped; one class searched once cost half of the two searched apart.
+ */
+export const OTHER_SPACE_OR_CONTROL =
+  // eslint-disable-next-line no-control-regex -- control characters are what it finds
+  /[\0-\x09\x0b-\x1f\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+const SPACE = 0x20;
+const HASH = 0x23;
 /** A quote or a bracket, where a ` #` could be content rather than a comment. */
 const QUOTE_OR_BRACKET = /["'[\]{}]/;
 /** The longest word SPECIAL_WORD and BOOL_OR_NULL match (`false`): longer keys and values skip those tests. */
 const LONGEST_SPECIAL = 5;
+
+/**
+ * The length of the plain name (`[A-Za-z_][A-Za-z0-9_-]*`: the keys the subset accepts; anything a YAML parser might
+ * read as another type is left to it) starting at `from` in `text`, 0 when none starts there.
+ */
+function nameLength(text: string, from: number): number {
+  let at = from;
+  for (; at < text.length; at++) {
+    const ch = text.charCodeAt(at);
+    const letterOrUnderscore = (ch >= 0x61 && ch <= 0x7a) || (ch >= 0x41 && ch <= 0x5a) || ch === 0x5f;
+    if (!letterOrUnderscore && (at === from || !((ch >= 0x30 && ch <= 0x39) || ch === 0x2d))) break;
+  }
+  return at - from;
+}
+
+/** Key names met before, each held once: see `interned`. */
+const KEY_NAMES = new Map<string, string>();
+/** How many names KEY_NAMES holds at most (a bundle's frontmatter uses a few dozen). */
+const MAX_KEY_NAMES = 1024;
+
+/**
+ * The same name as a string met before. A key cut from the text is a new string every time, and setting or testing
+ * a property by a new string makes V8 look up its internalized form in its string table (a call into the runtime);
+ * the string met before has been used as a key already, so it stands for that form.
+ */
+function interned(name: string): string {
+  const known = KEY_NAMES.get(name);
+  if (known !== undefined) return known;
+  if (KEY_NAMES.size < MAX_KEY_NAMES) KEY_NAMES.set(name, name);
+  return name;
+}
 
 /** True for keys the subset leaves to the full parser: YAML 1.1 booleans, null words, `~`. */
 function isSpecialWord(word: string): boolean {
@@ -83,7 +143,11 @@ function mayBeNumber(value: string): boolean {
 
 class BlockReader {
   private at = 0;
-  constructor(private readonly lines: readonly Line[]) {}
+  /** `controls`: whether the frontmatter may hold a CONTROL character other than the newline. */
+  constructor(
+    private readonly lines: readonly Line[],
+    private readonly controls: boolean,
+  ) {}
 
   done(): boolean {
     return this.at === this.lines.length;
@@ -103,13 +167,12 @@ class BlockReader {
         this.at++;
       }
       const colon = content.indexOf(':');
-      if (colon <= 0) giveUp();
-      const key = content.slice(0, colon);
-      if (!KEY.test(key) || isSpecialWord(key) || key === '__proto__' || Object.hasOwn(out, key)) giveUp();
-      const rest = content.slice(colon + 1);
-      if (rest !== '' && !rest.startsWith(' ')) giveUp();
-      const written = stripComment(rest.trim());
-      out[key] = written === '' ? this.nested(indent, depth) : inlineValue(written);
+      if (colon <= 0 || nameLength(content, 0) !== colon) giveUp();
+      const key = interned(content.slice(0, colon));
+      if (isSpecialWord(key) || key === '__proto__' || Object.hasOwn(out, key)) giveUp();
+      if (colon + 1 < content.length && content.charCodeAt(colon + 1) !== SPACE) giveUp();
+      const written = stripComment(content.slice(colon + 1).trim());
+      out[key] = written === '' ? this.nested(indent, depth) : inlineValue(written, this.controls);
       content = undefined;
     }
   }
@@ -140,7 +203,7 @@ class BlockReader {
       if (item === '') giveUp();
       // A compact mapping's keys line up with the first key, one column past the dash and its spaces.
       const column = indent + 1 + (afterDash.length - afterDash.trimStart().length);
-      out.push(startsMapping(item) ? this.mapping(column, item, depth + 1) : inlineValue(item));
+      out.push(startsMapping(item) ? this.mapping(column, item, depth + 1) : inlineValue(item, this.controls));
       const next = this.lines[this.at];
       if (next !== undefined && next.indent > indent && !startsMapping(item)) giveUp();
     }
@@ -167,30 +230,34 @@ function stripComment(value: string): string {
 }
 
 /** One value written on its line in block context: a quoted string, a flow collection or a plain string. */
-function inlineValue(text: string): unknown {
-  const flow = new FlowReader(text);
+function inlineValue(text: string, controls: boolean): unknown {
+  const flow = new FlowReader(text, controls);
   const value = flow.value(false);
   if (!flow.atEnd()) giveUp();
   return value;
 }
 
-/** A flow mapping's key and its `: `, read where the reader stands (sticky). */
-const FLOW_KEY = /([A-Za-z_][A-Za-z0-9_-]*): /y;
-/** The first character ending a plain scalar in flow context, searched from where the reader stands. */
-const FLOW_END = /[,[\]{}]/g;
-
-/** The index of the first `a` or `b` in `text` at or after `from`, or -1. */
-function nextOf(text: string, from: number, a: string, b: string): number {
-  const i = text.indexOf(a, from);
-  const j = text.indexOf(b, from);
-  return i < 0 ? j : j < 0 ? i : Math.min(i, j);
+/** The index of the first character ending a plain scalar in flow context (`,[]{}`) at or after `from`, or -1. */
+function flowEnd(text: string, from: number): number {
+  for (let at = from; at < text.length; at++) {
+    const ch = text.charCodeAt(at);
+    if (ch === 0x2c || ch === 0x5b || ch === 0x5d || ch === 0x7b || ch === 0x7d) return at;
+  }
+  return -1;
 }
 
 /** Reads quoted strings, flow sequences and flow mappings written on one line. */
 class FlowReader {
   private at = 0;
   private depth = 0;
-  constructor(private readonly text: string) {}
+  /** Where the line's first backslash is (-1: none), found once: most quoted strings hold none. */
+  private backslash: number;
+  constructor(
+    private readonly text: string,
+    private readonly controls: boolean,
+  ) {
+    this.backslash = text.indexOf('\\');
+  }
 
   atEnd(): boolean {
     this.spaces();
@@ -240,12 +307,13 @@ class FlowReader {
     }
     for (;;) {
       this.spaces();
-      FLOW_KEY.lastIndex = this.at;
-      const match = FLOW_KEY.exec(this.text);
-      if (!match) giveUp();
-      const key = match[1];
+      // A plain name, then `: `.
+      const length = nameLength(this.text, this.at);
+      const colon = this.at + length;
+      if (length === 0 || this.text.charCodeAt(colon) !== 0x3a || this.text.charCodeAt(colon + 1) !== SPACE) giveUp();
+      const key = interned(this.text.slice(this.at, colon));
       if (isSpecialWord(key) || key === '__proto__' || Object.hasOwn(out, key)) giveUp();
-      this.at += match[0].length;
+      this.at = colon + 2;
       out[key] = this.value(true);
       this.spaces();
       const ch = this.text[this.at++];
@@ -259,7 +327,9 @@ class FlowReader {
     let out = '';
     for (let i = this.at + 1; i < this.text.length; i++) {
       // The run up to the next quote or backslash at once (a character at a time built a string piece each).
-      const stop = nextOf(this.text, i, '"', '\\');
+      const quote = this.text.indexOf('"', i);
+      if (this.backslash >= 0 && this.backslash < i) this.backslash = this.text.indexOf('\\', i);
+      const stop = quote < 0 || (this.backslash >= 0 && this.backslash < quote) ? this.backslash : quote;
       if (stop < 0) break;
       out += this.text.slice(i, stop);
       i = stop;
@@ -302,18 +372,15 @@ class FlowReader {
 
   /** A plain scalar that is certainly a string under the core schema; anything else gives up. */
   private plain(inFlow: boolean): string {
-    let end = this.text.length;
-    if (inFlow) {
-      FLOW_END.lastIndex = this.at;
-      if (FLOW_END.test(this.text)) end = FLOW_END.lastIndex - 1;
-    }
+    let end = inFlow ? flowEnd(this.text, this.at) : -1;
+    if (end < 0) end = this.text.length;
     const raw = this.text.slice(this.at, end);
     const value = raw.trim();
-    if (value === '' || INDICATOR_START.test(value)) giveUp();
+    if (value === '' || INDICATORS.includes(value[0])) giveUp();
     if (value.includes(': ') || value.endsWith(':') || value.includes(' #')) giveUp();
     if ((value.length <= LONGEST_SPECIAL && BOOL_OR_NULL.test(value)) || mayBeNumber(value)) giveUp();
-    if (CONTROL.test(value)) giveUp(); // controls: the full parser's rules
-    this.at += raw.length;
+    if (this.controls && CONTROL.test(value)) giveUp(); // controls: the full parser's rules
+    this.at = end;
     return value;
   }
 

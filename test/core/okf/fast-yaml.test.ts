@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import fc from 'fast-check';
 import { bundleFiles } from '../../../bench/generate.mjs';
-import { fastFrontmatter } from '../../../src/core/okf/fast-yaml';
+import { fastFrontmatter, OTHER_SPACE_OR_CONTROL } from '../../../src/core/okf/fast-yaml';
 import { parseFrontmatterYaml, parseWithYamlPackage, splitFrontmatter } from '../../../src/core/okf/frontmatter';
 import { REPO_ROOT } from '../../support/temp-dir';
 import { MemoryBundle } from '../../support/memory-bundle';
@@ -286,6 +286,18 @@ test('parseFrontmatterYaml keeps every diagnostic of the full parser (the fast p
     'yaml11-boolean-key',
     'duplicate-key',
   ]);
+});
+
+test('one search finds every white space but the space and newline, and every control character but the newline', () => {
+  // What the two searches it replaces found: JavaScript's white space (trim()'s), and the characters the subset
+  // leaves to the full parser inside a plain scalar (which never holds a newline).
+  const otherSpace = /[^\S \n]/;
+  const control = /[\p{Cc}\u2028\u2029\ufeff]/u;
+  for (let unit = 0; unit <= 0xffff; unit++) {
+    const ch = String.fromCharCode(unit);
+    const wanted = otherSpace.test(ch) || (ch !== '\n' && control.test(ch));
+    expect([unit, OTHER_SPACE_OR_CONTROL.test(ch)]).toEqual([unit, wanted]);
+  }
 });
 
 describe('depth', () => {
