@@ -214,7 +214,9 @@ function conceptOf(
 }
 
 function readSources(value: unknown, report: Report): Source[] {
-  if (value === undefined || value === null) return [];
+  // One array literal for every outcome, the empty one included: see `stringList`.
+  const sources: Source[] = [];
+  if (value === undefined || value === null) return sources;
   const items = Array.isArray(value) ? value : [value];
   if (!Array.isArray(value))
     report(
@@ -223,7 +225,6 @@ function readSources(value: unknown, report: Report): Source[] {
       '`sources` should be a list of `{ id, resource, title }`; read the one mapping as a list.',
       value,
     );
-  const sources: Source[] = [];
   for (const item of items) {
     if (!isRecord(item)) {
       report(
@@ -254,7 +255,9 @@ function readRelations(
   report: Report,
   date: (key: string, value: unknown, where?: string) => string | undefined,
 ): Relation[] {
-  if (value === undefined || value === null) return [];
+  // One array literal for every outcome, the empty one included: see `stringList`.
+  const relations: Relation[] = [];
+  if (value === undefined || value === null) return relations;
   if (!Array.isArray(value)) {
     report(
       'error',
@@ -262,10 +265,14 @@ function readRelations(
       `\`relations\` should be a list of \`{ predicate, object }\` entries, found ${kindOf(value)}; ignored.`,
       value,
     );
-    return [];
+    return relations;
   }
-  const sourceIds = new Set(sources.map((s) => s.id).filter((id) => id !== undefined));
-  const relations: Relation[] = [];
+  // A loop: map and filter, inlined, checked the elements kind and deoptimized on a file without sources.
+  const sourceIds = new Set<string>();
+  for (let i = 0; i < sources.length; i++) {
+    const id = sources[i].id;
+    if (id !== undefined) sourceIds.add(id);
+  }
   value.forEach((item, i) => {
     const where = `relations[${i}]`;
     if (!isRecord(item)) {
@@ -354,9 +361,12 @@ function pathRef(key: string, written: string, report: Report): string | undefin
 }
 
 function stringList(key: string, value: unknown, report: Report, code: string): string[] {
-  if (value === undefined || value === null) return [];
-  const items = Array.isArray(value) ? value : [value];
+  // One array literal for every outcome, the empty one included: an empty `[]` of its own would keep the elements
+  // kind of an array never written to, unlike the filled ones (V8 tracks kinds per literal), and code optimized on
+  // the one deoptimizes on the other.
   const out: string[] = [];
+  if (value === undefined || value === null) return out;
+  const items = Array.isArray(value) ? value : [value];
   for (const item of items) {
     if (typeof item === 'string') {
       if (item.trim() !== '') out.push(item.trim());
