@@ -7,21 +7,48 @@ const ISO_8601 =
  * True for `2026`, `2026-08`, `2026-08-09`, `2026-08-09T10:00:00Z`, `2026-07-10T23:16:06+00:00`, …; false otherwise.
  */
 export function isIsoDate(text: string): boolean {
+  if (text.length === 10) {
+    // `YYYY-MM-DD`, nearly every date a bundle holds, checked without the regular expression (its match and its
+    // six captures were a new array and strings per date); anything else of that length takes the general path.
+    const year = digits(text, 0, 4);
+    const month = digits(text, 5, 2);
+    const day = digits(text, 8, 2);
+    if (year >= 0 && month >= 0 && day >= 0 && text.charCodeAt(4) === DASH && text.charCodeAt(7) === DASH)
+      return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+  }
   const m = ISO_8601.exec(text);
   if (!m) return false;
-  const [, year, month, day, hour, minute, second] = m;
+  // Read by index: destructuring the match went through the iterator protocol.
+  const month = m[2];
+  const day = m[3];
+  const hour = m[4];
+  const minute = m[5];
+  const second = m[6];
   if (month !== undefined && (+month < 1 || +month > 12)) return false;
-  if (day !== undefined && (+day < 1 || +day > daysInMonth(+year, +month))) return false;
+  if (day !== undefined && (+day < 1 || +day > daysInMonth(+m[1], +month))) return false;
   if (hour !== undefined && +hour > 24) return false;
   if (minute !== undefined && +minute > 59) return false;
   if (second !== undefined && +second > 60) return false;
   return true;
 }
 
+const DASH = 0x2d;
+
+/** The number the `count` ASCII digits at `from` in `text` write, or -1 when one of them is not a digit. */
+function digits(text: string, from: number, count: number): number {
+  let value = 0;
+  for (let i = from; i < from + count; i++) {
+    const digit = text.charCodeAt(i) - 0x30;
+    if (!(digit >= 0 && digit <= 9)) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
 /** Days in a month of the proleptic Gregorian calendar (ISO 8601): `2020-02-30` is not a date, `2024-02-29` is. */
 function daysInMonth(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /** The calendar-date part of an ISO date-time (`2026-08-09T10:00:00Z` → `2026-08-09`). */

@@ -41,6 +41,35 @@ describe('isIsoDate', () => {
   ])('%j is not', (text) => {
     expect(isIsoDate(text)).toBe(false);
   });
+
+  test('answers as the pattern and calendar checks do on every 10-character text of digits, dashes and others', () => {
+    // The definition (the general path, which 10-character `YYYY-MM-DD` texts skip): the pattern, then the ranges.
+    const pattern =
+      /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?)?)?$/;
+    const reference = (text: string) => {
+      const m = pattern.exec(text);
+      if (!m) return false;
+      const [year, month, day] = [m[1], m[2], m[3]].map((v) => (v === undefined ? undefined : Number(v)));
+      const leap = year! % 4 === 0 && (year! % 100 !== 0 || year! % 400 === 0);
+      const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month!) ? 30 : 31;
+      if (month !== undefined && (month < 1 || month > 12)) return false;
+      return day === undefined || (day >= 1 && day <= days);
+    };
+    let seed = 5;
+    const random = (n: number) => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
+    const texts = ['0000-02-29', '1900-02-29', '2000-02-29', '2024-02-29', '2023-02-29', '9999-12-31', '2026-13-01'];
+    for (let month = 0; month <= 13; month++)
+      for (let day = 0; day <= 32; day++)
+        for (const year of ['2024', '2023', '2100', '2000'])
+          texts.push(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+    const odd = ['-', '/', ' ', 'T', 'Z', ':', '+', '\u0660', '\uff11', 'a', '\0'];
+    for (let i = 0; i < 20000; i++) {
+      const chars = [...texts[random(texts.length)]];
+      for (let k = random(3); k >= 0; k--) chars[random(10)] = random(2) ? odd[random(odd.length)] : String(random(10));
+      texts.push(chars.join(''));
+    }
+    for (const text of texts) expect([text, isIsoDate(text)]).toEqual([text, reference(text)]);
+  });
 });
 
 describe('isPast (OKF §5.5: stale when today >= stale_after)', () => {
