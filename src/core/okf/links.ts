@@ -5,7 +5,7 @@ import { resolveLinkTarget } from './paths';
 // The destination is `<any text but >>` (CommonMark: spaces allowed, as in `[a](<my note.md>)`) or a run without
 // spaces. Tried only where a `[` stands (sticky), not at every character of the body: see markdownLinks.
 const MARKDOWN_LINK = /\[(?:[^\]\\]|\\.)*\]\(\s*(?:<([^>\n]+)>|([^)\s]+))(?:\s+["'(][^)]*["')])?\s*\)/y;
-const WIKILINK = /(!?)\[\[([^\]|#^\n]+)(?:[#^][^\]|\n]*)?(?:\|[^\]\n]*)?\]\]/g;
+const WIKILINK = /\[\[([^\]|#^\n]+)(?:[#^][^\]|\n]*)?(?:\|[^\]\n]*)?\]\]/y;
 
 /** Removes fenced code blocks and inline code, where brackets are not links. */
 function stripCode(markdown: string): string {
@@ -40,6 +40,24 @@ function* markdownLinks(text: string): Generator<{ image: boolean; target: strin
 }
 
 /**
+ * The wikilinks of `text` in order, as a global `/(!?)\[\[…/g` scan finds them: tried at each `[[` after the last
+ * match, an embed when a `!` right before it lies after that match (where that scan would have started the match
+ * at the `!`: it succeeds there exactly when it succeeds at the `[[`). The global pattern, led by an optional `!`,
+ * was tried at every character of the body.
+ */
+function* wikilinks(text: string): Generator<{ embed: boolean; name: string }> {
+  let after = 0;
+  for (let at = text.indexOf('[['); at >= 0; at = text.indexOf('[[', at + 1)) {
+    WIKILINK.lastIndex = at;
+    const m = WIKILINK.exec(text);
+    if (m === null) continue;
+    yield { embed: at > after && text.charCodeAt(at - 1) === 0x21, name: m[1] };
+    after = WIKILINK.lastIndex;
+    at = after - 1;
+  }
+}
+
+/**
  * Extracts the internal links of a body, in order, deduplicated. Markdown links are resolved against the
  * linking file (`targetPath`, with `rootPath` for the bundle-root reading of a bare `a/b.md`); wikilinks
  * keep their name and are resolved against the bundle later (they depend on which files exist).
@@ -62,9 +80,9 @@ export function extractLinks(fromPath: string, body: string): ProseLink[] {
     });
   }
   // A wikilink holds `[[`: a body without one (most) is not scanned for them.
-  for (const m of text.includes('[[') ? text.matchAll(WIKILINK) : []) {
-    if (m[1] === '!') continue;
-    const raw = m[2].trim();
+  for (const m of wikilinks(text)) {
+    if (m.embed) continue;
+    const raw = m.name.trim();
     if (raw === '' || seen.has('w' + raw)) continue;
     seen.add('w' + raw);
     links.push({ raw, kind: 'wikilink' });

@@ -188,6 +188,27 @@ describe('extractLinks', () => {
     }
     expect(links).toBeGreaterThan(300);
   });
+
+  test('finds the wikilinks a global scan of the whole text finds: embeds, anchors, aliases, nested brackets', () => {
+    // The definition: every match of the pattern scanned from each character on, embeds (`!`) left out.
+    const global = /(!?)\[\[([^\]|#^\n]+)(?:[#^][^\]|\n]*)?(?:\|[^\]\n]*)?\]\]/g;
+    const names = (text: string) => [...text.matchAll(global)].filter((m) => m[1] !== '!').map((m) => m[2].trim());
+    let seed = 13;
+    const random = (n: number) => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
+    const pieces = ['[', ']', '[[', ']]', '![[', '!', '|', '#', '^', ' ', '\n', 'a', 'B c', '[[x]]', '!!'];
+    let links = 0;
+    for (let i = 0; i < 4000; i++) {
+      let text = '';
+      for (let n = random(40); n > 0; n--) text += pieces[random(pieces.length)];
+      const expected = [...new Set(names(text).filter((t) => t !== ''))];
+      const wikilinks = extractLinks('/a.md', text)
+        .filter((l) => l.kind === 'wikilink')
+        .map((l) => l.raw);
+      expect([text, wikilinks]).toEqual([text, expected]);
+      links += wikilinks.length;
+    }
+    expect(links).toBeGreaterThan(300);
+  });
 });
 
 describe('contentHash', () => {
