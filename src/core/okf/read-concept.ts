@@ -361,9 +361,8 @@ function pathRef(key: string, written: string, report: Report): string | undefin
 }
 
 function stringList(key: string, value: unknown, report: Report, code: string): string[] {
-  // One array literal for every outcome, the empty one included: an empty `[]` of its own would keep the elements
-  // kind of an array never written to, unlike the filled ones (V8 tracks kinds per literal), and code optimized on
-  // the one deoptimizes on the other.
+  // One array literal for every outcome, the empty one included: an empty `[]` of its own keeps the elements kind of
+  // an array never written to (V8 tracks kinds per literal), and code optimized on filled ones deoptimized on it.
   const out: string[] = [];
   if (value === undefined || value === null) return out;
   const items = Array.isArray(value) ? value : [value];

@@ -288,7 +288,7 @@ test('parseFrontmatterYaml keeps every diagnostic of the full parser (the fast p
   ]);
 });
 
-test('one search finds every white space but the space and newline, and every control character but the newline', () => {
+test('one search finds all white space but the space and newline, all control characters but the newline', () => {
   // What the two searches it replaces found: JavaScript's white space (trim()'s), and the characters the subset
   // leaves to the full parser inside a plain scalar (which never holds a newline).
   const otherSpace = /[^\S \n]/;
