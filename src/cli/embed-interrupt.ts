@@ -23,8 +23,8 @@ export interface EmbeddingGuard {
 }
 
 /**
- * Takes over Ctrl-C for a rebuild that embeds. Before embedding starts there is nothing to keep, so Ctrl-C quits at
- * once, as without the guard; during it, the first stops embedding after the batch in flight, the second quits at once.
+ * Takes over Ctrl-C for a rebuild that embeds, once embedding starts. Before, there is nothing to keep and Ctrl-C quits
+ * at once (no handler yet); during it, the first stops embedding after the batch in flight, the second quits at once.
  */
 export function guardEmbedding(notes: Notes, env: NodeJS.ProcessEnv = process.env): EmbeddingGuard {
   const asked = Number(env.OKF_WIKI_EMBED_SAVE_SECONDS ?? EMBED_SAVE_SECONDS);
@@ -33,7 +33,7 @@ export function guardEmbedding(notes: Notes, env: NodeJS.ProcessEnv = process.en
   let interrupted = false;
   let lastSave = 0;
   const onSigint = (): void => {
-    if (!embedding || interrupted) {
+    if (interrupted) {
       // Quit as Ctrl-C does without a handler (the shell sees a process ended by SIGINT).
       dispose();
       process.kill(process.pid, 'SIGINT');
@@ -46,11 +46,15 @@ export function guardEmbedding(notes: Notes, env: NodeJS.ProcessEnv = process.en
     );
   };
   const dispose = (): void => void process.off('SIGINT', onSigint);
-  process.on('SIGINT', onSigint);
   return {
     options: {
       shouldStopEmbedding: () => {
-        if (!embedding) lastSave = Date.now();
+        if (!embedding) {
+          lastSave = Date.now();
+          // Listened for only from here: the build before runs without yielding, so a handler installed earlier
+          // would run only once it ended, and stop the embedding instead of quitting (Node's default does quit).
+          process.on('SIGINT', onSigint);
+        }
         embedding = true;
         return interrupted;
       },

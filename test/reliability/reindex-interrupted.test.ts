@@ -125,4 +125,29 @@ globalThis.fetch = async function (input) {
     expect(stopped.stderr).toContain(`${CONCEPTS - kept} concepts still lack a vector`);
     await expectNextReindexEmbedsOnlyTheRest(kept);
   }, 120_000);
+
+  // SIGINT as the first concept file is opened: the build is under way (it does not yield), embedding not started.
+  const sigintInBuild = `
+const fs = require('node:fs');
+const open0 = fs.openSync;
+let sent = false;
+fs.openSync = function (path) {
+  if (!sent && String(path).endsWith('.md')) { sent = true; process.kill(process.pid, 'SIGINT'); }
+  return open0.apply(this, arguments);
+};`;
+
+  test('Ctrl-C during the build quits at once: ended by SIGINT, no wiki.db, the lock free for the next run', async () => {
+    const stopped = await cli.run(reindexArgs(), {
+      preload: cli.preload('sigint-build.cjs', sigintInBuild),
+      timeoutMs: 60_000,
+    });
+    expect({ code: stopped.code, signal: stopped.signal }).toEqual({ code: null, signal: 'SIGINT' });
+    expect(fake.embedRequests).toHaveLength(0);
+    expect(existsSync(nodePath.join(bundle, 'wiki.db'))).toBe(false);
+    // The dead process's lock does not hold up the next reindex (no "waiting for it to finish").
+    const next = await runCli([...reindexArgs(), '--json'], tmp);
+    expect(next.code).toBe(0);
+    expect(next.stderr).not.toMatch(/waiting/);
+    expect(await vectorsOnDisk()).toBe(CONCEPTS);
+  }, 120_000);
 });
