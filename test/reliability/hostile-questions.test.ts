@@ -86,7 +86,10 @@ test('a SQL fragment cannot drop or change a table; the next question still answ
   expect((await contextFor(index, 'Who was Ada Lovelace?', { clock })).confident).toBe(true);
 });
 
-test.each(Object.entries(QUESTIONS).filter(([name]) => !/20,000|NUL/.test(name)))(
+/** Questions with nothing in them: the CLI refuses them as bad usage (exit 2) since 1fedf41; contextFor answers. */
+const BLANK = /^(empty|only whitespace)$/;
+
+test.each(Object.entries(QUESTIONS).filter(([name]) => !/20,000|NUL/.test(name) && !BLANK.test(name)))(
   'okf-wiki context with question: %s → exit 0',
   async (_name, question) => {
     const io = bufferIo(bundle.parent);
@@ -94,5 +97,16 @@ test.each(Object.entries(QUESTIONS).filter(([name]) => !/20,000|NUL/.test(name))
     const code = await run(['context', '--bundle', bundle.dir, '--no-embed', '--json', '--', question], io);
     expect([code, io.stderr().replace(/note: .*\n/g, '')]).toEqual([0, '']);
     expect(JSON.parse(io.stdout())).toHaveProperty('confident');
+  },
+);
+
+test.each(Object.entries(QUESTIONS).filter(([name]) => BLANK.test(name)))(
+  'okf-wiki context with question: %s → exit 2, saying a question is needed',
+  async (_name, question) => {
+    const io = bufferIo(bundle.parent);
+    const code = await run(['context', '--bundle', bundle.dir, '--no-embed', '--json', '--', question], io);
+    expect(code).toBe(2);
+    expect(io.stderr()).toContain('context needs a question');
+    expect(io.stdout()).toBe('');
   },
 );
