@@ -48,6 +48,8 @@ export class PhraseScoreCache {
   /** Rows matching each phrase asked since the last change (any weights), and the number of concepts then. */
   private readonly counts = new Map<string, number>();
   private total: number | undefined;
+  /** Counts of earlier states, each with the rows touched since (its bound: n ± drift), for `common`. */
+  private readonly earlier = new Map<string, { n: number; drift: number }>();
   /** Row sizes and totals, read once something is kept (and the touched rows logged from then on). */
   private sizes: RowSizes | undefined;
   /** The touched rows' text indexed apart, where a kept phrase's frequencies in them are read (bm25-touched.ts). */
@@ -89,9 +91,14 @@ export class PhraseScoreCache {
   /** The index changed: kept phrases learn which rows were touched; the rest is dropped. */
   private changed(db: Database): void {
     this.state++;
+    const touched = this.sizes ? takeTouchedRows(db) : new Set<number>();
+    // A count taken before stays a bound: each touched row moves it by one at most. Only while rows are logged.
+    if (this.sizes && this.earlier.size + this.counts.size <= MAX_COUNTS) {
+      for (const e of this.earlier.values()) e.drift += touched.size;
+      for (const [phrase, n] of this.counts) this.earlier.set(phrase, { n, drift: touched.size });
+    } else this.earlier.clear();
     this.counts.clear();
     this.total = undefined;
-    const touched = this.sizes ? takeTouchedRows(db) : new Set<number>();
     this.sizes?.update(touched);
     for (const [key, k] of this.kept) {
       if (this.refreshTouched) for (const id of touched) k.touched.add(id);
@@ -130,6 +137,21 @@ export class PhraseScoreCache {
       this.counted(phrase, n);
     }
     return n;
+  }
+
+  /**
+   * Whether `phrase` is in half the rows or more (FTS5 then clamps its idf): from a count of an earlier state where
+   * the rows touched since cannot have moved it across half (a count walks the phrase's rows: 1–3 ms for a common word
+   * at 10,000 concepts, again after every change), else counted.
+   */
+  common(db: Database, phrase: string): boolean {
+    const total = this.concepts(db);
+    const n = this.counts.get(phrase);
+    if (n !== undefined) return 2 * n >= total;
+    const e = this.earlier.get(phrase);
+    if (e && 2 * (e.n - e.drift) >= total) return true;
+    if (e && 2 * (e.n + e.drift) < total) return false;
+    return 2 * this.count(db, phrase) >= total;
   }
 
   /** How many concepts the index holds (FTS5's row count, by which it clamps a phrase's idf). */

@@ -146,8 +146,7 @@ export function scoresCommonAnew(
   phrases: readonly string[],
   weights: string,
 ): boolean {
-  const total = cache.concepts(db);
-  return phrases.some((p) => !cache.keeps(p, weights) && 2 * cache.count(db, p) >= total);
+  return phrases.some((p) => !cache.keeps(p, weights) && cache.common(db, p));
 }
 
 /** The best rows of a query (see bestByBound), or, when `complete` is false, only its exact first rows (see prefix). */
@@ -195,9 +194,8 @@ export function bounded(
   prefix: boolean,
 ): Bounded | null {
   if (limit <= 0) return null;
-  const total = cache.concepts(db);
-  const common = phrases.filter((p) => 2 * cache.count(db, p) >= total);
-  const rarer = phrases.filter((p) => 2 * cache.count(db, p) < total);
+  const common = phrases.filter((p) => cache.common(db, p));
+  const rarer = phrases.filter((p) => !cache.common(db, p));
   if (common.length === 0 || rarer.length === 0) return null;
   const scoring = `select rowid, bm25(concepts_fts, ${weights}) as score from concepts_fts where concepts_fts match ?`;
   // Phrase by phrase, the partial scores are FTS5's own for the OR of the rarer phrases (summed in query order).

@@ -74,6 +74,13 @@ function check(index: WikiIndex, cache: PhraseScoreCache, step: number): void {
       if (!Object.is(got.scores[i], want.values[i]))
         throw new Error(`step ${step} ${phrase} row ${want.ids[i]}: ${got.scores[i]} is not FTS5's ${want.values[i]}`);
   }
+  // Whether a phrase is in half the rows or more (a bounded word's share rests on it), from counts carried across
+  // changes where the touched rows cannot have moved them across half: always what counting now says.
+  const total = db.get<{ n: number }>('select count(*) as n from concepts')!.n;
+  for (const phrase of PHRASES) {
+    const n = db.get<{ n: number }>('select count(*) as n from concepts_fts where concepts_fts match ?', [phrase])!.n;
+    expect([step, phrase, cache.common(db, phrase)]).toEqual([step, phrase, 2 * n >= total]);
+  }
   for (const phrases of [PHRASES, ['"rare"', '"common"'], ['"usual"', '"x"', '"common"']]) {
     // Ask each phrase so the common ones are kept, then rank phrase by phrase from the cache.
     for (const limit of [1, 4, 30]) {
