@@ -58,6 +58,9 @@ export class BundleFollower {
     const relative = (full: string) => nodePath.relative(bundle.root, full).split(nodePath.sep).join('/');
     const watcher = watch(bundle.root, {
       ignoreInitial: true,
+      // A linked folder is not in the bundle's listing (folder-links.ts): one leading inside would index its files
+      // twice (/alias/ada.md beside /entities/ada.md), one leading out would be walked whole (/usr/lib: minutes).
+      followSymlinks: false,
       // Hidden folders (.git, .obsidian, the lock and pending records in .okf-wiki) and dependency trees never hold
       // concepts.
       ignored: (full) => {
