@@ -136,7 +136,7 @@ fs.openSync = function (path) {
   return open0.apply(this, arguments);
 };`;
 
-  test('Ctrl-C during the build quits at once: ended by SIGINT, no wiki.db, the lock free for the next run', async () => {
+  test('Ctrl-C during the build quits at once: ended by SIGINT, no wiki.db, the lock free again', async () => {
     const stopped = await cli.run(reindexArgs(), {
       preload: cli.preload('sigint-build.cjs', sigintInBuild),
       timeoutMs: 60_000,
