@@ -26,7 +26,7 @@ const ask = async (question: string) => {
   return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
 };
 
-test('a linked folder is not watched: no concept twice through an inside link, nothing walked through an outside one', async () => {
+test('a linked folder is not watched: no concept twice by an inside link, none walked by an outside one', async () => {
   outside = makeTempDir('okf-outside-');
   writeTree(outside, { '/deep/er/carl.md': conceptFile({ type: 'Person', title: 'Carl Outsider' }, 'Carl.\n') });
   const watched = jest.spyOn(fs, 'watch');
