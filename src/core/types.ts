@@ -159,6 +159,18 @@ export interface BundleSource {
   isFolderLink?(path: string): boolean;
 }
 
+/**
+ * The diagnostic code, and the file row's hash, of a linked folder: its read throws a `LinkedFolderRefusal`. Not a
+ * markdown file nor one that could not be indexed (IndexStats leaves it out), and lint files it under its own check.
+ */
+export const LINKED_FOLDER = 'linked-folder';
+
+/** What a source's read of a linked folder throws: the severity says whether it leads out of the bundle (error). */
+export interface LinkedFolderRefusal extends Error {
+  readonly code: typeof LINKED_FOLDER;
+  readonly severity: Severity;
+}
+
 /** Writes generated artifacts into a bundle, atomically (temporary file, then rename). */
 export interface BundleWriter {
   write(path: string, data: string | Uint8Array): Promise<void>;

@@ -30,8 +30,17 @@ test('reindex names each linked folder and where it leads, and indexes nothing t
   const { code, stdout } = await runCli(['reindex', '--bundle', bundle, '--no-embed'], tmp);
   expect(code).toBe(0);
   expect(stdout).toMatch(/Indexed 1 concepts/);
-  expect(stdout).toMatch(/^ {2}\/people\n.*link to .*elsewhere, a folder outside the bundle; not followed/m);
-  expect(stdout).toMatch(/^ {2}\/alias\n.*link to the folder \/entities; linked folders are not followed/m);
+  // A link leading out is an error, as a linked file leading out is; one inside only an alias, a warning. Neither is
+  // a markdown file nor one that could not be indexed.
+  expect(stdout).toMatch(
+    /^ {2}\/people\n {4}error \[linked-folder\] .*link to .*elsewhere, a folder outside the bundle/m,
+  );
+  expect(stdout).toMatch(
+    /^ {2}\/alias\n {4}warning \[linked-folder\] .*link to the folder \/entities; linked folders/m,
+  );
+  expect(stdout).toContain('from 1 markdown files');
+  expect(stdout).toContain('1 errors, 1 warnings:');
+  expect(stdout).not.toContain('could not be indexed');
   expect(stdout).not.toContain('logo-link');
   expect(stdout).not.toContain('hidden');
 
@@ -48,4 +57,30 @@ test('lint names them too, after a catch-up, and stops once a link is gone', asy
   const second = await runCli(['lint', '--bundle', bundle], tmp);
   expect(second.stdout).toContain('/people');
   expect(second.stdout).not.toContain('/alias');
+});
+
+test(
+  'a link to a folder inside the bundle is a warning of its own: ' + 'lint exits 0, files it under linked-folder',
+  async () => {
+    rmSync(nodePath.join(bundle, 'people'));
+    const reindex = await runCli(['reindex', '--bundle', bundle, '--no-embed', '--json'], tmp);
+    expect(reindex.code).toBe(0);
+    expect(JSON.parse(reindex.stdout)).toMatchObject({ files: 1, invalidFiles: 0, counts: { error: 0, warning: 1 } });
+    const lint = await runCli(['lint', '--bundle', bundle, '--json'], tmp);
+    expect(lint.code).toBe(0);
+    const findings = (
+      JSON.parse(lint.stdout) as { findings: { check: string; path: string; severity: string }[] }
+    ).findings.filter((f) => f.path === '/alias');
+    expect(findings).toEqual([expect.objectContaining({ check: 'linked-folder', severity: 'warning' })]);
+  },
+);
+
+test('a link to a folder outside the bundle is an error lint files under linked-folder (exit 1)', async () => {
+  rmSync(nodePath.join(bundle, 'alias'));
+  const lint = await runCli(['lint', '--bundle', bundle, '--json'], tmp);
+  expect(lint.code).toBe(1);
+  const findings = (
+    JSON.parse(lint.stdout) as { findings: { check: string; path: string; severity: string }[] }
+  ).findings.filter((f) => f.path === '/people');
+  expect(findings).toEqual([expect.objectContaining({ check: 'linked-folder', severity: 'error' })]);
 });

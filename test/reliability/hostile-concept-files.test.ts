@@ -92,7 +92,7 @@ const EXPECTED: Readonly<Record<string, Expect>> = {
   [GENERATED.symlinkOutside]: invalid('unreadable'),
   [GENERATED.symlinkEtc]: invalid('unreadable'),
   // A linked folder leading out is not walked, and said (as a linked file is), naming where it leads.
-  [GENERATED.symlinkDirOutside]: invalid('unreadable'),
+  [GENERATED.symlinkDirOutside]: invalid('linked-folder'),
   [GENERATED.oddNames.encodedDots]: concept(),
   [GENERATED.oddNames.spacesAndUnicode]: concept(),
   [GENERATED.oddNames.newline]: concept(),

@@ -2,7 +2,7 @@
 // re-reads only files that changed (the plugin after a restart, the CLI before a query). Both give the same tables.
 import { readConcept } from '../okf/read-concept';
 import { isConceptCandidate } from '../okf/paths';
-import type { BundleSource, FileStat, ReadResult } from '../types';
+import { LINKED_FOLDER, type BundleSource, type FileStat, type LinkedFolderRefusal, type ReadResult } from '../types';
 import { recordedStats } from './recorded-stats';
 import { hashOf, pathOf, rawDatabase, WikiIndex } from './wiki-index';
 
@@ -51,6 +51,12 @@ export async function readBundleFile(
       text = read.text;
     } else text = await source.read(path);
   } catch (error) {
+    const link = error as Partial<LinkedFolderRefusal>;
+    // A linked folder: said with its own code and severity (one leading inside the bundle is only an alias).
+    if (link.code === LINKED_FOLDER && link.severity !== undefined) {
+      const diagnostic = { path, severity: link.severity, code: LINKED_FOLDER, message: String(link.message) };
+      return { kind: 'invalid', path, hash: LINKED_FOLDER, diagnostics: [diagnostic] };
+    }
     return failed(UNREADABLE, 'Could not read the file', error);
   }
   try {

@@ -1,7 +1,7 @@
 // The read queries of the index, named by what they return: retrieval, lint, the generators and evaluation ask
 // WikiIndex for these instead of writing SQL. Rows keep SQLite's shapes (JSON text for list columns, null for
 // absent values); the read models that map them stay with their users.
-import type { Diagnostic } from '../types';
+import { LINKED_FOLDER, type Diagnostic } from '../types';
 import { bestByPhrases, bounded, scoresCommonAnew, type PhraseScoreCache, type ScoredRow } from './bm25-phrases';
 import type { Database } from './sqlite';
 
@@ -336,8 +336,9 @@ export function indexStats(db: Database): IndexStats {
   return {
     concepts: count('select count(*) as n from concepts'),
     relations: count('select count(*) as n from edges'),
-    files: count('select count(*) as n from files'),
-    invalidFiles: count("select count(*) as n from files where status = 'invalid'"),
+    // A linked folder has a row (its diagnostic is kept and dropped with it) but is no markdown file.
+    files: count(`select count(*) as n from files where hash != '${LINKED_FOLDER}'`),
+    invalidFiles: count(`select count(*) as n from files where status = 'invalid' and hash != '${LINKED_FOLDER}'`),
     skippedFiles: count("select count(*) as n from files where status = 'skipped'"),
     embeddings: count('select count(*) as n from embeddings e join concepts c on c.path = e.path and c.hash = e.hash'),
     diagnostics: {

@@ -9,6 +9,7 @@ import { contradiction } from './contradiction';
 import { danglingSupersession } from './dangling-supersession';
 import { invalidConfig } from './invalid-config';
 import { invalidFrontmatter } from './invalid-frontmatter';
+import { linkedFolder } from './linked-folder';
 import { orphan } from './orphan';
 import { predicateDrift } from './predicate-drift';
 import { stale } from './stale';
@@ -19,6 +20,7 @@ import { unreviewedReference } from './unreviewed-reference';
 export const LINT_CHECKS: readonly LintCheck[] = [
   invalidConfig,
   invalidFrontmatter,
+  linkedFolder,
   asymmetricRelation,
   danglingSupersession,
   asymmetricSupersession,
