@@ -122,8 +122,11 @@ const MAX_KEY_NAMES = 1024;
 function interned(name: string): string {
   const known = KEY_NAMES.get(name);
   if (known !== undefined) return known;
-  if (KEY_NAMES.size < MAX_KEY_NAMES) KEY_NAMES.set(name, name);
-  return name;
+  if (KEY_NAMES.size >= MAX_KEY_NAMES) return name;
+  // A name cut from the text can be a slice holding the whole file's text: keep the property key's own copy.
+  const own = Object.keys({ [name]: 0 })[0];
+  KEY_NAMES.set(own, own);
+  return own;
 }
 
 /** True for keys the subset leaves to the full parser: YAML 1.1 booleans, null words, `~`. */
