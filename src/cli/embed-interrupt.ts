@@ -2,7 +2,8 @@
 // only at its end: Ctrl-C or a crash lost every vector computed. Now wiki.db is saved every EMBED_SAVE_SECONDS of
 // embedding (a crash loses at most that stretch), and the first Ctrl-C stops after the batch in flight, lets the
 // rebuild save and exits 130; the next reindex carries the saved vectors over and embeds only the rest. Every save
-// is the usual atomic replace of wiki.db (temporary file, then rename): never a half-written file.
+// is the usual atomic replace of wiki.db (temporary file, then rename): never a half-written file. SIGTERM and SIGHUP
+// are not caught: they end the process at once, losing at most the vectors since the last save.
 import type { RebuildOptions, VectorsReport } from '../core/engine/session';
 import type { Notes } from '../node/folder-bundle';
 import { fmt } from './io';
@@ -19,6 +20,8 @@ export const INTERRUPTED_EXIT = 130;
 /** What a reindex with embeddings passes to the rebuild; `dispose` once it is over. */
 export interface EmbeddingGuard {
   readonly options: Pick<RebuildOptions, 'shouldStopEmbedding' | 'saveDuringEmbedding'>;
+  /** True once Ctrl-C was pressed during or after embedding: the command then exits 130 (reportInterrupted). */
+  readonly interrupted: boolean;
   dispose(): void;
 }
 
@@ -27,7 +30,9 @@ export interface EmbeddingGuard {
  * at once (no handler yet); during it, the first stops embedding after the batch in flight, the second quits at once.
  */
 export function guardEmbedding(notes: Notes, env: NodeJS.ProcessEnv = process.env): EmbeddingGuard {
-  const asked = Number(env.OKF_WIKI_EMBED_SAVE_SECONDS ?? EMBED_SAVE_SECONDS);
+  // Empty is unset (as the lock wait's setting reads it), not 0: Number('') is 0, a save after every batch.
+  const raw = env.OKF_WIKI_EMBED_SAVE_SECONDS?.trim();
+  const asked = raw ? Number(raw) : EMBED_SAVE_SECONDS;
   const everyMs = (Number.isFinite(asked) && asked >= 0 ? asked : EMBED_SAVE_SECONDS) * 1000;
   let embedding = false;
   let interrupted = false;
@@ -41,7 +46,7 @@ export function guardEmbedding(notes: Notes, env: NodeJS.ProcessEnv = process.en
     }
     interrupted = true;
     notes.err(
-      '\nnote: interrupted: finishing the batch in flight, then saving the vectors embedded so far in wiki.db ' +
+      '\nnote: interrupted: finishing the request in flight, then saving the vectors embedded so far in wiki.db ' +
         '(Ctrl-C again quits at once)\n',
     );
   };
@@ -64,6 +69,9 @@ export function guardEmbedding(notes: Notes, env: NodeJS.ProcessEnv = process.en
         return true;
       },
     },
+    get interrupted() {
+      return interrupted;
+    },
     dispose,
   };
 }
@@ -71,6 +79,14 @@ export function guardEmbedding(notes: Notes, env: NodeJS.ProcessEnv = process.en
 /** Says what an interrupted reindex kept and what is left; returns the exit code. */
 export function reportInterrupted(vectors: VectorsReport, concepts: number, notes: Notes): number {
   const kept = vectors.embedded + vectors.current;
+  if (kept >= concepts) {
+    // Ctrl-C after the last batch: calibration (if not begun) was skipped, the next reindex calibrates.
+    notes.err(
+      `okf-wiki: reindex interrupted after embedding: every concept has a vector in wiki.db ` +
+        `(run reindex again to calibrate the vector gate if this one did not).\n`,
+    );
+    return INTERRUPTED_EXIT;
+  }
   notes.err(
     `okf-wiki: reindex interrupted: wiki.db keeps the ${fmt(kept)} vectors embedded so far; ` +
       `${fmt(concepts - kept)} concepts still lack a vector (run reindex again to embed only those).\n`,

@@ -91,7 +91,7 @@ describe('Ctrl-C in a real process', () => {
   // SIGINT as a terminal's Ctrl-C sends it, once the answer to the third embedding request (the probe, then two
   // batches) is in. That answer is handed on once the CLI has said it was interrupted (or after 5 s): the fake answers
   // in a millisecond, so the last batches could otherwise be done before the signal is even delivered.
-  const sigintAtThird = `
+  const sigintAt = (request: number) => `
 const fetch0 = globalThis.fetch;
 const write0 = process.stderr.write;
 let heard;
@@ -102,7 +102,7 @@ process.stderr.write = function (text) {
 let n = 0;
 globalThis.fetch = async function (input) {
   const response = await fetch0.apply(this, arguments);
-  if (String(input && input.url ? input.url : input).endsWith('/api/embed') && ++n === 3) {
+  if (String(input && input.url ? input.url : input).endsWith('/api/embed') && ++n === ${request}) {
     const said = new Promise((resolve) => { heard = resolve; setTimeout(resolve, 5000); });
     process.kill(process.pid, 'SIGINT');
     await said;
@@ -112,7 +112,7 @@ globalThis.fetch = async function (input) {
 
   test('Ctrl-C while embedding keeps the vectors so far, exits 130; the next reindex embeds the rest', async () => {
     const stopped = await cli.run(reindexArgs(), {
-      preload: cli.preload('sigint.cjs', sigintAtThird),
+      preload: cli.preload('sigint.cjs', sigintAt(3)),
       timeoutMs: 60_000,
     });
     expect({ code: stopped.code, signal: stopped.signal }).toEqual({ code: 130, signal: null });
@@ -124,6 +124,31 @@ globalThis.fetch = async function (input) {
     expect(kept).toBeLessThan(CONCEPTS);
     expect(stopped.stderr).toContain(`${CONCEPTS - kept} concepts still lack a vector`);
     await expectNextReindexEmbedsOnlyTheRest(kept);
+  }, 120_000);
+
+  // SIGINT once the last batch's answer is in (the probe, then four batches of 16): embedding is over, no request
+  // asks whether to stop, but the Ctrl-C is still honoured: the vector gate is not calibrated, wiki.db holds every
+  // vector, exit 130 (it was acknowledged, then calibration ran and the command exited 0).
+  test('Ctrl-C after the last batch skips calibration, keeps every vector and exits 130', async () => {
+    const stopped = await cli.run(reindexArgs(), {
+      preload: cli.preload('sigint-last.cjs', sigintAt(1 + Math.ceil(CONCEPTS / EMBED_BATCH))),
+      timeoutMs: 60_000,
+    });
+    expect({ code: stopped.code, signal: stopped.signal }).toEqual({ code: 130, signal: null });
+    expect(fake.embedRequests).toHaveLength(1 + Math.ceil(CONCEPTS / EMBED_BATCH));
+    expect(await vectorsOnDisk()).toBe(CONCEPTS);
+    expect(stopped.stderr).toContain('every concept has a vector');
+  }, 120_000);
+
+  // The demo works on a copy it throws away: nothing worth keeping, so Ctrl-C quits at once (it stopped embedding
+  // only, then answered its questions and exited 0).
+  test('Ctrl-C during the demo quits at once', async () => {
+    const demo = await cli.run(['demo', '--bundle', bundle, '--ollama', fake.url, '--timeout', '20'], {
+      preload: cli.preload('sigint-demo.cjs', sigintAt(3)),
+      timeoutMs: 60_000,
+    });
+    expect({ code: demo.code, signal: demo.signal }).toEqual({ code: null, signal: 'SIGINT' });
+    expect(demo.stdout).not.toContain('$ okf-wiki context');
   }, 120_000);
 
   // SIGINT as the first concept file is opened: the build is under way (it does not yield), embedding not started.

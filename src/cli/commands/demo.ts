@@ -47,7 +47,8 @@ export async function demoCommand(flags: Flags, io: CliIo, positionals: string[]
   copyBundle(source.root, workDir);
   const bundle = new FsBundle(workDir);
   io.out(`Demo copy of ${source.root}\n        in ${workDir}\n\n`);
-  const { index, summary } = await reindexBundle(bundle, io, true, flags);
+  // No Ctrl-C guard: the copy is thrown away, so there are no vectors worth keeping and Ctrl-C quits at once.
+  const { index, summary } = await reindexBundle(bundle, io, true, flags, false);
   io.out(renderReindexSummary(summary));
   const types = index.countBy('type').sort((a, b) => b.n - a.n);
   io.out(`Concept types: ${types.map((t) => `${t.value} ${fmt(t.n)}`).join(', ')}\n`);

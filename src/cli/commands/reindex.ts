@@ -41,6 +41,7 @@ export async function reindexBundle(
   io: CliIo,
   quiet: boolean,
   flags: Flags = {},
+  keepOnCtrlC = true,
 ): Promise<{ index: WikiIndex; summary: ReindexSummary }> {
   const started = Date.now();
   const embedding = embeddingFromFlags(flags);
@@ -48,7 +49,7 @@ export async function reindexBundle(
   let lastBuilt = 0;
   let lastEmbedded = 0;
   // Ctrl-C and a crash during embedding keep the vectors computed (embed-interrupt.ts).
-  const guard = embedding.embedder ? guardEmbedding(io) : undefined;
+  const guard = embedding.embedder && keepOnCtrlC ? guardEmbedding(io) : undefined;
   const { session, report } = await WikiSession.rebuilt(
     fsSessionEnv(bundle, clockFromFlags(flags), 'okf-wiki reindex'),
     {
@@ -78,7 +79,8 @@ export async function reindexBundle(
     skippedFiles: stats.skippedFiles,
     diagnostics: session.index.diagnostics(),
     counts: stats.diagnostics,
-    vectors: report.vectors!,
+    // Ctrl-C pressed once embedding was over (during calibration or the save) stops the command too.
+    vectors: guard?.interrupted ? { ...report.vectors!, stopped: true } : report.vectors!,
     ...(report.calibration ? { calibration: report.calibration } : {}),
     generated: report.generated,
     ms: Date.now() - started,

@@ -312,7 +312,9 @@ export class WikiSession {
   private async finishRebuild(carried: number, options: RebuildOptions): Promise<RebuildReport> {
     const vectors = options.embedding ? await this.embedForRebuild(options.embedding, options) : undefined;
     const embedder = options.embedding?.embedder;
-    const worthCalibrating = embedder && vectors && vectors.off === undefined && !vectors.stopped;
+    // A stop asked after the last batch (Ctrl-C) skips calibration too: the next rebuild calibrates.
+    const worthCalibrating =
+      embedder && vectors && vectors.off === undefined && !vectors.stopped && options.shouldStopEmbedding?.() !== true;
     const calibration = worthCalibrating ? await this.calibrate(embedder) : undefined;
     await this.save();
     const stats = this.current.stats();
