@@ -13,6 +13,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import fs from 'node:fs';
 import * as nodePath from 'node:path';
 import { FsBundle } from '../../src/node/fs-bundle';
 import { ChangedSincePlan } from '../../src/core/author/apply-plan';
@@ -351,9 +352,30 @@ describe('openBytes (wiki.db read straight into the engine)', () => {
     writeFileSync(nodePath.join(root, 'wiki.db'), bytes);
     const file = (await bundle.openBytes('/wiki.db'))!;
     const target = new Uint8Array(bytes.length + 2).fill(9);
-    await file.readIntoLater!(target);
+    const reading = file.readIntoLater!(target);
+    // Not read yet when the call returns: the read runs in the thread pool (a read at once would have filled it).
+    expect(target[1]).toBe(9);
+    await reading;
     expect(target.subarray(0, bytes.length)).toEqual(bytes);
     expect([...target.subarray(bytes.length)]).toEqual([9, 9]);
+  });
+
+  test('readIntoLater of a file cut short while it is read rejects naming how much was read', async () => {
+    const bundle = new FsBundle(root);
+    const full = nodePath.join(root, 'wiki.db');
+    writeFileSync(full, new Uint8Array(300_000));
+    const file = (await bundle.openBytes('/wiki.db'))!;
+    // Cut by another process after its size was taken, before the first read.
+    const read = fs.read;
+    jest.spyOn(fs, 'read').mockImplementationOnce(function (this: unknown, ...args: unknown[]) {
+      fs.truncateSync(full, 100);
+      return (read as (...a: unknown[]) => void).apply(this, args);
+    } as typeof fs.read);
+    try {
+      await expect(file.readIntoLater!(new Uint8Array(300_000))).rejects.toThrow(/ended after 100 of 300,?000 bytes/);
+    } finally {
+      jest.restoreAllMocks();
+    }
   });
 
   test('readIntoLater of a file removed since it was opened rejects (it is not read as empty)', async () => {

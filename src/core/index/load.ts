@@ -31,8 +31,13 @@ export async function loadDatabase(
       try {
         if (file.readIntoLater) {
           const reading = file.readIntoLater(target);
-          meanwhile?.();
-          await reading;
+          // Settled before anything else, even if `meanwhile` throws: fromFill frees `target` once this returns, and a
+          // read still under way would write into freed memory (and its failure go unhandled).
+          try {
+            meanwhile?.();
+          } finally {
+            await reading;
+          }
         } else file.readInto(target);
       } catch (error) {
         // The shell's message names the file.

@@ -92,6 +92,16 @@ describe('a wiki.db read in another thread', () => {
     expect(failed).toEqual({ reason: 'wiki.db could not be read (EIO)' });
   });
 
+  test('`meanwhile` failing waits for the read to settle: the memory it fills is not freed under it', async () => {
+    const log: Log = [];
+    const loaded = await loadDatabase(laterFile(bytes, log), () => {
+      throw new Error('the survey could not start');
+    });
+    log.push('returned');
+    expect(loaded).toEqual({ reason: 'the survey could not start' });
+    expect(log).toEqual(['read started', 'read done', 'returned']);
+  });
+
   test('damaged bytes are refused by their checksum, as when read at once', async () => {
     const damaged = bytes.slice();
     damaged[Math.floor(damaged.length / 2)] ^= 0x40;
@@ -146,4 +156,24 @@ describe('openIndex with a wiki.db read in another thread', () => {
     expect(outcome).toEqual({ kind: 'built', reason: 'wiki.db was not used (EIO); rebuilt from the concept files' });
     index.close();
   });
+
+  test(
+    'a read and a survey that both fail: the rebuild fails the open, ' + 'the survey is not left unhandled',
+    async () => {
+      const unhandled: unknown[] = [];
+      const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+      process.on('unhandledRejection', onUnhandled);
+      try {
+        const bundle = new StatBundle(sampleFiles(), [], true);
+        await expect(openIndex(bundle, laterFile(bytes, [], { fail: new Error('EIO') }))).rejects.toThrow(
+          /could not be listed/,
+        );
+        // A rejection is reported unhandled after the microtasks of its turn: give it a macrotask.
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        expect(unhandled).toEqual([]);
+      } finally {
+        process.off('unhandledRejection', onUnhandled);
+      }
+    },
+  );
 });
