@@ -126,6 +126,37 @@ globalThis.fetch = async function (input) {
     await expectNextReindexEmbedsOnlyTheRest(kept);
   }, 120_000);
 
+  // A second SIGINT once the first was acknowledged: the user does not want to wait for the batch in flight.
+  const twoSigints = `
+const fetch0 = globalThis.fetch;
+const write0 = process.stderr.write;
+let heard;
+process.stderr.write = function (text) {
+  if (heard && String(text).includes('interrupted')) heard();
+  return write0.apply(this, arguments);
+};
+let n = 0;
+globalThis.fetch = async function (input) {
+  const response = await fetch0.apply(this, arguments);
+  if (String(input && input.url ? input.url : input).endsWith('/api/embed') && ++n === 3) {
+    const said = new Promise((resolve) => { heard = resolve; });
+    process.kill(process.pid, 'SIGINT');
+    await said;
+    process.kill(process.pid, 'SIGINT');
+    await new Promise(() => {});
+  }
+  return response;
+};`;
+
+  test('a second Ctrl-C quits at once: ended by SIGINT, nothing saved on the way out', async () => {
+    const stopped = await cli.run(reindexArgs(), { preload: cli.preload('sigint-twice.cjs', twoSigints) });
+    expect({ code: stopped.code, signal: stopped.signal }).toEqual({ code: null, signal: 'SIGINT' });
+    expect(stopped.stderr).toMatch(/interrupted/);
+    expect(stopped.stderr).not.toMatch(/reindex interrupted/);
+    // The save interval (30 s) has not passed: no wiki.db was written, none half-written.
+    expect(existsSync(nodePath.join(bundle, 'wiki.db'))).toBe(false);
+  }, 120_000);
+
   // SIGINT once the last batch's answer is in (the probe, then four batches of 16): embedding is over, no request
   // asks whether to stop, but the Ctrl-C is still honoured: the vector gate is not calibrated, wiki.db holds every
   // vector, exit 130 (it was acknowledged, then calibration ran and the command exited 0).
