@@ -94,6 +94,11 @@ export interface ScanKernel {
    * the pass nothing to work with (all zeros, or not finite). Both arrays are reused by the next call.
    */
   approximate(q: Float64Array): Approximation | null;
+  /**
+   * Copies `count` rows of `from` (a kernel of the same dimension), from its row `fromRow` to this one's `toRow`:
+   * the same codes and bounds setRow gave them (it reads only the row's own floats), without quantizing again.
+   */
+  copyRows(from: ScanKernel, fromRow: number, toRow: number, count: number): void;
 }
 
 /** A kernel for `rows` rows of `dim` floats (each set with setRow), or null when none can run here. */
@@ -214,6 +219,14 @@ class Int8Kernel implements ScanKernel {
     this.scaledCodes[row] = s * codeSum * grow;
     this.norm[row] = norm;
     return Number.isFinite(squares);
+  }
+
+  copyRows(from: ScanKernel, fromRow: number, toRow: number, count: number): void {
+    if (!(from instanceof Int8Kernel) || from.layout.dim !== this.layout.dim) throw new Error('kernels differ');
+    const { stride } = this.layout;
+    this.codes.set(from.codes.subarray(fromRow * stride, (fromRow + count) * stride), toRow * stride);
+    for (const key of ['scale', 'residualMax', 'residualNorm', 'scaledCodes', 'norm'] as const)
+      this[key].set(from[key].subarray(fromRow, fromRow + count), toRow);
   }
 
   approximate(q: Float64Array): Approximation | null {

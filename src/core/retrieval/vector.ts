@@ -1,9 +1,10 @@
 // Vector cosine seed signal (spec §6.1): the question embedded as a query, compared with every current
-// concept vector of the same model. Vectors are decoded once per index generation and kept normalized.
-import { normalize, normalizedInto } from '../embed/vectors';
+// concept vector of the same model. Vectors are decoded once and kept normalized (vector-cache.ts).
+import { normalize } from '../embed/vectors';
 import type { Embedder } from '../embed/types';
 import { embedderFailed, type VectorOff } from './vector-status';
-import { candidateRows, createScanKernel, type ScanKernel } from './vector-kernel';
+import { candidateRows } from './vector-kernel';
+import { vectorsOf, type VectorCache } from './vector-cache';
 import type { WikiIndex } from '../index/wiki-index';
 
 /** How many vector hits are ranked. */
@@ -13,40 +14,6 @@ export interface VectorHit {
   readonly path: string;
   /** Cosine similarity, -1–1, higher is better. */
   readonly similarity: number;
-}
-
-interface VectorCache {
-  readonly generation: number;
-  readonly model: string;
-  readonly paths: string[];
-  /** Every vector, normalized, one after another (`dim` floats each): one array, scanned in one tight loop. */
-  readonly matrix: Float32Array;
-  readonly dim: number | undefined;
-  /** The approximate first pass, when it can run here and every row is finite (else the exact scan alone). */
-  readonly kernel: ScanKernel | null;
-}
-
-const caches = new WeakMap<WikiIndex, VectorCache>();
-
-function vectorsOf(index: WikiIndex, model: string): VectorCache {
-  const cached = caches.get(index);
-  if (cached && cached.generation === index.generation && cached.model === model) return cached;
-  const rows = index.currentVectors(model);
-  const dim = rows[0]?.dim ?? 0;
-  const matrix = new Float32Array(rows.length * dim);
-  rows.forEach((r, i) => {
-    // The same floats as normalize(decodeVector(...)) gave, in the matrix's row. A blob shorter than `dim` (a
-    // damaged row) leaves NaN where the per-vector dot product read past its end, a longer one is cut as it was.
-    const n = normalizedInto(r.vector, matrix, i * dim, dim);
-    if (n < dim) matrix.fill(NaN, i * dim + n, (i + 1) * dim);
-  });
-  let kernel = createScanKernel(rows.length, dim);
-  for (let i = 0; kernel && i < rows.length; i++)
-    if (!kernel.setRow(i, matrix.subarray(i * dim, (i + 1) * dim))) kernel = null;
-  const paths = rows.map((r) => r.path);
-  const cache: VectorCache = { generation: index.generation, model, paths, matrix, dim: rows[0]?.dim, kernel };
-  caches.set(index, cache);
-  return cache;
 }
 
 /** Outcome of the vector signal: hits, or why it could not run. */
