@@ -122,6 +122,8 @@ function refreshed(
   mark: number,
 ): VectorCache | null {
   if (touched.length === 0) return { ...old, generation, mark };
+  const inPlace = replacedInPlace(old, touched, rows);
+  if (inPlace) return { ...inPlace, generation, mark };
   const gone = new Set(touched);
   // Each new row: an old row's index (≥ 0), or -1 - the index of its fresh vector in `rows`.
   const order: number[] = [];
@@ -164,4 +166,37 @@ function refreshed(
   // No kernel before (none here, or a row not finite): made over the whole matrix, as a rebuild makes it.
   if (!old.kernel) kernel = kernelOf(matrix, n, dim);
   return { generation, model: old.model, paths, matrix, dim, kernel, dims, mark };
+}
+
+/** Where `path` is among `paths` (in SQLite's order), or -1. */
+function rowOf(paths: readonly string[], path: string): number {
+  let lo = 0;
+  let hi = paths.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(paths[mid], path)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < paths.length && paths[lo] === path ? lo : -1;
+}
+
+/**
+ * When the touched paths are the same rows before and after (vectors replaced, the commonest change: a note saved,
+ * then embedded again), `old` with those rows written over in place (its arrays are no longer read: the cache that
+ * replaces it shares them); otherwise null.
+ */
+function replacedInPlace(old: VectorCache, touched: readonly string[], rows: StoredVector[]): VectorCache | null {
+  const dim = old.dim;
+  if (dim === undefined || !old.kernel) return null;
+  const at = rows.map((r) => rowOf(old.paths, r.path));
+  const current = new Set(rows.map((r) => r.path));
+  // A row added, or one gone (touched, held before and no longer current): the rows move.
+  if (at.some((i, k) => i < 0 || rows[k].dim !== old.dims[i])) return null;
+  if (touched.some((p) => !current.has(p) && rowOf(old.paths, p) >= 0)) return null;
+  let kernel: ScanKernel | null = old.kernel;
+  rows.forEach((r, k) => {
+    setFloats(old.matrix, at[k], r, dim);
+    if (kernel && !kernel.setRow(at[k], old.matrix.subarray(at[k] * dim, (at[k] + 1) * dim))) kernel = null;
+  });
+  return { ...old, kernel };
 }

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { buildIndex, readBundleFile } from '../../../src/core/index/build';
 import { rawDatabase, type WikiIndex } from '../../../src/core/index/wiki-index';
 import { rankByVector } from '../../../src/core/retrieval/vector';
-import { forgetVectors, refreshCount, vectorsOf } from '../../../src/core/retrieval/vector-cache';
+import { forgetVectors, MOST_REFRESHED, refreshCount, vectorsOf } from '../../../src/core/retrieval/vector-cache';
 import { conceptFile } from '../../support/builders';
 import { MemoryBundle } from '../../support/memory-bundle';
 
@@ -25,10 +25,15 @@ type Op =
   | { kind: 'remove'; at: number }
   | { kind: 'dropOther' }
   | { kind: 'rollback' }
-  | { kind: 'rename'; at: number; to: number };
+  | { kind: 'rename'; at: number; to: number; withVector: boolean }
+  | { kind: 'rehash'; at: number; hash: number };
 
 const indices = fc.uniqueArray(fc.nat(PATHS.length - 1), { minLength: 1, maxLength: 5 });
 const op: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('rehash' as const), at: fc.nat(PATHS.length - 1), hash: fc.nat(2) }),
+  },
   {
     weight: 4,
     arbitrary: fc.record({
@@ -48,6 +53,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       kind: fc.constant('rename' as const),
       at: fc.nat(PATHS.length - 1),
       to: fc.nat(PATHS.length - 1),
+      withVector: fc.boolean(),
     }),
   },
 );
@@ -86,11 +92,15 @@ async function apply(index: WikiIndex, bundle: MemoryBundle, o: Op): Promise<voi
     } catch {
       index.touch();
     }
+  } else if (o.kind === 'rehash') {
+    // A content hash changed in place (and maybe back: the vector of that hash is current again).
+    db.run('update concepts set hash = ? where path = ?', [`h${o.hash}`, PATHS[o.at]]);
+    index.touch();
   } else {
     // A concept renamed in place (its row's path changed), onto a free path only.
     if (!db.get('select 1 as ok from concepts where path = ?', [PATHS[o.to]])) {
       db.run('update concepts set path = ? where path = ?', [PATHS[o.to], PATHS[o.at]]);
-      db.run('update embeddings set path = ? where path = ?', [PATHS[o.to], PATHS[o.at]]);
+      if (o.withVector) db.run('update embeddings set path = ? where path = ?', [PATHS[o.to], PATHS[o.at]]);
       index.touch();
     }
   }
@@ -147,4 +157,30 @@ test('after every change the refreshed cache equals one built anew, hits and tie
   );
   // The refresh ran (not a rebuild each time), and the kernel's first pass was used.
   expect(refreshCount.value - refreshesBefore).toBeGreaterThan(100);
+});
+
+test('past MOST_REFRESHED logged changes the cache is built anew, and later refreshes stay exact', async () => {
+  const files = Object.fromEntries(PATHS.map((p, i) => [p, text(i, 0)]));
+  const [a, b] = await Promise.all([buildIndex(new MemoryBundle(files)), buildIndex(new MemoryBundle(files))]);
+  const put = (index: WikiIndex, vec: number, at = PATHS.map((_, i) => i)) =>
+    apply(index, new MemoryBundle({}), { kind: 'put', at, vec, model: MODEL });
+  await put(a, 0);
+  await put(b, 0);
+  answers(a);
+  const before = refreshCount.value;
+  // Each put logs one row per path: past MOST_REFRESHED in all.
+  const last = Math.floor(MOST_REFRESHED / PATHS.length);
+  for (let k = 0; k <= last; k++) await put(a, k % 2);
+  await put(b, last % 2);
+  forgetVectors(b);
+  expect(answers(a)).toEqual(answers(b));
+  expect(refreshCount.value).toBe(before);
+  // The log was emptied; its ids still grow, so the next change is seen.
+  await put(a, 3, [4]);
+  await put(b, 3, [4]);
+  forgetVectors(b);
+  expect(answers(a)).toEqual(answers(b));
+  expect(refreshCount.value).toBe(before + 1);
+  a.close();
+  b.close();
 });
