@@ -5,6 +5,8 @@
 // only grow (autoincrement), so a mark stays valid; a rolled-back write takes its log rows back with it.
 import type { Database } from './sqlite';
 import type { StoredVector } from './embeddings-store';
+
+export type { StoredVector } from './embeddings-store';
 import { rawDatabase, type WikiIndex } from './wiki-index';
 
 const LOG = 'temp.okf_vector_touched';

@@ -8,8 +8,7 @@
 // does not name has the same blob as when it was read; rows stay in SQLite's path order (the scan visits rows in that
 // order and its ties depend on it). So the refreshed cache holds the very paths, floats and codes a rebuild would.
 import { normalizedInto } from '../embed/vectors';
-import { vectorChangeMark, vectorChangesSince } from '../index/vector-touched';
-import type { StoredVector } from '../index/embeddings-store';
+import { vectorChangeMark, vectorChangesSince, type StoredVector } from '../index/vector-touched';
 import { createScanKernel, type ScanKernel } from './vector-kernel';
 import type { WikiIndex } from '../index/wiki-index';
 
