@@ -93,6 +93,8 @@ const EXPECTED: Readonly<Record<string, Expect>> = {
   [GENERATED.symlinkEtc]: invalid('unreadable'),
   // A linked folder leading out is not walked, and said (as a linked file is), naming where it leads.
   [GENERATED.symlinkDirOutside]: invalid('linked-folder'),
+  // 100 KB of `[` (no link in it): indexed like any note, without stalling the reindex.
+  [GENERATED.bracketRun]: concept(),
   [GENERATED.oddNames.encodedDots]: concept(),
   [GENERATED.oddNames.spacesAndUnicode]: concept(),
   [GENERATED.oddNames.newline]: concept(),
@@ -120,7 +122,7 @@ let index: WikiIndex;
 let reindexOutput: string;
 
 beforeAll(async () => {
-  bundle = makeHostileBundle({ huge: false });
+  bundle = makeHostileBundle({ huge: false, brackets: true });
   before = snapshotFiles(bundle.dir);
   sentinelBefore = fileFingerprint(bundle.sentinel);
   const io = bufferIo(bundle.parent);

@@ -1,10 +1,8 @@
 // Prose links in a concept body (spec §4.3: untyped, human-narrative traversal beside typed relations).
 import type { ProseLink } from '../types';
+import { MarkdownLinkMatcher } from './markdown-link';
 import { resolveLinkTarget } from './paths';
 
-// The destination is `<any text but >>` (CommonMark: spaces allowed, as in `[a](<my note.md>)`) or a run without
-// spaces. Tried only where a `[` stands (sticky), not at every character of the body: see markdownLinks.
-const MARKDOWN_LINK = /\[(?:[^\]\\]|\\.)*\]\(\s*(?:<([^>\n]+)>|([^)\s]+))(?:\s+["'(][^)]*["')])?\s*\)/y;
 const WIKILINK = /\[\[([^\]|#^\n]+)(?:[#^][^\]|\n]*)?(?:\|[^\]\n]*)?\]\]/y;
 
 /** Removes fenced code blocks and inline code, where brackets are not links. */
@@ -25,16 +23,17 @@ function isExternal(target: string): boolean {
 /**
  * The markdown links of `text` in order, as a global `/(!?)\[…/g` scan finds them: tried at each `[` after the last
  * match (a label may hold `[`), an image when a `!` right before it lies after that match. Jumping from `[` to `[`
- * with indexOf cost a fifth of what the global pattern did trying every character of 34 MB of bodies.
+ * with indexOf cost a fifth of what the global pattern did trying every character of 34 MB of bodies; the matcher
+ * (the pattern by hand) keeps a hostile body linear (a 50 KB run of `[` took the pattern seconds).
  */
 function* markdownLinks(text: string): Generator<{ image: boolean; target: string }> {
   let after = 0;
+  const matcher = new MarkdownLinkMatcher(text);
   for (let at = text.indexOf('['); at >= 0; at = text.indexOf('[', at + 1)) {
-    MARKDOWN_LINK.lastIndex = at;
-    const m = MARKDOWN_LINK.exec(text);
+    const m = matcher.matchAt(at);
     if (m === null) continue;
-    yield { image: at > after && text.charCodeAt(at - 1) === 0x21, target: m[1] ?? m[2] };
-    after = MARKDOWN_LINK.lastIndex;
+    yield { image: at > after && text.charCodeAt(at - 1) === 0x21, target: m.target };
+    after = m.end;
     at = after - 1;
   }
 }
@@ -47,7 +46,15 @@ function* markdownLinks(text: string): Generator<{ image: boolean; target: strin
  */
 function* wikilinks(text: string): Generator<{ embed: boolean; name: string }> {
   let after = 0;
+  // A wikilink from a `[[` ends at the first `]` or newline after it, which must start `]]`: where it does not,
+  // no `[[` before it matches, skipped without trying the pattern (that was quadratic on a long run of `[`).
+  let edge = -1;
   for (let at = text.indexOf('[['); at >= 0; at = text.indexOf('[[', at + 1)) {
+    if (edge < at + 2) edge = firstOf(text, ']', '\n', at + 2);
+    if (text.charCodeAt(edge) !== 0x5d || text.charCodeAt(edge + 1) !== 0x5d) {
+      at = edge - 1;
+      continue;
+    }
     WIKILINK.lastIndex = at;
     const m = WIKILINK.exec(text);
     if (m === null) continue;
@@ -55,6 +62,13 @@ function* wikilinks(text: string): Generator<{ embed: boolean; name: string }> {
     after = WIKILINK.lastIndex;
     at = after - 1;
   }
+}
+
+/** The first index at or after `from` of `a` or `b`, else the text's length. */
+function firstOf(text: string, a: string, b: string, from: number): number {
+  const i = text.indexOf(a, from);
+  const j = text.indexOf(b, from);
+  return i < 0 ? (j < 0 ? text.length : j) : j < 0 ? i : Math.min(i, j);
 }
 
 /**

@@ -96,10 +96,24 @@ export function resolveConceptRef(written: string): string | null {
  * `a/x.md` is returned as `rootPath` so a checker can accept either, as OKF bundles use both.
  */
 export function resolveLinkTarget(fromPath: string, target: string): { path: string | null; rootPath: string | null } {
-  const clean = percentDecode(target.replace(/[#?].*$/, '').trim());
+  const clean = percentDecode(withoutSuffix(target).trim());
   if (clean === '') return { path: null, rootPath: null };
   if (clean.startsWith('/')) return { path: normalizeBundlePath(clean), rootPath: null };
   const relative = normalizeBundlePath(dirOf(fromPath) + '/' + clean);
   const explicitlyRelative = clean.startsWith('./') || clean.startsWith('../');
   return { path: relative, rootPath: explicitlyRelative ? null : normalizeBundlePath(clean) };
+}
+
+/**
+ * `target.replace(/[#?].*$/, '')`: cut at the first `#` or `?` after the last line break (`.` stops at one, and the
+ * pattern, tried at each `#`, ran to that break every time: quadratic on a `<###…\u2028>` target).
+ */
+export function withoutSuffix(target: string): string {
+  let lastBreak = -1;
+  for (const brk of ['\n', '\r', '\u2028', '\u2029']) lastBreak = Math.max(lastBreak, target.lastIndexOf(brk));
+  for (let i = lastBreak + 1; i < target.length; i++) {
+    const c = target.charCodeAt(i);
+    if (c === 0x23 || c === 0x3f) return target.slice(0, i);
+  }
+  return target;
 }

@@ -23,6 +23,7 @@ export const HOSTILE_CORPUS = fixtureDir('hostile');
 export const GENERATED = {
   hugeBody: '/entities/huge-body-5mb.md',
   manyRelations: '/entities/ten-thousand-relations.md',
+  bracketRun: '/entities/bracket-run-100kb.md',
   symlinkOutside: '/entities/symlink-to-sentinel.md',
   symlinkEtc: '/entities/symlink-to-etc-passwd.md',
   symlinkDirOutside: '/linked-outside',
@@ -67,8 +68,13 @@ export function manyRelationsConcept(n: number): string {
   return lines.join('\n') + '\n---\nA concept with very many relations.\n';
 }
 
-/** Copies the hostile corpus into a temporary folder and adds the generated files. */
-export function makeHostileBundle(options: { huge?: boolean } = {}): HostileBundle {
+/** Text of a concept whose body is 100 KB of `[` (its link scan was quadratic: minutes for this one file). */
+export function bracketRunConcept(): string {
+  return `---\ntype: Note\ntitle: Bracket Run\n---\n${'['.repeat(100 * 1024)}\n`;
+}
+
+/** Copies the hostile corpus into a temporary folder and adds the generated files (`brackets`: the bracket run). */
+export function makeHostileBundle(options: { huge?: boolean; brackets?: boolean } = {}): HostileBundle {
   const parent = mkdtempSync(nodePath.join(tmpdir(), 'okf-hostile-'));
   const dir = nodePath.join(parent, 'bundle');
   const sentinel = nodePath.join(parent, 'outside-sentinel.md');
@@ -80,6 +86,7 @@ export function makeHostileBundle(options: { huge?: boolean } = {}): HostileBund
     writeFileSync(at(GENERATED.hugeBody), hugeBodyConcept(5 * 1024 * 1024));
     writeFileSync(at(GENERATED.manyRelations), manyRelationsConcept(10_000));
   }
+  if (options.brackets === true) writeFileSync(at(GENERATED.bracketRun), bracketRunConcept());
   symlinkSync(sentinel, at(GENERATED.symlinkOutside));
   symlinkSync('/etc/passwd', at(GENERATED.symlinkEtc));
   symlinkSync(parent, at(GENERATED.symlinkDirOutside));
