@@ -10,23 +10,33 @@ export type { StoredVector } from './embeddings-store';
 import { rawDatabase, type WikiIndex } from './wiki-index';
 
 const LOG = 'temp.okf_vector_touched';
+/**
+ * Most rows the log holds: past it the triggers stop logging (a process that writes and never asks again, e.g. the
+ * plugin once Ollama is gone, must not grow it for days); the next refresh then sees too many and rebuilds.
+ */
+export const LOG_CAP = 4096;
+/** Rows already read that are deleted together (each delete moves total_changes, which the BM25 cache reads). */
+const TRIM_FROM = 256;
+
+/** The triggers' condition: room left in the log. */
+const ROOM = `(select count(*) from ${LOG}) < ${LOG_CAP}`;
 
 /** Starts logging (once per connection) and returns the mark of the changes logged so far. */
 export function vectorChangeMark(index: WikiIndex): number {
   const db = rawDatabase(index);
   db.exec(
     `create table if not exists ${LOG} (id integer primary key autoincrement, path text not null);
-     create temp trigger if not exists okf_vec_emb_ins after insert on main.embeddings
+     create temp trigger if not exists okf_vec_emb_ins after insert on main.embeddings when ${ROOM}
        begin insert into ${LOG} (path) values (new.path); end;
-     create temp trigger if not exists okf_vec_emb_del after delete on main.embeddings
+     create temp trigger if not exists okf_vec_emb_del after delete on main.embeddings when ${ROOM}
        begin insert into ${LOG} (path) values (old.path); end;
-     create temp trigger if not exists okf_vec_emb_upd after update on main.embeddings
+     create temp trigger if not exists okf_vec_emb_upd after update on main.embeddings when ${ROOM}
        begin insert into ${LOG} (path) values (old.path), (new.path); end;
-     create temp trigger if not exists okf_vec_con_ins after insert on main.concepts
+     create temp trigger if not exists okf_vec_con_ins after insert on main.concepts when ${ROOM}
        begin insert into ${LOG} (path) values (new.path); end;
-     create temp trigger if not exists okf_vec_con_del after delete on main.concepts
+     create temp trigger if not exists okf_vec_con_del after delete on main.concepts when ${ROOM}
        begin insert into ${LOG} (path) values (old.path); end;
-     create temp trigger if not exists okf_vec_con_upd after update of path, hash on main.concepts
+     create temp trigger if not exists okf_vec_con_upd after update of path, hash on main.concepts when ${ROOM}
        begin insert into ${LOG} (path) values (old.path), (new.path); end;`,
   );
   // An insert or replace deletes the row it replaces without its delete trigger, but that row has the same path
@@ -51,12 +61,16 @@ export function vectorChangesSince(index: WikiIndex, model: string, mark: number
     mark,
     most + 1,
   ]);
-  if (logged.length > most) {
+  // A full log stopped logging: changes after it are unknown, so it is never read as complete.
+  if (logged.length > Math.min(most, LOG_CAP - 1)) {
     db.run(`delete from ${LOG}`);
     return null;
   }
   const paths = [...new Set(logged.map((r) => r.path))];
   const last = logged.length > 0 ? logged[logged.length - 1].id : mark;
+  // Rows read are dropped in batches, so a long-lived process that keeps asking keeps the log small.
+  const oldest = db.get<{ n: number | null }>(`select min(id) as n from ${LOG}`)!.n;
+  if (oldest !== null && last - oldest >= TRIM_FROM) db.run(`delete from ${LOG} where id <= ?`, [last]);
   return { paths, rows: paths.length > 0 ? currentVectorsAt(db, model, paths) : [], mark: last };
 }
 
