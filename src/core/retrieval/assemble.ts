@@ -3,6 +3,7 @@
 import { backgroundHeading, contextText } from '../render/context-text';
 import type { Background, Fact, Intent, Seed } from './types';
 import { CHARS_PER_TOKEN, estimateTokens } from './text';
+import { proseOf, type LinkTitle } from './prose';
 
 /** Share of the budget facts may take when there is prose to add; what they leave goes to prose. */
 export const FACT_SHARE = 0.6;
@@ -48,29 +49,7 @@ function header(question: string, intent: Intent, seeds: readonly Seed[], budget
   return `Context for: ${quoted(question, 60)}\nIntent: ${intent}. Seeds: ${seeds.map((s) => s.title).join('; ')}.`;
 }
 
-/** Finds the title of the concept a wikilink target names (`alonzo-church`, `entities/alonzo-church.md#Life`). */
-export type LinkTitle = (target: string) => string | undefined;
-
-/**
- * Prose for the LLM: link syntax reduced to its text, footnote markers and definitions dropped, blank lines
- * collapsed. A bare wikilink shows the linked concept's title ("Alonzo Church", not "alonzo-church") when
- * `linkTitle` knows it.
- */
-export function proseOf(body: string, linkTitle: LinkTitle = () => undefined): string {
-  return body
-    .replace(/^\[\^[^\]]+\]:.*$/gm, '')
-    .replace(/\[\^[^\]]+\]/g, '')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/!\[\[[^\]]*\]\]/g, '')
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/\[\[([^\]|]+)\|([^\]]+)\]\]/g, '$2')
-    .replace(/\[\[([^\]]+)\]\]/g, (_, target: string) => linkTitle(target) ?? target)
-    .replace(/^#{1,6}\s+(summary|overview)\s*$/gim, '')
-    .replace(/^#{1,6}\s+/gm, '')
-    .replace(/[ \t]+$/gm, '')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
+export { proseOf, type LinkTitle } from './prose';
 
 /** Trims text to about `tokens` tokens, at a paragraph or sentence end when one is near. */
 export function trimToTokens(text: string, tokens: number): { text: string; truncated: boolean } {
