@@ -1,11 +1,10 @@
 // The prose-link scan is linear on hostile bodies (a long run of `[` was quadratic: a 50 KB line took ~27 s) and
 // finds exactly what it found before on every other text (the earlier scan is kept in support/links-before.ts).
-import { Worker } from 'node:worker_threads';
 import * as nodePath from 'node:path';
-import { build } from 'esbuild';
 import { extractLinks } from '../../../src/core/okf/links';
 import { withoutSuffix } from '../../../src/core/okf/paths';
 import { extractLinksBefore } from './support/links-before';
+import { bundleForWorker, callWithin } from '../../support/deadline-worker';
 
 const SIZE = 200 * 1024;
 const DEADLINE_MS = 20_000;
@@ -15,40 +14,12 @@ const fill = (unit: string, size = SIZE) => unit.repeat(Math.ceil(size / unit.le
 // scan would pass after minutes). Each body takes the linear scan well under a second, the earlier one minutes.
 let bundled: string;
 beforeAll(async () => {
-  const out = await build({
-    entryPoints: [nodePath.join(__dirname, '../../../src/core/okf/links.ts')],
-    bundle: true,
-    write: false,
-    format: 'cjs',
-    platform: 'node',
-    logLevel: 'silent',
-  });
-  bundled = out.outputFiles[0].text;
+  bundled = await bundleForWorker(nodePath.join(__dirname, '../../../src/core/okf/links.ts'));
 });
 
 /** extractLinks('/a.md', body) in a worker: its links, or an error once DEADLINE_MS have passed. */
 function extractWithin(body: string): Promise<unknown> {
-  const source =
-    'const { parentPort, workerData } = require("node:worker_threads");' +
-    'const module = { exports: {} };' +
-    `(function (module, exports) { ${bundled}\n })(module, module.exports);` +
-    'parentPort.postMessage(module.exports.extractLinks("/a.md", workerData));';
-  const worker = new Worker(source, { eval: true, workerData: body });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(new Error(`extractLinks did not finish within ${DEADLINE_MS} ms`));
-    }, DEADLINE_MS);
-    worker.once('message', (links) => {
-      clearTimeout(timer);
-      void worker.terminate();
-      resolve(links);
-    });
-    worker.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-  });
+  return callWithin(bundled, 'module.exports.extractLinks("/a.md", workerData)', body, DEADLINE_MS, 'extractLinks');
 }
 
 describe('extractLinks on hostile bodies', () => {

@@ -1,11 +1,10 @@
 // The seed prose (proseOf) is linear on hostile bodies (a 20 KB run of `[[` took 7 s, 200 KB minutes, stalling
 // context_for) and gives exactly the text the earlier chain of expressions gave (kept in support/prose-before.ts).
-import { Worker } from 'node:worker_threads';
 import * as nodePath from 'node:path';
-import { build } from 'esbuild';
 import fc from 'fast-check';
 import { proseOf } from '../../../src/core/retrieval/prose';
 import { proseOfBefore } from './support/prose-before';
+import { bundleForWorker, callWithin } from '../../support/deadline-worker';
 
 const SIZE = 200 * 1024;
 const DEADLINE_MS = 20_000;
@@ -15,40 +14,12 @@ const fill = (unit: string, size = SIZE) => unit.repeat(Math.ceil(size / unit.le
 // would pass after minutes). Each body takes the linear steps well under a second, the earlier chain minutes.
 let bundled: string;
 beforeAll(async () => {
-  const out = await build({
-    entryPoints: [nodePath.join(__dirname, '../../../src/core/retrieval/prose.ts')],
-    bundle: true,
-    write: false,
-    format: 'cjs',
-    platform: 'node',
-    logLevel: 'silent',
-  });
-  bundled = out.outputFiles[0].text;
+  bundled = await bundleForWorker(nodePath.join(__dirname, '../../../src/core/retrieval/prose.ts'));
 });
 
 /** proseOf(body) in a worker: its text, or an error once DEADLINE_MS have passed. */
 function proseWithin(body: string): Promise<unknown> {
-  const source =
-    'const { parentPort, workerData } = require("node:worker_threads");' +
-    'const module = { exports: {} };' +
-    `(function (module, exports) { ${bundled}\n })(module, module.exports);` +
-    'parentPort.postMessage(module.exports.proseOf(workerData));';
-  const worker = new Worker(source, { eval: true, workerData: body });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(new Error(`proseOf did not finish within ${DEADLINE_MS} ms`));
-    }, DEADLINE_MS);
-    worker.once('message', (text) => {
-      clearTimeout(timer);
-      void worker.terminate();
-      resolve(text);
-    });
-    worker.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-  });
+  return callWithin(bundled, 'module.exports.proseOf(workerData)', body, DEADLINE_MS, 'proseOf');
 }
 
 describe('proseOf on hostile 200 KB bodies', () => {
