@@ -14,6 +14,7 @@ import { PIECE_BYTES, type ExportedIndex, type WikiDbRead } from './engine/wiki-
 import { stoppable } from './unload-limit';
 import { MANIFEST_FORMAT, type Manifest, type WikiDbRecord } from './wiki-db-manifest';
 import {
+  foreignWikiDb,
   piecesUsable,
   prunePieces,
   readManifest,
@@ -228,10 +229,14 @@ export class IndexPersister {
    * the pieces that changed and the manifest; wiki.db whole too when `whole` (unload, Rebuild, a move) or when it
    * is missing or has lagged for the longest lag. Resolves when every queued write is done. A snapshot that fails
    * (a broken worker, an allocation failing on a phone) is told once per session like a failed write, and the
-   * index stays dirty; nothing rejects.
+   * index stays dirty; nothing rejects. When wiki.db is written whole over one another shell wrote meanwhile, the
+   * snapshot gets that file's bytes (`foreign`) to keep the ctimes it recorded (core/index/adopt-ctimes.ts).
    */
   async writeSnapshot(
-    snapshot: (have?: readonly string[]) => Promise<ExportedIndex | undefined> | ExportedIndex | undefined,
+    snapshot: (
+      have?: readonly string[],
+      foreign?: Uint8Array,
+    ) => Promise<ExportedIndex | undefined> | ExportedIndex | undefined,
     whole = false,
   ): Promise<void> {
     this.cancelTimer();
@@ -251,7 +256,11 @@ export class IndexPersister {
     this.dirtySince = undefined;
     let index: ExportedIndex | undefined;
     try {
-      index = await snapshot(have);
+      // Compared once our own writes still queued are done (each changes wiki.db under the record).
+      const foreign = wikiDbDue
+        ? await this.chain.then(() => foreignWikiDb(this.adapter, path, this.copies.wikiDb))
+        : undefined;
+      index = await snapshot(have, foreign);
     } catch (error) {
       this.failed(path, error);
     }

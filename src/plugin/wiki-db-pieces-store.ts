@@ -7,9 +7,9 @@
 import type { DataAdapter, Stat } from 'obsidian';
 import { MAX_WIKI_DB_BYTES } from '../core/index/snapshot';
 import { PIECE_BYTES, type ExportedIndex, type WikiDbPieces } from './engine/wiki-db-pieces';
-import { BACKUP_SUFFIX, ownBuffer, TEMP_NAME, tempPath, writeAtomically } from './atomic-write';
+import { BACKUP_SUFFIX, ownBuffer, readPersisted, TEMP_NAME, tempPath, writeAtomically } from './atomic-write';
 import { Slicer } from './next-task';
-import { namedBytes, parseManifest, type Manifest } from './wiki-db-manifest';
+import { namedBytes, parseManifest, type Manifest, type WikiDbRecord } from './wiki-db-manifest';
 
 const MANIFEST = 'manifest.json';
 /** A piece's name: its hash and its length (wiki-db-pieces.ts). */
@@ -28,6 +28,27 @@ export async function readManifest(adapter: DataAdapter, wikiDbPath: string): Pr
   try {
     const path = `${piecesFolder(wikiDbPath)}/${MANIFEST}`;
     return (await adapter.exists(path)) ? parseManifest(await adapter.read(path)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * wiki.db's bytes when the file there is not the one the plugin last read or wrote (`recorded`: its size and mtime
+ * then; undefined when the index was built instead of read): another shell (the CLI, the MCP server) wrote it
+ * meanwhile, recording ctimes the plugin cannot see (core/index/adopt-ctimes.ts keeps them). Undefined when it is
+ * ours, absent, or cannot be read (those ctimes are then lost: the next CLI question reads those files once more).
+ */
+export async function foreignWikiDb(
+  adapter: DataAdapter,
+  path: string,
+  recorded: WikiDbRecord | undefined,
+): Promise<Uint8Array | undefined> {
+  try {
+    const stat = await adapter.stat(path);
+    if (stat?.type !== 'file' || (recorded?.size === stat.size && recorded.mtime === stat.mtime)) return undefined;
+    const bytes = await readPersisted(adapter, path);
+    return bytes instanceof Uint8Array ? bytes : undefined;
   } catch {
     return undefined;
   }

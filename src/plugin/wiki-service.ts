@@ -285,7 +285,9 @@ export class WikiService {
 
   /** Exports the index (in the engine) when something is to be written, and queues the write (index-persister). */
   private writeSnapshot(whole: boolean): Promise<void> {
-    return this.persister.writeSnapshot(() => (this.opened ? this.engine?.exportIndex() : undefined), whole);
+    const snapshot = (_have?: readonly string[], foreign?: Uint8Array) =>
+      this.opened ? this.engine?.exportIndex(undefined, foreign) : undefined;
+    return this.persister.writeSnapshot(snapshot, whole);
   }
 
   private async open(): Promise<void> {

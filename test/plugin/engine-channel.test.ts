@@ -16,11 +16,13 @@ import type { PortLike } from '../../src/plugin/engine/rpc';
 import { createPluginEmbedder } from '../../src/plugin/plugin-embedder';
 import { DEFAULT_SETTINGS, type OkfSettings } from '../../src/plugin/settings';
 import { WikiService } from '../../src/plugin/wiki-service';
+import { FsBundle } from '../../src/node/fs-bundle';
+import { openSession } from '../../src/node/open-session';
 import { NodeFsStore } from '../obsidian-double/node-fs-store';
 import type { App } from '../obsidian-double/app';
 import { clearNotices } from '../obsidian-double/ui';
 import { FakeEmbedder, FakeOllama } from '../support/fake-ollama';
-import { piecesTitles, wikiDbTitles } from './support/index-on-disk';
+import { piecesTitles, wikiDbCtimes, wikiDbTitles } from './support/index-on-disk';
 import { tempVault, type TempVault } from './support/plugin-harness';
 
 let vault: TempVault;
@@ -136,6 +138,21 @@ test('a piece that does not match its name: the engine asks again for wiki.db wh
   expect(app.vault.adapter.calls.filter((c) => c.startsWith('readBinary')).slice(-1)).toEqual([
     'readBinary wiki/wiki.db',
   ]);
+});
+
+test('a wiki.db the CLI wrote meanwhile crosses to the engine at the whole write, which keeps its ctimes', async () => {
+  await (await service()).close();
+  const s = await service();
+  const wiki = nodePath.join(vault.dir, 'wiki');
+  (await openSession(new FsBundle(wiki), { err: () => undefined })).close();
+  const wikiDb = nodePath.join(wiki, 'wiki.db');
+  expect((await wikiDbCtimes(wikiDb)).every((c) => c !== null)).toBe(true);
+  const ada = app.vault.getFileByPath('wiki/entities/ada-lovelace.md')!;
+  await app.vault.modify(ada, (await app.vault.read(ada)) + '\nShe met Babbage in 1833.\n');
+  await s.applyChanges({ changed: ['wiki/entities/ada-lovelace.md'], removed: [] });
+  await s.close();
+  // Only the note the plugin read again records no ctime.
+  expect((await wikiDbCtimes(wikiDb)).filter((c) => c === null)).toHaveLength(1);
 });
 
 test('embeddings: the engine asks this side to embed (Ollama over requestUrl); queries use vectors', async () => {

@@ -73,28 +73,42 @@ export function openInPlace(persisted: Persisted): InPlaceFile | 'whole' | 'unus
  * closes the file. Returns how many vectors; 0, carrying nothing, when the file fails any check or a read.
  */
 export async function carryInPlace(to: WikiIndex, file: InPlaceFile): Promise<number> {
+  const carried = await withPreviousAttached(to, file, (db) => copyCarried(to, db));
+  if (carried === undefined) return 0;
+  to.touch();
+  return carried;
+}
+
+/**
+ * Runs `body` in one transaction over `to`'s database with `file` attached as `previous`, once it passed every check
+ * of a load with a checksum, then closes the file. Undefined, with nothing changed, when the file fails a check or a
+ * read (or `body` throws).
+ */
+export async function withPreviousAttached<T>(
+  to: WikiIndex,
+  file: InPlaceFile,
+  body: (db: Database) => T,
+): Promise<T | undefined> {
   try {
-    if (!checksumMatches(file)) return 0;
+    if (!checksumMatches(file)) return undefined;
     const header = new Uint8Array(HEADER_BYTES);
     file.reader.readAt(header, 0);
     checkHeader(header, file.databaseBytes);
     const db = WikiIndex.rawDatabase(to);
     const detach = db.attachFile('previous', file.databaseBytes, file.reader);
     try {
-      if ((await schemaProblem(db, 'previous')) !== undefined || !isOurs(db)) return 0;
-      const carried = db.transaction(() => {
-        const n = copyCarried(to, db);
+      if ((await schemaProblem(db, 'previous')) !== undefined || !isOurs(db)) return undefined;
+      return db.transaction(() => {
+        const done = body(db);
         // The checksum vouched for the bytes read before the copy: a write in place since voids what SQLite read.
         if (file.reader.unchanged && !file.reader.unchanged()) throw new Error('changed while it was read');
-        return n;
+        return done;
       });
-      to.touch();
-      return carried;
     } finally {
       detach();
     }
   } catch {
-    return 0;
+    return undefined;
   } finally {
     file.reader.close();
   }

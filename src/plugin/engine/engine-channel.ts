@@ -94,8 +94,8 @@ export function serveEngine(port: PortLike): void {
     handlers[m] = (...args: unknown[]) => methods[m](...args);
   }
   handlers.embedPass = async (model: string) => plainReport(await core.embedPass(model));
-  handlers.exportIndex = async (have?: readonly string[]) => {
-    const index = await core.exportIndex(have);
+  handlers.exportIndex = async (have?: readonly string[], foreign?: Uint8Array) => {
+    const index = await core.exportIndex(have, foreign && ownBytes(foreign));
     if (!index) return index;
     // Each buffer transferred, not copied: wiki.db's whole bytes, or the fresh pieces (each a buffer of its own).
     const views = index.bytes ? [index.bytes] : (index.fresh ?? []).map((f) => f.bytes);
@@ -158,7 +158,9 @@ export function connectEngine(
     regenerate: call('regenerate') as Engine['regenerate'],
     evaluate: call('evaluate') as Engine['evaluate'],
     vectorCalibration: call('vectorCalibration') as Engine['vectorCalibration'],
-    exportIndex: call('exportIndex') as Engine['exportIndex'],
+    // The foreign wiki.db's bytes (~100 MB at 10,000 concepts) are moved to the engine, not copied.
+    exportIndex: (have, foreign) =>
+      call('exportIndex')(have, foreign && transferBytes(foreign)) as ReturnType<Engine['exportIndex']>,
     stats: call('stats') as Engine['stats'],
     async embedPass(model: string): Promise<EmbedReport> {
       const report = (await call('embedPass')(model)) as EmbedReport;

@@ -9,6 +9,7 @@ import { WikiSession, type SessionEnv } from '../../core/engine/session';
 import { DEFAULT_SET_NAME, evaluateSetFile, type EvaluateFileOutcome } from '../../core/evaluate/evaluate-set-file';
 import { conceptRecordsFromIndex, type ConceptRecord } from '../../core/generate/concept-record';
 import type { Artifact, GeneratedFile } from '../../core/generate/regenerate';
+import { adoptRecordedCtimes } from '../../core/index/adopt-ctimes';
 import type { Persisted } from '../../core/index/snapshot';
 import type { IndexStats, LoadProblem, WikiIndex } from '../../core/index/wiki-index';
 import type { LintReport } from '../../core/lint/types';
@@ -144,9 +145,11 @@ export class EngineCore implements Engine {
     return this.session?.index.stats();
   }
 
-  async exportIndex(have?: readonly string[]): Promise<ExportedIndex | undefined> {
-    const bytes = this.session?.index.export();
-    return bytes && exported(bytes, have);
+  async exportIndex(have?: readonly string[], foreign?: Uint8Array): Promise<ExportedIndex | undefined> {
+    const index = this.session?.index;
+    if (!index) return undefined;
+    if (foreign) await adoptRecordedCtimes(index, foreign);
+    return exported(index.export(), have);
   }
 
   async close(): Promise<void> {

@@ -86,8 +86,12 @@ export interface Engine {
   yieldEmbedding(): void;
   /** The index's counts (a read between two steps of any running operation), or undefined when none is open. */
   stats(): Promise<IndexStats | undefined>;
-  /** wiki.db's bytes (with the checksum trailer) and their pieces' names, or undefined when no index is open. */
-  exportIndex(have?: readonly string[]): Promise<ExportedIndex | undefined>;
+  /**
+   * wiki.db's bytes (with the checksum trailer) and their pieces' names, or undefined when no index is open.
+   * `foreign`: the wiki.db another shell wrote since this one's last read or write, whose ctimes are kept first
+   * (core/index/adopt-ctimes.ts).
+   */
+  exportIndex(have?: readonly string[], foreign?: Uint8Array): Promise<ExportedIndex | undefined>;
   /** Closes the index (and the worker). */
   close(): Promise<void>;
   /** Stops at once, the operation in flight dropped (the worker terminated); absent in-process (nothing to stop). */

@@ -2,7 +2,7 @@
 // Node's fs as another tool would: the concepts' titles.
 import { readFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
-import { WikiIndex, isLoadProblem } from '../../../src/core/index/wiki-index';
+import { WikiIndex, isLoadProblem, rawDatabase } from '../../../src/core/index/wiki-index';
 
 /** The titles of the concepts in an index's bytes. */
 export async function titlesIn(bytes: Uint8Array): Promise<string[]> {
@@ -30,4 +30,17 @@ export function piecesBytes(path: string): Uint8Array {
 /** The titles in the pieces beside the wiki.db at `path`. */
 export function piecesTitles(path: string): Promise<string[]> {
   return titlesIn(piecesBytes(path));
+}
+
+/** The ctime the wiki.db at `path` records for each file, in path order (null: none recorded). */
+export async function wikiDbCtimes(path: string): Promise<(number | null)[]> {
+  const index = await WikiIndex.load(new Uint8Array(readFileSync(path)));
+  if (isLoadProblem(index)) throw new Error(index.reason);
+  try {
+    return rawDatabase(index)
+      .all<{ ctime: number | null }>('select ctime from files order by path')
+      .map((r) => r.ctime);
+  } finally {
+    index.close();
+  }
 }
