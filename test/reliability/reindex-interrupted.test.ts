@@ -1,7 +1,7 @@
 // A reindex stopped during its embedding phase keeps the vectors it computed: saved to wiki.db as it goes (a crash
 // loses at most the last stretch) and on Ctrl-C (the batch in flight is finished, wiki.db saved, exit 130). The next
 // reindex then embeds only what is missing. wiki.db is only ever replaced whole (atomic writes), never half-written.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { EMBED_BATCH } from '../../src/core/embed/embed-index';
 import { isLoadProblem, WikiIndex } from '../../src/core/index/wiki-index';
@@ -10,7 +10,7 @@ import { FakeOllama } from '../support/fake-ollama';
 import { runCli } from '../support/run-cli';
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-dir';
 import { eventually } from '../support/wait-for';
-import { buildCli, type BuiltCli } from './support/cli-process';
+import { buildCli, type BuiltCli, type CliProcessResult } from './support/cli-process';
 
 const CONCEPTS = 60;
 
@@ -171,15 +171,28 @@ globalThis.fetch = async function (input) {
     expect(stopped.stderr).toContain('every concept has a vector');
   }, 120_000);
 
+  /** The demo run with `preload`, its copy made in a temporary folder of this test's: what it left there. */
+  async function demoStopped(
+    preload: string,
+    flags = ['--ollama', fake.url, '--timeout', '20'],
+  ): Promise<{ stopped: CliProcessResult; left: string[] }> {
+    const temp = nodePath.join(tmp, 'temp');
+    mkdirSync(temp);
+    const options = { preload, timeoutMs: 60_000, env: { TMPDIR: temp } };
+    const stopped = await cli.run(['demo', '--bundle', bundle, ...flags], options);
+    // The copy was made there (the demo prints where).
+    expect(stopped.stdout).toContain(`in ${nodePath.join(temp, 'okf-wiki-demo-')}`);
+    return { stopped, left: readdirSync(temp) };
+  }
+
   // The demo works on a copy it throws away: nothing worth keeping, so Ctrl-C quits at once (it stopped embedding
-  // only, then answered its questions and exited 0).
-  test('Ctrl-C during the demo quits at once', async () => {
-    const demo = await cli.run(['demo', '--bundle', bundle, '--ollama', fake.url, '--timeout', '20'], {
-      preload: cli.preload('sigint-demo.cjs', sigintAt(3)),
-      timeoutMs: 60_000,
-    });
-    expect({ code: demo.code, signal: demo.signal }).toEqual({ code: null, signal: 'SIGINT' });
-    expect(demo.stdout).not.toContain('$ okf-wiki context');
+  // only, then answered its questions and exited 0), and the copy goes with it (it was left in the temp folder).
+  test('Ctrl-C during the demo quits at once and removes its copy', async () => {
+    const { stopped, left } = await demoStopped(cli.preload('sigint-demo.cjs', sigintAt(3)));
+    expect({ code: stopped.code, signal: stopped.signal }).toEqual({ code: null, signal: 'SIGINT' });
+    expect(stopped.stdout).not.toContain('$ okf-wiki context');
+    expect(stopped.stderr).toContain('demo interrupted; its copy');
+    expect(left).toEqual([]);
   }, 120_000);
 
   // SIGINT as the first concept file is opened: the build is under way (it does not yield), embedding not started.
@@ -205,5 +218,18 @@ fs.openSync = function (path) {
     expect(next.code).toBe(0);
     expect(next.stderr).not.toMatch(/waiting/);
     expect(await vectorsOnDisk()).toBe(CONCEPTS);
+  }, 120_000);
+
+  // The build reads synchronously: the demo's handler runs once it ends, and the copy is removed all the same.
+  test("Ctrl-C during the demo's build removes its copy too", async () => {
+    // As the build opens the first concept file of the copy (not of the bundle it copies).
+    const inCopy = sigintInBuild.replace(
+      ".endsWith('.md')",
+      ".endsWith('.md') && String(path).includes('okf-wiki-demo-')",
+    );
+    const { stopped, left } = await demoStopped(cli.preload('sigint-demo-build.cjs', inCopy), ['--no-embed']);
+    expect({ code: stopped.code, signal: stopped.signal }).toEqual({ code: null, signal: 'SIGINT' });
+    expect(stopped.stdout).not.toContain('$ okf-wiki context');
+    expect(left).toEqual([]);
   }, 120_000);
 });

@@ -21,10 +21,13 @@ export interface CliProcessResult {
 export interface BuiltCli {
   /** The script that runs the bundled CLI: `node ENTRY ARGS` (for harnesses that spawn it themselves). */
   readonly entry: string;
-  /** Runs `okf-wiki ARGS`; `preload` is a CommonJS file required first (to inject a fault). */
+  /**
+   * Runs `okf-wiki ARGS`; `preload` is a CommonJS file required first (to inject a fault); `env` added to the
+   * environment (a test's `process.env` is jest's copy: the child never sees what a test sets there).
+   */
   run(
     args: readonly string[],
-    options?: { timeoutMs?: number; preload?: string; cwd?: string },
+    options?: { timeoutMs?: number; preload?: string; cwd?: string; env?: Record<string, string> },
   ): Promise<CliProcessResult>;
   /** Writes a preload script into the build folder and returns its path. */
   preload(name: string, source: string): string;
@@ -67,7 +70,11 @@ export async function buildCli(): Promise<BuiltCli> {
       const started = Date.now();
       const nodeArgs = [...(options.preload ? ['-r', options.preload] : []), entry, ...args];
       return new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, nodeArgs, { cwd: options.cwd ?? dir, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, nodeArgs, {
+          cwd: options.cwd ?? dir,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
+        });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
