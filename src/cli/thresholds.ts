@@ -2,7 +2,7 @@
 // --coverage-weighting) are the user's setting; okf-wiki.json's `thresholds` come next; contextFor applies the
 // calibration and the defaults below them. okf-wiki.json is read in node/bundle-thresholds.ts, as the MCP server reads
 // it.
-import { UsageError, type Flags } from './args';
+import { FlagValueError, type Flags } from './args';
 import type { ThresholdSettings } from '../node/bundle-thresholds';
 
 /** The thresholds set explicitly on the command line. */
@@ -11,14 +11,14 @@ export function thresholdFlags(flags: Flags): ThresholdSettings {
     if (value === undefined) return undefined;
     const n = Number(value);
     if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max)
-      throw new UsageError(`--${name} must be a number from ${min} to ${max}, got "${value}"`);
+      throw new FlagValueError(name, value, `must be a number from ${min} to ${max}`);
     return n;
   };
   const coverage = share('coverage-threshold', flags['coverage-threshold'], 0, 1);
   const vector = share('vector-threshold', flags['vector-threshold'], -1, 1);
   const weighting = flags['coverage-weighting'];
   if (weighting !== undefined && weighting !== 'plain' && weighting !== 'idf')
-    throw new UsageError(`--coverage-weighting takes plain or idf, got "${weighting}"`);
+    throw new FlagValueError('coverage-weighting', weighting, 'takes plain or idf');
   return {
     ...(coverage !== undefined ? { coverageThreshold: coverage } : {}),
     ...(vector !== undefined ? { vectorThreshold: vector } : {}),

@@ -1,8 +1,9 @@
 // What the CLI prints and exits with when it does not answer (README, "Command line": 0 success, 1 findings or
-// regression, 2 bad usage, refused or invalid input, or an unreadable bundle). Only bad usage prints the help; any
-// other failure says what went wrong and one line of hint.
+// regression, 2 bad usage, refused or invalid input, or an unreadable bundle). Only bad usage prints the help; a bad
+// flag value and any other failure say what went wrong and one line of hint.
 import { writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
+import { parseCommandLine } from '../../src/cli/args';
 import { runCli } from '../support/run-cli';
 import { copyWritable, makeTempDir, removeTempDir, REPO_ROOT, tempBundle } from '../support/temp-dir';
 
@@ -22,6 +23,40 @@ test.each([
   expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
   expect(stderr).toMatch(problem);
   expect(stderr).toContain('\nUsage: okf-wiki <command>');
+});
+
+// Each used to print the whole help after the line that matters (--budget -5 Node's "argument is ambiguous" first).
+test.each([
+  [['context', 'q', '--budget', 'abc'], '--budget must be a positive whole number, got "abc"'],
+  [['context', 'q', '--budget', '-5'], '--budget must be a positive whole number, got "-5"'],
+  [['context', 'q', '--format', 'xml'], '--format must be text, json or mermaid, got "xml"'],
+  [['context', 'q', '--vector-threshold', '-3'], '--vector-threshold must be a number from -1 to 1, got "-3"'],
+  [['lint', '--today', 'yesterday\n'], '--today must be an ISO 8601 date, got "yesterday\\n"'],
+  [
+    ['evaluate', '--disable-signal', 'bm26'],
+    '--disable-signal takes title, bm25, vector (comma-separated), got "bm26"',
+  ],
+])('a bad flag value %j: exit 2, one line naming the flag and the value, a hint to --help', async (args, line) => {
+  const bundle = copyWritable(nodePath.join(REPO_ROOT, 'examples', 'computing-history'), tmp);
+  const { code, stdout, stderr } = await runCli([...args, '--bundle', bundle, '--no-embed'], tmp);
+  expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+  expect(stderr).toBe(`okf-wiki: ${line}\nhint: okf-wiki --help lists the commands and the flags each takes\n`);
+});
+
+test('a negative number after a flag that takes a value is that value; nothing after -- changes', () => {
+  const { flags, positionals } = parseCommandLine([
+    'context',
+    'q',
+    '--vector-threshold',
+    '-0.5',
+    '--',
+    '--budget',
+    '-5',
+  ]);
+  expect(flags).toEqual({ 'vector-threshold': '-0.5' });
+  expect(positionals).toEqual(['q', '--budget', '-5']);
+  // A boolean flag takes no value: a number after it stays a positional, as Node's parser reads it.
+  expect(() => parseCommandLine(['context', '--json', '-5'])).toThrow(/Unknown option '-5'/);
 });
 
 test.each([

@@ -3,7 +3,7 @@
 import { conceptNotesOf } from '../../core/render/concept-notes';
 import { renderMermaid } from '../../core/render/mermaid';
 import { defaultContextOptions } from '../../core/retrieval/context-for';
-import { intFlag, UsageError, type Flags } from '../args';
+import { FlagValueError, intFlag, UsageError, type Flags } from '../args';
 import { openBundle } from '../bundle-context';
 import { clockFromFlags } from '../clock';
 import { embeddingFromFlags } from '../embedding';
@@ -21,7 +21,7 @@ export async function contextCommand(flags: Flags, io: CliIo, positionals: strin
   const budget = intFlag('budget', flags.budget, defaultContextOptions.budget);
   const format = flags.format ?? (flags.json ? 'json' : 'text');
   if (!['text', 'json', 'mermaid'].includes(format))
-    throw new UsageError(`--format must be text, json or mermaid, got "${format}"`);
+    throw new FlagValueError('format', format, 'must be text, json or mermaid');
   const clock = clockFromFlags(flags);
   const bundle = openBundle(flags, io);
   const embedding = embeddingFromFlags(flags, 'query');

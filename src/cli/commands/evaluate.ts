@@ -13,7 +13,7 @@ import {
 import { renderReport, renderSweep } from '../../core/evaluate/render';
 import type { SignalName } from '../../core/retrieval/types';
 import { defaultContextOptions } from '../../core/retrieval/context-for';
-import { intFlag, UsageError, type Flags } from '../args';
+import { FlagValueError, intFlag, UsageError, type Flags } from '../args';
 import { InputError } from '../input-error';
 import { vectorOffNote, vectorOffReasonNote } from '../vector-note';
 import { openBundle } from '../bundle-context';
@@ -31,7 +31,7 @@ const SIGNALS: readonly SignalName[] = ['title', 'bm25', 'vector'];
 export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> {
   const disabledSignals = parseSignals(flags['disable-signal']);
   if (flags.today !== undefined && !isIsoDate(flags.today))
-    throw new UsageError(`--today must be an ISO 8601 date, got "${flags.today}"`);
+    throw new FlagValueError('today', flags.today, 'must be an ISO 8601 date');
   if (flags['update-baseline'] && disabledSignals.length > 0)
     throw new UsageError(
       '--update-baseline cannot be combined with --disable-signal: a broken ranking must not become the baseline',
@@ -47,7 +47,11 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
     .map((s) => s.trim())
     .filter((s) => s !== '');
   if (sections !== undefined && sections.length === 0)
-    throw new UsageError('--sections takes a comma-separated list of section names, e.g. --sections core');
+    throw new FlagValueError(
+      'sections',
+      flags.sections ?? '',
+      'takes a comma-separated list of section names, e.g. core',
+    );
   const budget = flags.budget !== undefined ? intFlag('budget', flags.budget, defaultContextOptions.budget) : undefined;
   const bundle = openBundle(flags, io);
   const setPath =
@@ -130,7 +134,7 @@ function parseSignals(value: string | undefined): SignalName[] {
     .filter((s) => s !== '');
   for (const name of names) {
     if (!(SIGNALS as readonly string[]).includes(name))
-      throw new UsageError(`--disable-signal takes ${SIGNALS.join(', ')} (comma-separated), got "${name}"`);
+      throw new FlagValueError('disable-signal', name, `takes ${SIGNALS.join(', ')} (comma-separated)`);
   }
   return [...new Set(names)] as SignalName[];
 }
