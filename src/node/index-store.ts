@@ -11,7 +11,10 @@ import { WIKI_DB } from './paths';
  * file when it is over the size limit (never read: a 2 GiB file used to stop every command) or cannot be read.
  * Either way it is rebuilt.
  */
-export async function readWikiDb(bundle: FolderBundle): Promise<PersistedFile | LoadProblem | undefined> {
+export async function readWikiDb(
+  bundle: FolderBundle,
+  readInPlace = false,
+): Promise<PersistedFile | LoadProblem | undefined> {
   const stat = await bundle.stat(WIKI_DB);
   const oversized = stat && oversizedReason(bundle.resolve(WIKI_DB), stat.size);
   if (oversized) return { reason: oversized };
@@ -28,6 +31,7 @@ export async function readWikiDb(bundle: FolderBundle): Promise<PersistedFile | 
     };
     return {
       byteLength: file.byteLength,
+      readInPlace,
       readInto: (target) => named(() => file.readInto(target)),
       ...(file.readIntoLater && {
         readIntoLater: async (target) => {
@@ -54,17 +58,20 @@ export async function readWikiDb(bundle: FolderBundle): Promise<PersistedFile | 
   }
 }
 
-/** The bundle's wiki.db. */
-export function fsIndexStore(bundle: FolderBundle): IndexStore {
+/** The bundle's wiki.db; `readInPlace`: a load may read it where it lies (PersistedFile.readInPlace). */
+export function fsIndexStore(bundle: FolderBundle, readInPlace = false): IndexStore {
   return {
     // Over the size limit or unreadable: a problem naming the file, and the session rebuilds (readWikiDb).
-    read: () => readWikiDb(bundle),
+    read: () => readWikiDb(bundle, readInPlace),
     // Written as exported, piece by piece: never a whole copy of the database beside SQLite's own memory.
     write: (bytes, writeTo) => bundle.write(WIKI_DB, writeTo ?? bytes()),
   };
 }
 
-/** A session environment over a bundle folder; `origin` names the command in log.md ("okf-wiki reindex"). */
-export function fsSessionEnv(bundle: FolderBundle, clock: Clock, origin: string): SessionEnv {
-  return { bundle, store: fsIndexStore(bundle), clock, origin };
+/**
+ * A session environment over a bundle folder; `origin` names the command in log.md ("okf-wiki reindex"), `readInPlace`
+ * lets a one-shot question read wiki.db where it lies (PersistedFile.readInPlace).
+ */
+export function fsSessionEnv(bundle: FolderBundle, clock: Clock, origin: string, readInPlace = false): SessionEnv {
+  return { bundle, store: fsIndexStore(bundle, readInPlace), clock, origin };
 }

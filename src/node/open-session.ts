@@ -6,14 +6,18 @@ import type { FolderBundle, Notes } from './folder-bundle';
 import { fsSessionEnv } from './index-store';
 import { WIKI_DB } from './paths';
 
-/** An engine session over the bundle, wiki.db brought up to date (and written back when it changed). */
+/**
+ * An engine session over the bundle, wiki.db brought up to date (and written back when it changed). `readInPlace`: a
+ * one-shot question, which may read wiki.db where it lies (PersistedFile.readInPlace).
+ */
 export async function openSession(
   bundle: FolderBundle,
   io: Notes,
   clock: Clock = systemClock,
   origin = 'okf-wiki',
+  readInPlace = false,
 ): Promise<WikiSession> {
-  const session = await WikiSession.open(fsSessionEnv(bundle, clock, origin));
+  const session = await WikiSession.open(fsSessionEnv(bundle, clock, origin, readInPlace));
   const outcome = session.opened;
   if (outcome.kind === 'built' && (await bundle.exists(WIKI_DB))) io.err(`note: ${outcome.reason}\n`);
   if (session.openChangedIndex) await saveOrNote(session, io);

@@ -27,7 +27,8 @@ export async function contextCommand(flags: Flags, io: CliIo, positionals: strin
   const embedding = embeddingFromFlags(flags, 'query');
   const settings = thresholdFlags(flags);
   const fromBundle = await bundleThresholds(bundle, io);
-  const session = await openSession(bundle, io, clock);
+  // One question: wiki.db read where it lies, only the pages it needs (PersistedFile.readInPlace).
+  const session = await openSession(bundle, io, clock, 'okf-wiki', true);
   try {
     const result = await session.answerWith(question, embedding, { budget, ...settings, bundleThresholds: fromBundle });
     if (!result.vector.used) io.err(vectorOffNote(result.vector.off));

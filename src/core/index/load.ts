@@ -3,8 +3,12 @@
 import { INDEX_FORMAT, SCHEMA_VERSION, TABLES } from './schema';
 import { checksum, oversizedReason, readSnapshot, type Persisted, type PersistedFile } from './snapshot';
 import { keepSection } from './catalog-rows';
-import { Database } from './sqlite';
+import { checkHeader, HEADER_BYTES } from './file-header';
+import { checksumMatches, openInPlace } from './in-place-file';
+import { Database, type Row } from './sqlite';
 import { schemaProblem } from './verify-schema';
+
+const CHECKSUM_MISMATCH = 'its checksum does not match its bytes: changed or damaged since it was written';
 
 /**
  * The database of a persisted wiki.db, or why it is not used. `meanwhile` is called once a file read in another
@@ -21,6 +25,10 @@ export async function loadDatabase(
     persisted instanceof Uint8Array
       ? { byteLength: persisted.byteLength, readInto: (t) => t.set(persisted) }
       : persisted;
+  if (file.readInPlace && file.openReader) {
+    const opened = await loadInPlace(file, meanwhile);
+    if (opened !== 'whole') return 'reason' in opened ? opened : checked(opened.db, true, opened.catalog);
+  }
   let intact = false;
   let catalog: string | undefined;
   let unreadable: string | undefined;
@@ -48,7 +56,7 @@ export async function loadDatabase(
       const snapshot = readSnapshot(view());
       intact = snapshot.checked !== undefined && snapshot.recorded === checksum(snapshot.checked);
       if (snapshot.recorded !== undefined && !intact) {
-        unreadable = 'its checksum does not match its bytes: changed or damaged since it was written';
+        unreadable = CHECKSUM_MISMATCH;
         throw new Error(unreadable);
       }
       // Decoded now: the bytes after the database are SQLite's to reuse once it has them.
@@ -58,11 +66,16 @@ export async function loadDatabase(
   } catch (error) {
     return { reason: unreadable ?? (error as Error).message };
   }
+  return checked(db, intact, catalog);
+}
+
+/** The checks after the bytes are SQLite's (`intact`: their checksum matched), then `db`, or why it is not used. */
+async function checked(db: Database, intact: boolean, catalog?: string): Promise<Database | { reason: string }> {
   try {
     // The schema first: until it is known to be exactly ours, no query may touch a table (a view could hang it).
     const problem = await schemaProblem(db);
     if (problem) throw new Error(problem);
-    if (!intact) db.quickCheck();
+    if (!intact) quickCheck(db);
     const rows = db.all<{ key: string; value: string }>('select key, value from meta');
     const meta = new Map(rows.map((r) => [r.key, r.value]));
     if (meta.get('format') !== INDEX_FORMAT) throw new Error('not an OKF Graph Wiki index');
@@ -83,4 +96,59 @@ export async function loadDatabase(
     db.close();
     return { reason: (error as Error).message.replace(/^SQLITE_\w+: sqlite3 result code \d+: /, '') };
   }
+}
+
+/**
+ * wiki.db opened where it lies (Database.inPlace: a question reads the pages it needs, not 127 MB) once the checksum
+ * over every byte, read a piece at a time into one small buffer, matched; 'whole' when it has no trailer or cannot be
+ * opened so (the load reads it whole, which also says why it cannot be read).
+ */
+async function loadInPlace(
+  file: PersistedFile,
+  meanwhile?: () => void,
+): Promise<{ db: Database; catalog?: string } | { reason: string } | 'whole'> {
+  const opened = openInPlace(file);
+  if (opened === 'whole' || opened === 'unusable') return 'whole';
+  const { reader, databaseBytes, checkedBytes } = opened;
+  let catalog: string | undefined;
+  try {
+    meanwhile?.();
+    if (!checksumMatches(opened)) throw new Error(CHECKSUM_MISMATCH);
+    const header = new Uint8Array(HEADER_BYTES);
+    reader.readAt(header, 0);
+    const section = new Uint8Array(checkedBytes - databaseBytes);
+    reader.readAt(section, databaseBytes);
+    // The checksum vouched for the bytes as they were: read again since, they must be the same file unchanged.
+    if (reader.unchanged && !reader.unchanged()) throw new Error('it changed while it was read');
+    if (section.byteLength) catalog = new TextDecoder().decode(section);
+    try {
+      checkHeader(header, databaseBytes);
+    } catch (error) {
+      throw new Error(`not a readable SQLite database: ${(error as Error).message}`);
+    }
+  } catch (error) {
+    reader.close();
+    return { reason: (error as Error).message };
+  }
+  try {
+    return { db: await Database.inPlace(databaseBytes, reader), catalog };
+  } catch (error) {
+    return { reason: (error as Error).message };
+  }
+}
+
+/**
+ * SQLite's page-by-page check (`pragma quick_check`): seconds on a large file, so it runs only when the bytes are not
+ * known to be exactly what this tool wrote. Throws, saying what SQLite found.
+ */
+function quickCheck(db: Database): void {
+  let check: Row[];
+  try {
+    check = db.all('pragma quick_check');
+  } catch (error) {
+    const message = (error as Error).message.replace(/^SQLITE_\w+: sqlite3 result code \d+: /, '');
+    throw new Error(`not a readable SQLite database: ${message}`);
+  }
+  if (check.length !== 1 || check[0].quick_check !== 'ok')
+    throw new Error(`not a readable SQLite database: integrity check failed: ${String(check[0]?.quick_check)}`);
 }

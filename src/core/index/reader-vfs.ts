@@ -11,6 +11,8 @@ const VFS_NAME = 'okf-reader';
 interface Served {
   readonly byteLength: number;
   readonly reader: FileReader;
+  /** Each read fails once the reader says the file changed since it was opened (`FileReader.unchanged`). */
+  readonly checkEachRead: boolean;
 }
 
 /** Per engine: the files by the name they are attached under, and the open sqlite3_file pointers. */
@@ -23,17 +25,19 @@ interface VfsState {
 const states = new WeakMap<Sqlite3Static, VfsState>();
 
 /**
- * The URI to attach (`attach '<uri>' as name`) to read `file`'s first `byteLength` bytes as a read-only, immutable
- * database; `release` forgets it once detached. Registers the VFS with the engine on first use.
+ * The URI to attach (`attach '<uri>' as name`) or open to read `file`'s first `byteLength` bytes as a read-only,
+ * immutable database; `release` forgets it once detached. Registers the VFS with the engine on first use. With
+ * `checkEachRead`, a read after the file changed fails (SQLITE_IOERR_READ): the bytes were vouched for as they were.
  */
 export function serveFile(
   sqlite3: Sqlite3Static,
   byteLength: number,
   reader: FileReader,
+  checkEachRead = false,
 ): { uri: string; release: () => void } {
   const state = stateOf(sqlite3);
   const name = `okf-file-${state.next++}`;
-  state.files.set(name, { byteLength, reader });
+  state.files.set(name, { byteLength, reader, checkEachRead });
   return { uri: `file:${name}?vfs=${VFS_NAME}&mode=ro&immutable=1`, release: () => state.files.delete(name) };
 }
 
@@ -71,6 +75,7 @@ function install(sqlite3: Sqlite3Static, state: VfsState): void {
           const available = Math.max(0, Math.min(n, file.byteLength - at));
           try {
             if (available > 0) file.reader.readAt(wasm.heap8u().subarray(pDest, pDest + available), at);
+            if (file.checkEachRead && file.reader.unchanged && !file.reader.unchanged()) return capi.SQLITE_IOERR_READ;
           } catch {
             return capi.SQLITE_IOERR_READ;
           }

@@ -40,6 +40,12 @@ export interface PersistedFile {
    * a shell without it has the whole file read instead.
    */
   openReader?(): FileReader;
+  /**
+   * With openReader: the load may open the database where it lies (its checksum checked a piece at a time, then only
+   * the pages queries need read, the whole file at the first write): a one-shot CLI question. Not for a process that
+   * writes soon or asks much (the MCP server, a rebuild): they read it whole.
+   */
+  readonly readInPlace?: boolean;
 }
 
 /** An open file read at positions, synchronously (SQLite's reads are). */

@@ -1,51 +1,20 @@
 // The one module that talks to SQLite: the official WASM build (@sqlite.org/sqlite-wasm), in memory, with
 // FTS5 and JSON1. Its bytes are inlined by the builds (esbuild `binary` loader), so the plugin, the CLI and
 // the tests run the same engine. Everything else uses the small Database class below, so the engine is swappable.
-import sqlite3InitModule, {
-  type Database as WasmDatabase,
-  type PreparedStatement,
-  type Sqlite3Static,
-} from '@sqlite.org/sqlite-wasm';
-import wasmBinary from '@sqlite.org/sqlite-wasm/sqlite3.wasm';
+import type { Database as WasmDatabase, PreparedStatement, Sqlite3Static } from '@sqlite.org/sqlite-wasm';
 
 import { checkFileSize } from './file-header';
+import { engine } from './sqlite-engine';
+import { openInPlaceMain, type InPlaceMain } from './in-place-main';
 import { RawCalls, type Row, type SqlValue } from './raw-statement';
 import { serveFile } from './reader-vfs';
 import type { FileReader } from './snapshot';
 
 export type { Row, SqlValue } from './raw-statement';
 
-/** The Emscripten options the init function takes (the package types it without parameters). */
-interface InitOptions {
-  readonly wasmBinary: Uint8Array;
-  readonly locateFile: (file: string) => string;
-  readonly print: () => void;
-  readonly printErr: () => void;
-}
-
-let enginePromise: Promise<Sqlite3Static> | undefined;
-
-/** Loads (once) the SQLite WASM module. Quiet: no console output from the engine. */
-function engine(): Promise<Sqlite3Static> {
-  if (!enginePromise) {
-    // The OPFS VFSes are for browser workers; disabling them keeps the engine from warning at start.
-    (globalThis as { sqlite3ApiConfig?: unknown }).sqlite3ApiConfig = {
-      // kvvfs stores databases in localStorage; wiki.db is kept by the vault adapter, so leave the page's storage
-      // alone.
-      disable: { vfs: { opfs: true, 'opfs-vfs': true, 'opfs-wl': true, 'opfs-sahpool': true, kvvfs: true } },
-      warn: () => undefined,
-      debug: () => undefined,
-      log: () => undefined,
-    };
-    enginePromise = (sqlite3InitModule as unknown as (options: InitOptions) => Promise<Sqlite3Static>)({
-      wasmBinary,
-      locateFile: (file: string) => file,
-      print: () => undefined,
-      printErr: () => undefined,
-    });
-  }
-  return enginePromise;
-}
+/** SQL that writes only the connection's temp database (no write of main), in one or more statements. */
+const TEMP_ONLY =
+  /^\s*(create\s+(temp\b|(virtual\s+)?table\s+if\s+not\s+exists\s+temp\.)|drop\s+table\s+if\s+exists\s+temp\.)/i;
 
 /** A prepared statement that can be run many times (bulk inserts). */
 export interface Statement {
@@ -65,6 +34,8 @@ export class Database {
   /** Prepared statements by SQL text: preparing costs more than running for the small statements used here. */
   private readonly statements = new Map<string, Cached>();
   private readonly raw: RawCalls;
+  /** Set while the main database is read where its file lies (`inPlace`), until the first write. */
+  private lazy: InPlaceMain | undefined;
 
   private constructor(
     private readonly sqlite3: Sqlite3Static,
@@ -141,62 +112,85 @@ export class Database {
   }
 
   /**
-   * SQLite's page-by-page check (`pragma quick_check`): seconds on a large file, so it runs only when the bytes
-   * are not known to be exactly what this tool wrote. Throws, saying what SQLite found.
+   * Opens the database of a file read through `reader` (its first `byteLength` bytes) where it lies: SQLite reads the
+   * pages its queries need, never the whole file, until the first write reads it whole (in-place-main.ts). The caller
+   * checked the bytes (checksum, header) before; as fromBytes, the schema is read here. The reader is the database's.
    */
-  quickCheck(): void {
-    let check: Row[];
+  static async inPlace(byteLength: number, reader: FileReader): Promise<Database> {
+    const sqlite3 = await engine();
+    let opened: Database | undefined;
     try {
-      check = this.all('pragma quick_check');
+      const main = openInPlaceMain(sqlite3, byteLength, reader);
+      opened = new Database(sqlite3, main.db);
+      opened.lazy = main;
+      opened.all('select name from sqlite_schema');
+      return opened;
     } catch (error) {
-      throw new Error(
-        `not a readable SQLite ` +
-          `database: ${(error as Error).message.replace(/^SQLITE_\w+: sqlite3 result code \d+: /, '')}`,
-      );
+      opened?.close();
+      throw new Error(`not a readable SQLite database: ${(error as Error).message}`);
     }
-    if (check.length !== 1 || check[0].quick_check !== 'ok')
-      throw new Error(`not a readable SQLite database: integrity check failed: ${String(check[0]?.quick_check)}`);
+  }
+
+  /** True while the main database is still read in place (no write yet). For tests. */
+  get readInPlace(): boolean {
+    return this.lazy !== undefined;
+  }
+
+  /** Before a write: the main database read whole into memory, if it was read in place. */
+  private writable(): void {
+    if (!this.lazy) return;
+    this.finalizeStatements();
+    this.lazy.materialize();
+    this.lazy = undefined;
   }
 
   /** Runs one or more statements without results (schema changes: cached statements are dropped first). */
   exec(sql: string): void {
+    // Temp tables and triggers (the caches') are the connection's own; anything else may write main.
+    if (this.lazy && !TEMP_ONLY.test(sql)) this.writable();
     if (!/^\s*(begin|commit|rollback)\b/i.test(sql)) this.finalizeStatements();
     this.db.exec(sql);
   }
 
   /** Runs one statement with parameters. */
   run(sql: string, params: readonly SqlValue[] = []): void {
-    const { pointer } = this.statement(sql);
-    const db = this.db.pointer as number;
-    try {
-      if (params.length) this.raw.bind(db, pointer, params);
-      this.raw.step(db, pointer);
-    } finally {
-      this.raw.reset(pointer);
-    }
+    this.steps(sql, params);
   }
 
   /** All rows of a query, as objects keyed by column name. */
   all<T = Row>(sql: string, params: readonly SqlValue[] = []): T[] {
-    const { pointer, names } = this.statement(sql);
-    const db = this.db.pointer as number;
     const rows: T[] = [];
-    try {
-      if (params.length) this.raw.bind(db, pointer, params);
-      while (this.raw.step(db, pointer)) rows.push(this.raw.row(pointer, names) as T);
-    } finally {
-      this.raw.reset(pointer);
-    }
+    this.steps(sql, params, (row) => rows.push(row as T));
     return rows;
   }
 
   /** Calls `fn` with each row of a query as it is read: no array of every row (the rows can die young). */
   each<T = Row>(sql: string, params: readonly SqlValue[], fn: (row: T) => void): void {
+    this.steps(sql, params, fn as (row: Row) => void);
+  }
+
+  /**
+   * Runs a statement: each row to `onRow`, or one step without it. A write to a main database read in place is
+   * refused by SQLite before it changes anything (and outside a transaction: `transaction` reads it whole first), so
+   * the statement then runs again once the database is read whole.
+   */
+  private steps(sql: string, params: readonly SqlValue[], onRow?: (row: Row) => void): void {
+    try {
+      this.stepsOnce(sql, params, onRow);
+    } catch (error) {
+      if (!this.lazy || !/^SQLITE_READONLY\b/.test((error as Error).message)) throw error;
+      this.writable();
+      this.stepsOnce(sql, params, onRow);
+    }
+  }
+
+  private stepsOnce(sql: string, params: readonly SqlValue[], onRow?: (row: Row) => void): void {
     const { pointer, names } = this.statement(sql);
     const db = this.db.pointer as number;
     try {
       if (params.length) this.raw.bind(db, pointer, params);
-      while (this.raw.step(db, pointer)) fn(this.raw.row(pointer, names) as T);
+      if (!onRow) this.raw.step(db, pointer);
+      else while (this.raw.step(db, pointer)) onRow(this.raw.row(pointer, names));
     } finally {
       this.raw.reset(pointer);
     }
@@ -256,6 +250,7 @@ export class Database {
 
   /** A statement prepared once and run many times. */
   prepare(sql: string): Statement {
+    this.writable();
     const stmt = this.db.prepare(sql);
     return {
       run(params: readonly SqlValue[]) {
@@ -271,6 +266,7 @@ export class Database {
 
   /** Runs `fn` in a transaction: all of it or none of it. */
   transaction<T>(fn: () => T): T {
+    this.writable();
     this.db.exec('begin');
     try {
       const result = fn();
@@ -394,6 +390,10 @@ export class Database {
   close(): void {
     this.finalizeStatements();
     this.raw.dispose();
-    this.db.close();
+    try {
+      this.db.close();
+    } finally {
+      this.lazy?.close();
+    }
   }
 }
