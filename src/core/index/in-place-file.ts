@@ -12,8 +12,12 @@ export interface InPlaceFile {
   readonly recorded: string;
 }
 
-/** Bytes read at a time while checking the checksum (a multiple of 8, as Checksum wants). */
-const PIECE_BYTES = 4 * 1024 * 1024;
+/**
+ * Bytes read at a time while checking the checksum (a multiple of 8, as Checksum wants). 512 KiB rather than 4 MiB: the
+ * buffer's fresh pages are fewer to fault in and it stays in the cache between the read and the hash (127 MB checked:
+ * ~86 → ~62 ms of CPU, medians of 8 interleaved runs at load ~17).
+ */
+const PIECE_BYTES = 512 * 1024;
 
 /** Reads `persisted` as a Uint8Array's reader: the plugin hands over the bytes it holds. */
 function bytesReader(bytes: Uint8Array): FileReader {
