@@ -10,6 +10,7 @@
 import { normalizedInto } from '../embed/vectors';
 import { vectorChangeMark, vectorChangesSince, type StoredVector } from '../index/vector-touched';
 import { createScanKernel, type ScanKernel } from './vector-kernel';
+import { binaryBefore } from './binary-order';
 import type { WikiIndex } from '../index/wiki-index';
 
 /** The vectors of one model as of one index generation. */
@@ -93,22 +94,6 @@ function kernelOf(matrix: Float32Array, rows: number, dim: number): ScanKernel |
   return kernel;
 }
 
-/** Whether `a` sorts before `b` as SQLite's binary collation sorts their UTF-8 bytes (code point order). */
-function before(a: string, b: string): boolean {
-  const n = Math.min(a.length, b.length);
-  for (let k = 0; k < n; k++) {
-    const x = a.charCodeAt(k);
-    const y = b.charCodeAt(k);
-    // UTF-16 units above the surrogates sort below them, unlike their code points: shifted past them.
-    if (x !== y)
-      return (
-        (x >= 0xe000 ? x - 0x800 : x >= 0xd800 ? x + 0x2000 : x) <
-        (y >= 0xe000 ? y - 0x800 : y >= 0xd800 ? y + 0x2000 : y)
-      );
-  }
-  return a.length < b.length;
-}
-
 /**
  * `old` with the rows of `touched` paths replaced by `rows` (their current vectors, path order), or null when the
  * matrix's dimension would change (a rebuild then reads it as a rebuild does).
@@ -129,7 +114,7 @@ function refreshed(
   let j = 0;
   for (let i = 0; i < old.paths.length; i++) {
     if (gone.has(old.paths[i])) continue;
-    while (j < rows.length && before(rows[j].path, old.paths[i])) order.push(-1 - j++);
+    while (j < rows.length && binaryBefore(rows[j].path, old.paths[i])) order.push(-1 - j++);
     order.push(i);
   }
   while (j < rows.length) order.push(-1 - j++);
@@ -173,7 +158,7 @@ function rowOf(paths: readonly string[], path: string): number {
   let hi = paths.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (before(paths[mid], path)) lo = mid + 1;
+    if (binaryBefore(paths[mid], path)) lo = mid + 1;
     else hi = mid;
   }
   return lo < paths.length && paths[lo] === path ? lo : -1;

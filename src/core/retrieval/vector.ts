@@ -2,6 +2,7 @@
 // concept vector of the same model. Vectors are decoded once and kept normalized (vector-cache.ts).
 import { normalize } from '../embed/vectors';
 import type { Embedder } from '../embed/types';
+import { binaryBefore } from './binary-order';
 import { embedderFailed, type VectorOff } from './vector-status';
 import { candidateRows } from './vector-kernel';
 import { vectorsOf, type VectorCache } from './vector-cache';
@@ -67,11 +68,13 @@ export function rankByVector(
   // the matrix's floats: the same similarities to the last bit, in about half the time at 768 dimensions.
   const q = Float64Array.from(normalize(query));
   const rows = firstPassRows(store, q, limit);
-  // Keep only the best `limit` while scanning (paths are in order, so ties keep the earlier path): no
-  // object per concept and no full sort at 50,000 vectors.
+  // Keep only the best `limit` while scanning (paths are in SQLite's order, so ties keep the earlier path): no
+  // object per concept and no full sort at 50,000 vectors. Ties are ordered the same way (binary-order.ts): UTF-16
+  // `<` put a path with an astral character before one with U+E000–U+FFFF, so the hits of a larger limit were not
+  // those of a smaller one followed by more.
   const best: VectorHit[] = [];
   const better = (a: VectorHit, b: VectorHit) =>
-    a.similarity > b.similarity || (a.similarity === b.similarity && a.path < b.path);
+    a.similarity > b.similarity || (a.similarity === b.similarity && binaryBefore(a.path, b.path));
   const { matrix } = store;
   const stride = store.dim ?? 0;
   const count = rows?.length ?? store.paths.length;
