@@ -143,7 +143,9 @@ export function editFrontmatter(path: string, text: string, edits: readonly Fron
       const seq = sequenceOf(itemNodes(change, undefined), change.newListStyle === 'flow');
       pair.value = seq;
       if (seq.flow) return replaceValue(pair, value, renderFlowItem(seq, style));
-      return replacePair(pair, renderPair(key, seq, style));
+      const [first, ...rest] = renderPair(key, seq, style);
+      const comment = keyLineComment(pair);
+      return replacePair(pair, [comment === undefined ? first : `${first} ${comment}`, ...rest]);
     }
     if (isScalar(value)) {
       // A single value where a list belongs (`supersedes: /a.md`): becomes `[/a.md, /b.md]`.
@@ -205,6 +207,15 @@ export function editFrontmatter(path: string, text: string, edits: readonly Fron
     if (keyEnd === undefined) return `cannot locate \`${String(pair.key.value)}\``;
     const colon = yaml.indexOf(':', keyEnd);
     return [{ at: colon + 1, remove: 0, insert: ' ' + rendered }];
+  }
+
+  /** The comment ending the line of a key whose value is empty (`key: # later`, `key: ~ # none`), from its `#`. */
+  function keyLineComment(pair: Pair<Scalar, unknown>): string | undefined {
+    const keyEnd = pair.key.range?.[1];
+    if (keyEnd === undefined) return undefined;
+    const end = yaml.indexOf('\n', keyEnd);
+    const line = yaml.slice(keyEnd, end < 0 ? yaml.length : end);
+    return /^[ \t]*:[ \t]*(?:''|""|~|null|Null|NULL)?[ \t]*(#.*?)\r?$/.exec(line)?.[1];
   }
 
   function replacePair(pair: Pair<Scalar, unknown>, lines: string[]): Patch[] | string {

@@ -131,6 +131,19 @@ describe('editFrontmatter keeps the bytes it does not own', () => {
     ).toBe('---\ntype: T\nrelations:\n  - { predicate: p, object: /b.md }\ntitle: X\n---\n');
   });
 
+  test('an empty key keeps the comment on its line when the new entry is a block list (QA review, finding 3)', () => {
+    const edit = (before: string) => edited(editFrontmatter('/a.md', before, [relation('p', '/b.md')]));
+    expect(edit('---\ntype: T\nrelations: # none yet, add with care\ntitle: X\n---\n')).toBe(
+      '---\ntype: T\nrelations: # none yet, add with care\n  - { predicate: p, object: /b.md }\ntitle: X\n---\n',
+    );
+    expect(edit("---\ntype: T\nrelations:   ''  #later\n---\n")).toBe(
+      '---\ntype: T\nrelations: #later\n  - { predicate: p, object: /b.md }\n---\n',
+    );
+    expect(edit('---\ntype: T\nrelations: ~ # none\n---\n')).toBe(
+      '---\ntype: T\nrelations: # none\n  - { predicate: p, object: /b.md }\n---\n',
+    );
+  });
+
   test('a block map entry is written as a block map, indented like its siblings', () => {
     const before = '---\ntype: T\nrelations:\n    -   predicate: p\n        object: /b.md\n---\n';
     expect(edited(editFrontmatter('/a.md', before, [relation('q', '/c.md')]))).toBe(
