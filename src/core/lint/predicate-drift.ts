@@ -11,6 +11,9 @@ const WHY: Record<SimilarityReason, string> = {
   synonym: 'a known synonym',
 };
 
+/** The most-used forms a finding lists; the rest are counted. */
+const MAX_LISTED = 8;
+
 export const predicateDrift: LintCheck = {
   id: 'predicate-drift',
   severity: 'warning',
@@ -26,7 +29,10 @@ export const predicateDrift: LintCheck = {
     }
     const out = [];
     for (const cluster of clusterPredicates(counts, context.config)) {
-      const summary = cluster.members.map((m) => `\`${m.predicate}\` ×${m.count}`).join(', ');
+      // One summary per cluster, in every finding of it: listing all members made a cluster of n forms n² long.
+      const listed = cluster.members.slice(0, MAX_LISTED).map((m) => `\`${m.predicate}\` ×${m.count}`);
+      const more = cluster.members.length - listed.length;
+      const summary = listed.join(', ') + (more > 0 ? `, and ${more} more form${more === 1 ? '' : 's'}` : '');
       const kept = cluster.members[0];
       for (const member of cluster.members.slice(1)) {
         for (const path of [...(users.get(member.predicate) ?? [])].sort()) {

@@ -97,7 +97,8 @@ export interface PredicateCluster {
 /**
  * Groups the bundle's predicates (with their use counts) into clusters of likely duplicates. Declared inverse
  * pairs and `distinct` groups are never merged directly. Pairwise typo comparison only runs between predicates of
- * near-equal length.
+ * near-equal length
+ * that share a one-deletion key, so the cost follows the number of such pairs, not the square of the vocabulary.
  */
 export function clusterPredicates(
   counts: ReadonlyMap<string, number>,
@@ -155,11 +156,12 @@ export function clusterPredicates(
   const byLength = [...new Set(canonical.values())].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
   const firstWith = new Map<string, string>();
   for (const p of predicates) if (!firstWith.has(canonical.get(p)!)) firstWith.set(canonical.get(p)!, p);
-  for (let i = 0; i < byLength.length; i++) {
-    for (let j = i + 1; j < byLength.length && byLength[j].length - byLength[i].length <= 1; j++) {
-      if (isLikelyTypo(byLength[i], byLength[j]))
-        union(firstWith.get(byLength[i])!, firstWith.get(byLength[j])!, 'typo');
-    }
+  // The pairs in the order the all-pairs scan met them (union order decides which members are marked `typo`); a
+  // pair already in one cluster changes nothing, so it is not compared.
+  for (const [i, j] of oneEditCandidates(byLength)) {
+    const a = firstWith.get(byLength[i])!;
+    const b = firstWith.get(byLength[j])!;
+    if (find(a) !== find(b) && isLikelyTypo(byLength[i], byLength[j])) union(a, b, 'typo');
   }
 
   const clusters = new Map<string, string[]>();
@@ -191,3 +193,77 @@ export function clusterPredicates(
 }
 
 const RANK: Record<SimilarityReason, number> = { spelling: 0, 'word-form': 1, synonym: 2, typo: 3 };
+
+/** Shorter than this, `isLikelyTypo` never accepts a pair. */
+const MIN_TYPO_LENGTH = 5;
+
+/**
+ * Index pairs `[i, j]` (i < j, ascending) of `words` that may be one edit apart (substitution, insertion or
+ * deletion, adjacent swap): a superset of the pairs at distance 1, found through keys of each word with one code
+ * unit deleted, each word indexed once. A substitution at k shares the key of (word minus k) at k; a swap at k, k+1
+ * shares (word minus k) at k with (other minus k+1) at k+1; an insertion makes the shorter word a key of the longer.
+ * Keys are hashes, so a long word costs its length, not its square; a collision only adds a pair the caller checks.
+ */
+export function oneEditCandidates(words: readonly string[]): [number, number][] {
+  const whole = new Map<number, number[]>();
+  const deletedAt: Map<number, number[]>[] = [];
+  const keysOf: number[][] = [];
+  words.forEach((word, index) => {
+    if (word.length < MIN_TYPO_LENGTH) return;
+    const hashes = deletionHashes(word);
+    keysOf[index] = hashes.deletions;
+    push(whole, hashes.whole, index);
+    hashes.deletions.forEach((key, k) => push((deletedAt[k] ??= new Map()), key, index));
+  });
+  const pairs = new Set<number>();
+  const n = words.length;
+  const add = (x: number, y: number) => {
+    if (x !== y) pairs.add(x < y ? x * n + y : y * n + x);
+  };
+  keysOf.forEach((keys, index) => {
+    keys.forEach((key, k) => {
+      for (const other of deletedAt[k]?.get(key) ?? []) add(index, other);
+      for (const other of deletedAt[k + 1]?.get(key) ?? []) add(index, other);
+      for (const other of whole.get(key) ?? []) add(index, other);
+    });
+  });
+  return [...pairs].sort((x, y) => x - y).map((p) => [Math.floor(p / n), p % n]);
+}
+
+function push(map: Map<number, number[]>, key: number, index: number): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [index]);
+  else if (list[list.length - 1] !== index) list.push(index);
+}
+
+// Two polynomial hashes modulo primes below 2^26, so every product (and the two combined) stays an exact double.
+const P1 = 67108859;
+const P2 = 50331653;
+const B1 = 65599;
+const B2 = 92821;
+
+/** Hash keys of `word` and of `word` with code unit k deleted, for each k. */
+function deletionHashes(word: string): { whole: number; deletions: number[] } {
+  const n = word.length;
+  const pre1 = [0];
+  const pre2 = [0];
+  const pow1 = [1];
+  const pow2 = [1];
+  for (let i = 0; i < n; i++) {
+    const c = word.charCodeAt(i) + 1;
+    pre1.push((pre1[i] * B1 + c) % P1);
+    pre2.push((pre2[i] * B2 + c) % P2);
+    pow1.push((pow1[i] * B1) % P1);
+    pow2.push((pow2[i] * B2) % P2);
+  }
+  // The hash of word[from, n): the whole prefix hash minus the part before `from`, shifted.
+  const suffix = (pre: number[], pow: number[], p: number, from: number) =>
+    (((pre[n] - ((pre[from] * pow[n - from]) % p)) % p) + p) % p;
+  const deletions: number[] = [];
+  for (let k = 0; k < n; k++) {
+    const h1 = (((pre1[k] * pow1[n - k - 1]) % P1) + suffix(pre1, pow1, P1, k + 1)) % P1;
+    const h2 = (((pre2[k] * pow2[n - k - 1]) % P2) + suffix(pre2, pow2, P2, k + 1)) % P2;
+    deletions.push(h1 * P2 + h2);
+  }
+  return { whole: pre1[n] * P2 + pre2[n], deletions };
+}
