@@ -8,6 +8,8 @@ export interface CliCommand {
   readonly args: string;
   /** One line for the usage text. */
   readonly summary: string;
+  /** Takes `--dry-run` (prints what would change, writes nothing); every other command refuses the flag. */
+  readonly dryRun?: true;
   /** Resolves to the exit code (0 success, 1 findings/regression, 2 usage). Throws UsageError for bad usage. */
   run(flags: Flags, io: CliIo, positionals: string[]): Promise<number>;
 }

@@ -1,5 +1,5 @@
 // `okf-wiki`: the command line over the same core as the Obsidian plugin (ARCHITECTURE.md, "The command line").
-import { parseCommandLine, UsageError } from './args';
+import { FLAG_VALUE_HINT, parseCommandLine, UsageError } from './args';
 import { COMMANDS } from './commands/index';
 import { InputError } from './input-error';
 import { processIo, type CliIo } from './io';
@@ -20,12 +20,21 @@ Shared flags:
   --model NAME         embedding model (default nomic-embed-text)
   --timeout SECONDS    per Ollama request (default 10 for a question, 30 for indexing)
   --today YYYY-MM-DD   the date stale_after is checked against (default: today)
-  --dry-run            for commands that edit files: show the diff, change nothing
   -h, --help           show this help
 
 Exit codes: 0 success, 1 findings or regression, 2 bad usage, refused or invalid input, or an unreadable
 bundle, 130 stopped by Ctrl-C.
 `;
+}
+
+/** `--dry-run` on a command that cannot preview: one line naming both, nothing written (exit 2). */
+function dryRunRefused(command: string): InputError {
+  const takers = COMMANDS.filter((c) => c.dryRun).map((c) => c.name);
+  const list = `${takers.slice(0, -1).join(', ')} and ${takers[takers.length - 1]}`;
+  return new InputError(
+    `${command} does not take --dry-run (only ${list} preview a change); nothing was written`,
+    FLAG_VALUE_HINT,
+  );
 }
 
 /** Runs the CLI; resolves to the exit code. Never throws. */
@@ -39,6 +48,8 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
     if (command === undefined) throw new UsageError('no command given');
     const handler = COMMANDS.find((c) => c.name === command);
     if (!handler) throw new UsageError(`unknown command "${command}"`);
+    // Accepted and ignored, it would write what the user asked only to preview (reindex, timeline, keywords did).
+    if (flags['dry-run'] === true && !handler.dryRun) throw dryRunRefused(command);
     return await handler.run(flags, io, positionals);
   } catch (error) {
     // Not bad usage (a folder not there, a file to fix): the help would bury the one line that matters.
