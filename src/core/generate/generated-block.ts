@@ -21,7 +21,7 @@ export type MergeOutcome =
  * hand-written catalog and is never touched; broken markers are reported, not guessed at.
  */
 export function mergeGeneratedBlock(existing: string | undefined, body: string): MergeOutcome {
-  const block = [INDEX_BLOCK_START, ...body.replace(/\n+$/, '').split('\n'), INDEX_BLOCK_END];
+  const block = [INDEX_BLOCK_START, ...withoutTrailingNewlines(body).split('\n'), INDEX_BLOCK_END];
   if (existing === undefined) return { kind: 'created', text: block.join('\n') + '\n' };
   const eol = existing.includes('\r\n') ? '\r\n' : '\n';
   const lines = existing.split(/\r?\n/);
@@ -38,4 +38,15 @@ export function mergeGeneratedBlock(existing: string | undefined, body: string):
   }
   const merged = [...lines.slice(0, starts[0]), ...block, ...lines.slice(ends[0] + 1)].join(eol);
   return { kind: merged === existing ? 'unchanged' : 'replaced', text: merged };
+}
+
+/**
+ * `text` without the newlines that end it, as `text.replace(/\n+$/, '')` gave, in one pass from the end. The
+ * expression tried a match at every newline and ran each one to the end of its run: a run of 100,000 newlines not
+ * at the end (a description of blank lines) took 37 s, 20,000 took 1.6 s.
+ */
+export function withoutTrailingNewlines(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
+  return text.slice(0, end);
 }
