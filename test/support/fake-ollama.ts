@@ -99,7 +99,10 @@ export class FakeEmbedder implements Embedder {
  * - `reset`: the connection is dropped without an answer;
  * - `hang`: the request is accepted and never answered;
  * - `hang-body`: headers are sent, then the body stalls half-way;
- * - `model-missing`: 404 with Ollama's "model … not found, try pulling it first";
+ * - `model-missing`: 404 with Ollama's JSON `{"error":"model \"m\" not found, try pulling it first"}` (what
+ *   ollama/ollama's server/routes.go sends for /api/embed when the model is not pulled: handleScheduleError);
+ * - `not-ollama`: another web server on the port: a bare 404 `Not Found` in text;
+ * - `json-404`: another web server answering 404 in JSON that names no model (`{"detail":"Not Found"}`);
  * - `server-error`: 500 with an Ollama-style JSON error;
  * - `malformed`: 200 with a body that is not JSON;
  * - `wrong-dimension`: 200 with vectors of `wrongDim` numbers;
@@ -115,6 +118,8 @@ export type FakeMode =
   | 'hang'
   | 'hang-body'
   | 'model-missing'
+  | 'not-ollama'
+  | 'json-404'
   | 'server-error'
   | 'malformed'
   | 'wrong-dimension'
@@ -300,6 +305,12 @@ export class FakeOllama {
         res.writeHead(307, { location: FAKE_REDIRECT_TARGET, 'content-length': 0 });
         res.end();
         return;
+      case 'not-ollama':
+        res.writeHead(404, { 'content-type': 'text/plain', 'content-length': 9 });
+        res.end('Not Found');
+        return;
+      case 'json-404':
+        return this.json(res, 404, { detail: 'Not Found' });
       case 'server-error':
         return this.json(res, 500, { error: 'llama runner process has terminated: signal: killed' });
       case 'malformed':

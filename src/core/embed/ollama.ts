@@ -65,6 +65,7 @@ export function createOllamaEmbedder(options: OllamaEmbedderOptions = {}): Embed
         const body = await readCapped(response, limit, () => controller.abort(), host);
         return await asJsonError(
           new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }),
+          host,
         );
       } finally {
         clearTimeout(timer);
@@ -158,9 +159,11 @@ function sameModel(a: string, b: string): boolean {
 }
 
 /** Error bodies as JSON, so the client reads them without logging to the console (it logs for plain text). */
-async function asJsonError(response: Response): Promise<Response> {
+async function asJsonError(response: Response, host: string): Promise<Response> {
   if (response.ok || response.headers.get('content-type')?.includes('application/json')) return response;
   const text = await response.text().catch(() => '');
+  // Ollama answers every error in JSON: a bare 404 in text is another server, whatever its words.
+  if (response.status === 404) throw notOllama(host);
   return new Response(JSON.stringify({ error: text || `HTTP ${response.status}` }), {
     status: response.status,
     statusText: response.statusText,
@@ -213,7 +216,8 @@ function describeFailure(error: unknown, host: string, model: string, timeoutMs:
       'timeout',
     );
   }
-  if (e?.status_code === 404 || /not found|pull/i.test(message)) {
+  if (e?.status_code === 404) {
+    if (!namesMissingModel(message, model)) return notOllama(host);
     return new EmbedError(
       `Ollama at ${host} does not have the model "${model}"; run \`ollama pull ${model}\`.`,
       'model-missing',
@@ -235,5 +239,22 @@ function describeFailure(error: unknown, host: string, model: string, timeoutMs:
     `Ollama is not reachable at ${host} (${e?.cause?.code ?? message}); ` +
       `start it with \`ollama serve\`. The vector signal is off.`,
     'unreachable',
+  );
+}
+
+/**
+ * Ollama's own answer for a model it does not have: a JSON error naming the model, `model "m" not found, try
+ * pulling it first` (server/routes.go handleScheduleError) or `model 'm' not found` (its other handlers).
+ */
+function namesMissingModel(message: string, model: string): boolean {
+  return /\bnot found\b/i.test(message) && (message.includes(`"${model}"`) || message.includes(`'${model}'`));
+}
+
+/** A 404 that is not Ollama's: a web server on that port, a proxy in front of nothing, or no /api/embed. */
+function notOllama(host: string): EmbedError {
+  return new EmbedError(
+    `The server at ${host} is not Ollama (HTTP 404 on /api/embed); check the Ollama address ` +
+      `(--ollama or OLLAMA_HOST). The vector signal is off.`,
+    'bad-response',
   );
 }

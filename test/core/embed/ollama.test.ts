@@ -207,11 +207,21 @@ describe('createOllamaEmbedder failure modes', () => {
     );
   });
 
-  test('a non-Ollama server answering 404 text on /api/embed', async () => {
-    const error = await failure(
-      createOllamaEmbedder({ host: `${fake.url}/not-ollama`, timeoutMs: 2000 }).embed(['x'], 'document'),
+  // Only Ollama's JSON error naming the model is "model missing": any other 404 was told to `ollama pull` into an
+  // Ollama that is not there (QA review, finding 11).
+  test.each<[string, FakeMode | 'path']>([
+    ['a bare 404 "Not Found" in text', 'not-ollama'],
+    ['a 404 in JSON that names no model', 'json-404'],
+    ['a 404 page of a server without /api/embed', 'path'],
+  ])('%s is "not Ollama", not "model missing"', async (_, mode) => {
+    const host = mode === 'path' ? `${fake.url}/not-ollama` : fake.url;
+    if (mode !== 'path') await fake.setMode(mode);
+    const error = await failure(createOllamaEmbedder({ host, timeoutMs: 2000 }).embed(['x'], 'document'));
+    expect(error.kind).toBe('bad-response');
+    expect(error.message).toBe(
+      `The server at ${host} is not Ollama (HTTP 404 on /api/embed); check the Ollama address ` +
+        `(--ollama or OLLAMA_HOST). The vector signal is off.`,
     );
-    expect(['model-missing', 'server-error']).toContain(error.kind);
   });
 
   test.each<FakeMode>(['refused', 'hang', 'model-missing', 'server-error', 'malformed'])(
