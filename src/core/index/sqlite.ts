@@ -351,9 +351,7 @@ export class Database {
   }
 
   /** The database bytes as SQLite's own `sqlite3_serialize` gives them (what `export` must equal; for tests). */
-  serialize(): Uint8Array {
-    return this.sqlite3.capi.sqlite3_js_db_export(this.db);
-  }
+  serialize = (): Uint8Array => this.sqlite3.capi.sqlite3_js_db_export(this.db);
 
   /** Attaches a file read through `reader` as the read-only database `schema` (reader-vfs.ts). Returns the detach. */
   attachFile(schema: string, byteLength: number, reader: FileReader): () => void {
@@ -382,10 +380,11 @@ export class Database {
     }
   }
 
+  /** Whether a transaction is open (SQLite's autocommit mode is off). */
+  inTransaction = (): boolean => this.sqlite3.capi.sqlite3_get_autocommit(this.db) === 0;
+
   /** The SQLite library version, e.g. `3.54.1`. */
-  version(): string {
-    return this.sqlite3.version.libVersion;
-  }
+  version = (): string => this.sqlite3.version.libVersion;
 
   close(): void {
     this.finalizeStatements();

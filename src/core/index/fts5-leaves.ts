@@ -1,0 +1,133 @@
+// FTS5's index format (fts5_index.c, SQLite 3.54) as bm25-doclist.ts reads it: varints, leaf pages, a term's place on
+// a page, a position list's weighted instances, and segments merged newest over oldest. Anything unexpected throws
+// Unread: the reader then gives null and the caller asks FTS5.
+
+/** The reader gives up: the caller asks FTS5 (never a guess). */
+export class Unread extends Error {}
+
+/** An SQLite varint at `at` of `a`: its value (exact below 2^53, else Unread) and the offset after it. */
+export function varint(a: Uint8Array, at: number): [number, number] {
+  let v = 0;
+  for (let k = 0; k < 9; k++) {
+    if (at >= a.length) throw new Unread();
+    const c = a[at++];
+    if (k === 8) {
+      v = v * 256 + c;
+      break;
+    }
+    v = v * 128 + (c & 0x7f);
+    if (!(c & 0x80)) break;
+  }
+  if (v > Number.MAX_SAFE_INTEGER) throw new Unread();
+  return [v, at];
+}
+
+/** One leaf page: its bytes, where its footer (term offsets) starts, whether it holds a term. */
+export interface Leaf {
+  readonly a: Uint8Array;
+  readonly szLeaf: number;
+  readonly termless: boolean;
+}
+
+/** Rowids ascending, each with its weighted frequency or -1 (a delete marker). */
+export interface Entries {
+  ids: number[];
+  freqs: number[];
+}
+
+/** Where a page's doclist ends (fts5SegIterNextPage): its first term, or past the page when it has none. */
+export function endOfDoclist(leaf: Leaf): number {
+  return leaf.termless ? leaf.a.length + 1 : varint(leaf.a, leaf.szLeaf)[0];
+}
+
+/**
+ * fts5LeafSeek without bGe: the term `key` on this page, as the offset of its doclist and the end of that doclist
+ * on the page (the next term's offset, or past the page); undefined when the page does not hold it.
+ */
+export function seek(leaf: Leaf, key: Uint8Array): { off: number; end: number } | undefined {
+  const { a, szLeaf } = leaf;
+  if (leaf.termless) throw new Unread();
+  let pgidx = szLeaf;
+  let termOff: number;
+  [termOff, pgidx] = varint(a, pgidx);
+  let term = new Uint8Array(0);
+  let firstOnPage = true;
+  for (;;) {
+    if (termOff >= a.length || termOff < 4) throw new Unread();
+    let at = termOff;
+    let keep = 0;
+    if (!firstOnPage) [keep, at] = varint(a, at);
+    let nNew: number;
+    [nNew, at] = varint(a, at);
+    if (keep > term.length || nNew < 1 || at + nNew > szLeaf) throw new Unread();
+    const next = new Uint8Array(keep + nNew);
+    next.set(term.subarray(0, keep));
+    next.set(a.subarray(at, at + nNew), keep);
+    term = next;
+    firstOnPage = false;
+    const order = compare(term, key);
+    if (order === 0) {
+      if (pgidx >= a.length) return { off: at + nNew, end: a.length + 1 };
+      const [delta] = varint(a, pgidx);
+      return { off: at + nNew, end: termOff + delta };
+    }
+    if (order > 0 || pgidx >= a.length) return undefined;
+    let delta: number;
+    [delta, pgidx] = varint(a, pgidx);
+    termOff += delta;
+  }
+}
+
+/** memcmp order, a prefix first. */
+function compare(x: Uint8Array, y: Uint8Array): number {
+  const n = Math.min(x.length, y.length);
+  for (let i = 0; i < n; i++) if (x[i] !== y[i]) return x[i] - y[i];
+  return x.length - y.length;
+}
+
+/**
+ * A detail=full position list's instances, each weighted by its column's weight (bm25(): `aFreq += w`, w the column's
+ * weight or 1.0 past the weights given): column 0's positions, then 0x01, a column number and its positions.
+ */
+export function weighted(a: Uint8Array, from: number, to: number, weights: readonly number[]): number {
+  let f = 0;
+  let w = weights.length > 0 ? weights[0] : 1;
+  let i = from;
+  while (i < to) {
+    const b = a[i];
+    if (b === 0x01) {
+      let col: number;
+      [col, i] = varint(a, i + 1);
+      w = col < weights.length ? weights[col] : 1;
+    } else if (b === 0x00) throw new Unread();
+    else {
+      while (a[i] & 0x80) if (++i >= to) throw new Unread();
+      i++;
+      f += w;
+    }
+  }
+  if (i !== to) throw new Unread();
+  return f;
+}
+
+/** `newer`'s entries written over `older`'s, in rowid order (a rowid in both takes the newer entry). */
+export function newerOver(older: Entries, newer: Entries): Entries {
+  if (older.ids.length === 0) return newer;
+  if (newer.ids.length === 0) return older;
+  const out: Entries = { ids: [], freqs: [] };
+  let i = 0;
+  let j = 0;
+  while (i < older.ids.length || j < newer.ids.length) {
+    const a = i < older.ids.length ? older.ids[i] : Infinity;
+    const b = j < newer.ids.length ? newer.ids[j] : Infinity;
+    if (b <= a) {
+      out.ids.push(b);
+      out.freqs.push(newer.freqs[j++]);
+      if (a === b) i++;
+    } else {
+      out.ids.push(a);
+      out.freqs.push(older.freqs[i++]);
+    }
+  }
+  return out;
+}
