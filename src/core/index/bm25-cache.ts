@@ -1,7 +1,9 @@
 // The scores of common phrases kept between questions and across index changes, for bm25-phrases.ts: a kept
 // phrase holds its rows' weighted frequencies, and after a change only the rows the change touched are asked of FTS5
 // again (bm25-frequencies.ts recomputes bm25() from them bit for bit).
+import { Doclists, wholeWeights } from './bm25-doclist';
 import { invertScore, logTouchedRows, phraseScore, RowSizes, takeTouchedRows } from './bm25-frequencies';
+import { type Kept, refreshed } from './bm25-refresh';
 import { MAX_INDEXED_ROWS, TouchedRows } from './bm25-touched';
 import type { Database } from './sqlite';
 
@@ -9,17 +11,6 @@ import type { Database } from './sqlite';
 export interface PhraseScores {
   readonly ids: Float64Array;
   readonly scores: Float64Array;
-}
-
-/** A kept phrase: its rows, their weighted frequencies, and its scores as of the state `at`. */
-interface Kept extends PhraseScores {
-  readonly phrase: string;
-  readonly weights: string;
-  /** Each row's weighted frequency, or null when it could not be recovered exactly (then dropped on a change). */
-  readonly freqs: Float64Array | null;
-  readonly at: number;
-  /** Rows written since `at`: their frequencies are asked of FTS5 again. */
-  readonly touched: Set<number>;
 }
 
 /** Phrases matching at least this many rows are kept (fewer cost FTS5 little to score again). */
@@ -54,6 +45,8 @@ export class PhraseScoreCache {
   private sizes: RowSizes | undefined;
   /** The touched rows' text indexed apart, where a kept phrase's frequencies in them are read (bm25-touched.ts). */
   private touchedRows: TouchedRows | undefined;
+  /** FTS5's doclists read in JavaScript: a phrase not kept is scored without bm25() walking its rows. */
+  private doclists: Doclists | undefined;
   /** How many times a kept phrase was carried to a new state from its frequencies (for tests). */
   refreshes = 0;
 
@@ -65,6 +58,8 @@ export class PhraseScoreCache {
     private readonly refreshTouched = true,
     /** Most touched rows whose text is indexed apart (bm25-touched.ts); beyond, concepts_fts is walked (tests: 0). */
     private readonly indexTouched = MAX_INDEXED_ROWS,
+    /** False only in tests: phrases not kept are scored by FTS5's bm25(), never from its doclists. */
+    private readonly readDoclists = true,
   ) {}
 
   /**
@@ -172,39 +167,85 @@ export class PhraseScoreCache {
     const hit = this.kept.get(key);
     const fresh = hit && this.current(db, hit);
     if (fresh) return fresh;
-    const { ids, values } = db.numberPairs(
-      `select rowid, bm25(concepts_fts, ${weights}) from concepts_fts where concepts_fts match ?`,
-      [phrase],
-    );
+    // A phrase counted on few rows (now or before the last changes) costs FTS5 little: its doclists are not read.
+    const known = this.counts.get(phrase) ?? this.earlier.get(phrase)?.n;
+    const read = known !== undefined && known < this.keepFrom ? null : this.fromDoclists(db, phrase, weights);
+    const { ids, values } =
+      read ??
+      db.numberPairs(`select rowid, bm25(concepts_fts, ${weights}) from concepts_fts where concepts_fts match ?`, [
+        phrase,
+      ]);
     this.counted(phrase, ids.length);
     if (ids.length >= this.keepFrom && ids.length <= this.keepRows) {
       for (const oldest of this.kept.keys()) {
         if (this.rows + ids.length <= this.keepRows) break;
         this.drop(oldest);
       }
-      if (!this.sizes) {
-        // Logged from before the sizes are read: no write can fall between them.
-        logTouchedRows(db);
-        this.sizes = new RowSizes(db);
-      }
-      const freqs = frequencies(this.sizes, ids, values);
+      const sizes = this.rowSizes(db);
+      const freqs = read ? read.freqs : frequencies(sizes, ids, values);
       this.kept.set(key, { phrase, weights, ids, scores: values, freqs, at: this.state, touched: new Set() });
       this.rows += ids.length;
     }
     return { ids, scores: values };
   }
 
+  /** The row sizes, read once (the touched rows logged from before they are read: no write falls between them). */
+  private rowSizes(db: Database): RowSizes {
+    if (!this.sizes) {
+      logTouchedRows(db);
+      this.sizes = new RowSizes(db);
+    }
+    return this.sizes;
+  }
+
+  /**
+   * Runs `fn`, which may write to the connection's temp tables (the touched rows indexed apart, the doclist reader's
+   * tokenizer): that moves SQLite's change counter but is no change of the index, so the key follows it (when it was
+   * current: a change made before stays one).
+   */
+  private absorbing<T>(db: Database, fn: () => T): T {
+    const keyCurrent = this.key === `${this.generation}:${this.changeCount(db)}`;
+    const out = fn();
+    if (keyCurrent) this.key = `${this.generation}:${this.changeCount(db)}`;
+    return out;
+  }
+
+  /** Whether a phrase not kept would be scored from FTS5's doclists (bm25-doclist.ts), not by bm25() row by row. */
+  readsDoclists(db: Database, phrase: string, weights: string): boolean {
+    if (!this.readDoclists || !wholeWeights(weights)) return false;
+    return this.absorbing(db, () => (this.doclists ??= new Doclists(db)).readable(phrase, this.state));
+  }
+
+  /**
+   * A phrase's rows, scores and weighted frequencies from FTS5's doclists and the kept row sizes: bm25() bit for bit
+   * (bm25-frequencies.ts) at ~1 ms for a word on 10,000 rows, where FTS5 scoring it cost 20–50 ms. Null when the
+   * reader cannot say (bm25-doclist.ts) or a row has no size: FTS5 scores it.
+   */
+  private fromDoclists(db: Database, phrase: string, weights: string) {
+    const whole = this.readDoclists ? wholeWeights(weights) : null;
+    if (!whole) return null;
+    const sizes = this.rowSizes(db);
+    const rows = this.absorbing(db, () => (this.doclists ??= new Doclists(db)).read(phrase, whole, this.state));
+    if (!rows) return null;
+    const idf = sizes.idf(rows.ids.length);
+    const values = new Float64Array(rows.ids.length);
+    for (let i = 0; i < rows.ids.length; i++) {
+      const d = sizes.size(rows.ids[i]);
+      if (d === undefined) return null;
+      values[i] = phraseScore(rows.freqs[i], d, sizes.avgdl, idf);
+    }
+    return { ids: rows.ids, values, freqs: rows.freqs };
+  }
+
   /** A kept phrase's scores on the current state: refreshed if the index changed, or null (dropped) if it cannot be. */
   private current(db: Database, k: Kept): Kept | null {
     if (k.at === this.state) return k;
     const key = `${k.weights}\u0000${k.phrase}`;
-    // The refresh may write to the temp table of touched rows, which moves SQLite's change counter: not a change
-    // of the index, so the key follows it (when it was current: a change made before stays one).
-    const keyCurrent = this.key === `${this.generation}:${this.changeCount(db)}`;
     this.touchedRows ??= new TouchedRows(db);
-    const fresh =
-      this.sizes && k.freqs ? refreshed(db, this.sizes, this.touchedRows, k, this.state, this.indexTouched) : null;
-    if (keyCurrent) this.key = `${this.generation}:${this.changeCount(db)}`;
+    const touchedRows = this.touchedRows;
+    const fresh = this.absorbing(db, () =>
+      this.sizes && k.freqs ? refreshed(db, this.sizes, touchedRows, k, this.state, this.indexTouched) : null,
+    );
     this.drop(key);
     if (!fresh) return null;
     this.refreshes++;
@@ -225,148 +266,4 @@ function frequencies(sizes: RowSizes, ids: Float64Array, scores: Float64Array): 
     freqs[i] = f;
   }
   return freqs;
-}
-
-/**
- * `k` on the current state: its untouched rows' frequencies kept, the touched rows' read again, every score
- * recomputed. The touched rows' frequencies come from their text indexed apart (bm25-touched.ts) when they are few,
- * else from concepts_fts (walked). Null when a frequency is not recovered exactly or a check fails (FTS5 then scores
- * the phrase anew).
- */
-function refreshed(
-  db: Database,
-  sizes: RowSizes,
-  touchedRows: TouchedRows,
-  k: Kept,
-  state: number,
-  indexTouched: number,
-): Kept | null {
-  const found =
-    k.touched.size === 0
-      ? new Map<number, number>()
-      : k.touched.size <= indexTouched
-        ? touchedRows.frequencies(state, k.phrase, k.weights, k.touched)
-        : null;
-  if (found) return rescored(sizes, k, carried(k, found), state);
-  return walked(db, sizes, k, state);
-}
-
-/**
- * `k`'s rows and frequencies with its touched rows replaced by `found` (rowid → frequency), in rowid order: the rows
- * between them copied whole (a change touches a few of 10,000 rows).
- */
-function carried(k: Kept, found: ReadonlyMap<number, number>): { ids: Float64Array; freqs: Float64Array } {
-  const old = k.freqs!;
-  const gone: number[] = [];
-  for (const id of k.touched) {
-    const at = lowerBound(k.ids, id, 0);
-    if (k.ids[at] === id) gone.push(at);
-  }
-  gone.sort((a, b) => a - b);
-  const added = Float64Array.from(found.keys()).sort();
-  const ids = new Float64Array(k.ids.length - gone.length + added.length);
-  const freqs = new Float64Array(ids.length);
-  // The untouched rows, then each found row merged in at its place.
-  const keptIds = new Float64Array(k.ids.length - gone.length);
-  const keptFreqs = new Float64Array(keptIds.length);
-  let n = 0;
-  let from = 0;
-  for (const at of [...gone, k.ids.length]) {
-    keptIds.set(k.ids.subarray(from, at), n);
-    keptFreqs.set(old.subarray(from, at), n);
-    n += at - from;
-    from = at + 1;
-  }
-  let out = 0;
-  from = 0;
-  for (const id of added) {
-    const at = lowerBound(keptIds, id, from);
-    ids.set(keptIds.subarray(from, at), out);
-    freqs.set(keptFreqs.subarray(from, at), out);
-    out += at - from;
-    ids[out] = id;
-    freqs[out++] = found.get(id)!;
-    from = at;
-  }
-  ids.set(keptIds.subarray(from), out);
-  freqs.set(keptFreqs.subarray(from), out);
-  return { ids, freqs };
-}
-
-/** The first index at or after `from` whose value in the sorted `values` is not below `x`. */
-function lowerBound(values: Float64Array, x: number, from: number): number {
-  let lo = from;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid] < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** A kept phrase on `state` from its rows' frequencies: every score recomputed (null when a row has no size). */
-function rescored(
-  sizes: RowSizes,
-  k: Kept,
-  rows: { ids: Float64Array; freqs: Float64Array },
-  state: number,
-): Kept | null {
-  const { ids, freqs } = rows;
-  const idf = sizes.idf(ids.length);
-  const scores = new Float64Array(ids.length);
-  for (let i = 0; i < ids.length; i++) {
-    const d = sizes.size(ids[i]);
-    if (d === undefined) return null;
-    scores[i] = phraseScore(freqs[i], d, sizes.avgdl, idf);
-  }
-  return { phrase: k.phrase, weights: k.weights, ids, freqs, scores, at: state, touched: new Set() };
-}
-
-/**
- * `k` refreshed from concepts_fts: its scores on the touched rows plus one untouched row (`+rowid in`: FTS5 walks the
- * phrase's rows), inverted; the untouched row's recomputed score checked against FTS5's (the row count, average and
- * idf are right). For more touched rows than bm25-touched.ts indexes.
- */
-function walked(db: Database, sizes: RowSizes, k: Kept, state: number): Kept | null {
-  const freqs = k.freqs!;
-  const keep: number[] = [];
-  for (let i = 0; i < k.ids.length; i++) if (!k.touched.has(k.ids[i])) keep.push(i);
-  const rows = new Map<number, number>();
-  for (const i of keep) rows.set(k.ids[i], freqs[i]);
-  let check: { id: number; score: number } | undefined;
-  if (k.touched.size > 0) {
-    if (keep.length === 0) return null;
-    const sentinel = k.ids[keep[0]];
-    const asked = db.numberPairs(
-      `select rowid, bm25(concepts_fts, ${k.weights}) from concepts_fts where concepts_fts match ? ` +
-        'and +rowid in (select value from json_each(?))',
-      [k.phrase, JSON.stringify([...k.touched, sentinel])],
-    );
-    const found: { id: number; score: number }[] = [];
-    for (let i = 0; i < asked.ids.length; i++) {
-      if (asked.ids[i] === sentinel) check = { id: sentinel, score: asked.values[i] };
-      else found.push({ id: asked.ids[i], score: asked.values[i] });
-    }
-    if (!check) return null;
-    const idf = sizes.idf(rows.size + found.length);
-    for (const { id, score } of found) {
-      const d = sizes.size(id);
-      const f = d === undefined ? undefined : invertScore(score, d, sizes.avgdl, idf);
-      if (f === undefined) return null;
-      rows.set(id, f);
-    }
-  }
-  const ids = Float64Array.from(rows.keys()).sort();
-  const idf = sizes.idf(ids.length);
-  const out = new Float64Array(ids.length);
-  const scores = new Float64Array(ids.length);
-  for (let i = 0; i < ids.length; i++) {
-    const d = sizes.size(ids[i]);
-    if (d === undefined) return null;
-    out[i] = rows.get(ids[i])!;
-    scores[i] = phraseScore(out[i], d, sizes.avgdl, idf);
-  }
-  if (check && !Object.is(scores[ids.indexOf(check.id)], check.score)) return null;
-  return { phrase: k.phrase, weights: k.weights, ids, freqs: out, scores, at: state, touched: new Set() };
 }

@@ -146,7 +146,7 @@ export function scoresCommonAnew(
   phrases: readonly string[],
   weights: string,
 ): boolean {
-  return phrases.some((p) => !cache.keeps(p, weights) && cache.common(db, p));
+  return phrases.some((p) => !cache.keeps(p, weights) && !cache.readsDoclists(db, p, weights) && cache.common(db, p));
 }
 
 /** The best rows of a query (see bestByBound), or, when `complete` is false, only its exact first rows (see prefix). */

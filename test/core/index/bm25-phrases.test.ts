@@ -184,11 +184,13 @@ test('fewer rows than asked hold the rarer words: a prefix is those rows, the ex
   const index = await buildIndex(new MemoryBundle(files));
   const match = quoted(['system', 'rare']);
   for (const round of [0, 1, 2]) {
-    // First question (FTS5's pass for the rarer words), then phrase by phrase.
+    // First question (FTS5's pass for the rarer words), then phrase by phrase: there "system" is read from FTS5's
+    // doclists (bm25-doclist.ts), cheap enough that the whole ranking comes back.
     const prefix = index.bm25Prefix(match, 20, WEIGHTS);
-    expect([round, prefix.complete, prefix.rows.length]).toEqual([round, false, 12]);
+    const n = round === 0 ? 12 : 20;
+    expect([round, prefix.complete, prefix.rows.length]).toEqual([round, round > 0, n]);
     const first = prefix.rows.map((r) => ({ path: r.path, score: r.score }));
-    expect([round, first]).toEqual([round, exact(index, match, 12)]);
+    expect([round, first]).toEqual([round, exact(index, match, n)]);
   }
   // No rarer word, or enough rows of it: the whole ranking, as ever.
   expect(index.bm25Prefix(quoted(['system']), 20, WEIGHTS).complete).toBe(true);

@@ -115,17 +115,18 @@ async function run(cache: () => PhraseScoreCache, [pages, changes]: [[number, [s
 }
 
 // The touched rows' frequencies are read from their text indexed apart (bm25-touched.ts), or, for a change touching
-// more rows than that takes, from concepts_fts (walked): both ways.
+// more rows than that takes, from concepts_fts (walked): both ways. A phrase first scored is read from FTS5's doclists
+// (bm25-doclist.ts) in the first way, scored by FTS5 and its frequencies inverted in the second.
 test.each([
-  ['indexed apart', undefined],
-  ['walked in concepts_fts', 0],
+  ['indexed apart', undefined, true],
+  ['walked in concepts_fts', 0, false],
 ])(
   'kept scores recomputed after each change (touched rows %s) are FTS5 bm25() bit for bit, and rank as FTS5 does',
-  async (_, indexTouched) => {
+  async (_, indexTouched, doclists) => {
     let refreshes = 0;
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
-        refreshes += await run(() => new PhraseScoreCache(3, undefined, true, indexTouched), s);
+        refreshes += await run(() => new PhraseScoreCache(3, undefined, true, indexTouched, doclists), s);
       }),
       { numRuns: 60, seed: 2026 },
     );
