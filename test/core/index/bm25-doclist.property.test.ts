@@ -105,7 +105,7 @@ test('doclist frequencies give FTS5 bm25() bit for bit after random writes, merg
   await fc.assert(
     fc.asyncProperty(
       fc.record({ pgsz: fc.constantFrom(32, 64, 200, 4050), automerge: fc.constantFrom(0, 2, 4, 8) }),
-      fc.array(op, { minLength: 1, maxLength: 40 }),
+      fc.array(op, { minLength: 1, maxLength: 30 }),
       async ({ pgsz, automerge }, ops) => {
         const db = await open();
         db.run("insert into concepts_fts (concepts_fts, rank) values ('pgsz', ?)", [pgsz]);
@@ -119,7 +119,7 @@ test('doclist frequencies give FTS5 bm25() bit for bit after random writes, merg
         db.close();
       },
     ),
-    { numRuns: 20 },
+    { numRuns: 15 },
   );
   const g = globalThis as any;
   console.log('STATS', g.__merging, g.__maxSeg, g.__span);
