@@ -167,9 +167,7 @@ export class PhraseScoreCache {
     const hit = this.kept.get(key);
     const fresh = hit && this.current(db, hit);
     if (fresh) return fresh;
-    // A phrase counted on few rows (now or before the last changes) costs FTS5 little: its doclists are not read.
-    const known = this.counts.get(phrase) ?? this.earlier.get(phrase)?.n;
-    const read = known !== undefined && known < this.keepFrom ? null : this.fromDoclists(db, phrase, weights);
+    const read = this.fewRows(phrase) ? null : this.fromDoclists(db, phrase, weights);
     const { ids, values } =
       read ??
       db.numberPairs(`select rowid, bm25(concepts_fts, ${weights}) from concepts_fts where concepts_fts match ?`, [
@@ -212,8 +210,17 @@ export class PhraseScoreCache {
 
   /** Whether a phrase not kept would be scored from FTS5's doclists (bm25-doclist.ts), not by bm25() row by row. */
   readsDoclists(db: Database, phrase: string, weights: string): boolean {
-    if (!this.readDoclists || !wholeWeights(weights)) return false;
+    if (!this.readDoclists || !wholeWeights(weights) || this.fewRows(phrase)) return false;
     return this.absorbing(db, () => (this.doclists ??= new Doclists(db)).readable(phrase, this.state));
+  }
+
+  /**
+   * Whether `phrase` was counted on fewer rows than are kept (now or before the last changes): FTS5 scores it cheaply,
+   * so its doclists are not read (and, common in a small index, it is bounded as before).
+   */
+  private fewRows(phrase: string): boolean {
+    const known = this.counts.get(phrase) ?? this.earlier.get(phrase)?.n;
+    return known !== undefined && known < this.keepFrom;
   }
 
   /**
