@@ -8,7 +8,7 @@ import type { Clock } from '../core/types';
 import { BundleFollower } from '../node/bundle-follower';
 import type { Notes } from '../node/folder-bundle';
 import type { FsBundle } from '../node/fs-bundle';
-import { fsSessionEnv } from '../node/index-store';
+import { guardedIndexStore, WikiDbReplaced, type GuardedIndexStore } from '../node/index-store';
 import { WIKI_DB } from '../node/paths';
 
 /** The pause before trying a failed wiki.db write again, doubling up to the last while writes keep failing. */
@@ -20,6 +20,8 @@ export type Queue = <T>(work: () => Promise<T>) => Promise<T>;
 
 export class LiveSession {
   private live: Promise<WikiSession> | undefined;
+  /** wiki.db as the live session read and writes it: refuses to write over a newer one another program wrote. */
+  private store: GuardedIndexStore | undefined;
   private follower: BundleFollower | undefined;
   private closed = false;
   private toldFailure = false;
@@ -61,26 +63,51 @@ export class LiveSession {
       if (save) await this.saveOwed(opened);
       return opened;
     }
-    const session = await this.live;
+    let session = await this.live;
+    // A wiki.db another program wrote since (a CLI reindex and its vectors) is newer than this index: loaded instead.
+    if (await this.store?.replaced()) return this.reload(session, save);
     const changed = await this.catchUp(session);
     // New times of unchanged files are saved too, as opening saves them: else every CLI command re-reads them.
-    if (save) await this.saveOwed(session);
-    if (changed > 0) prepareRetrieval(session.index);
+    if (save && (await this.saveOwed(session)) === 'replaced') session = await this.reload(session, save);
+    else if (changed > 0) prepareRetrieval(session.index);
     return session;
+  }
+
+  /**
+   * Opens wiki.db again, caught up by stat as a CLI command opens it, in place of `old`, whose index is older than
+   * the file another program wrote (review rv-qa 1: writing it over a reindex's wiki.db lost every vector).
+   */
+  private async reload(old: WikiSession, save: boolean): Promise<WikiSession> {
+    this.io.err(
+      `note: ${WIKI_DB} was written by another program since this server loaded it (okf-wiki reindex?); ` +
+        `loading it instead of writing over it\n`,
+    );
+    const opening = this.open();
+    this.live = opening;
+    opening.catch(() => (this.live = undefined));
+    try {
+      const session = await opening;
+      if (save) await this.saveOwed(session);
+      return session;
+    } finally {
+      await old.close().catch((error: Error) => this.io.err(`note: ${error.message}\n`));
+    }
   }
 
   /**
    * Writes wiki.db when the index holds what it does not (changed files, new times, or a save that failed). A
    * failure is a note the first time, and is tried again by a later call or batch once a pause has passed (1 s,
    * doubling to a minute while it keeps failing): never in a loop, and the change stays in memory meanwhile.
-   * `now` skips the pause (the last chance, at close).
+   * `now` skips the pause (the last chance, at close). 'replaced': another program wrote wiki.db, nothing written.
    */
-  private async saveOwed(session: WikiSession, now = false): Promise<void> {
+  private async saveOwed(session: WikiSession, now = false): Promise<'replaced' | undefined> {
     if (!session.unsaved || (!now && this.retryTime() < this.retry.at)) return;
     try {
       await session.save();
       this.retry = { at: 0, pause: FIRST_RETRY_MS };
     } catch (error) {
+      // Not a failure: wiki.db is newer than this index, and the caller loads it.
+      if (error instanceof WikiDbReplaced) return 'replaced';
       if (this.retry.at === 0)
         this.io.err(
           `note: could not write ${WIKI_DB} (${(error as Error).message}); answering from memory, ` +
@@ -132,7 +159,9 @@ export class LiveSession {
   private async open(): Promise<WikiSession> {
     // The watcher first: an edit made while wiki.db loads and catches up is then reported, never missed.
     if (this.follow && !this.follower) this.follower = await this.startFollower();
-    const session = await WikiSession.open(fsSessionEnv(this.bundle, this.clock, 'okf-wiki mcp'));
+    const store = guardedIndexStore(this.bundle);
+    const session = await WikiSession.open({ bundle: this.bundle, store, clock: this.clock, origin: 'okf-wiki mcp' });
+    this.store = store;
     const opened = session.opened;
     if (opened.kind === 'built' && (await this.bundle.exists(WIKI_DB))) this.io.err(`note: ${opened.reason}\n`);
     // Every question will want the catalog and the typo index: built now, not in the middle of later answers.

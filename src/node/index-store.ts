@@ -2,7 +2,7 @@
 import type { IndexStore, SessionEnv } from '../core/engine/session';
 import { oversizedReason, type PersistedFile } from '../core/index/snapshot';
 import type { LoadProblem } from '../core/index/wiki-index';
-import type { Clock } from '../core/types';
+import type { Clock, FileStat } from '../core/types';
 import type { FolderBundle } from './folder-bundle';
 import { WIKI_DB } from './paths';
 
@@ -65,6 +65,48 @@ export function fsIndexStore(bundle: FolderBundle, readInPlace = false): IndexSt
     read: () => readWikiDb(bundle, readInPlace),
     // Written as exported, piece by piece: never a whole copy of the database beside SQLite's own memory.
     write: (bytes, writeTo) => bundle.write(WIKI_DB, writeTo ?? bytes()),
+  };
+}
+
+/** Thrown by a guarded store's write when wiki.db is no longer the file it read or last wrote. */
+export class WikiDbReplaced extends Error {
+  override readonly name = 'WikiDbReplaced';
+}
+
+/** The bundle's wiki.db for a long-lived writer, which must not write its older index over another one's. */
+export interface GuardedIndexStore extends IndexStore {
+  /** True when another program wrote wiki.db since this store read it or last wrote it (not when it was deleted). */
+  replaced(): Promise<boolean>;
+}
+
+/**
+ * wiki.db as fsIndexStore, for the MCP server: its index in memory may be hours older than a wiki.db a CLI `reindex`
+ * wrote meanwhile (with the vectors it spent minutes computing). Size, mtime and ctime are recorded as read (stat
+ * before the read: a file replaced in between only looks replaced once more) and after each write; a write over a
+ * file that no longer has them is refused (WikiDbReplaced), so the server loads that file instead. ctime moves on
+ * every write and rename and cannot be set back, so a replacement of the same size and mtime still shows. A
+ * deleted wiki.db is written again (nobody's index is lost). Another writer renaming its file into place between
+ * this check and the write's rename (under a second at 10,000 concepts) is not seen.
+ */
+export function guardedIndexStore(bundle: FolderBundle): GuardedIndexStore {
+  let seen: FileStat | undefined;
+  const replaced = async () => {
+    const now = await bundle.stat(WIKI_DB);
+    return (
+      now !== undefined && !(seen && now.size === seen.size && now.mtime === seen.mtime && now.ctime === seen.ctime)
+    );
+  };
+  return {
+    read: async () => {
+      seen = await bundle.stat(WIKI_DB);
+      return readWikiDb(bundle);
+    },
+    write: async (bytes, writeTo) => {
+      if (await replaced()) throw new WikiDbReplaced(`${bundle.resolve(WIKI_DB)} was written by another program`);
+      await bundle.write(WIKI_DB, writeTo ?? bytes());
+      seen = await bundle.stat(WIKI_DB);
+    },
+    replaced,
   };
 }
 
