@@ -9,6 +9,13 @@ import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol
 /** The largest message read: the SDK's limit, far above any real tool call. */
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
+/**
+ * Bytes kept of each end of a line being discarded, to answer with its id (else the client waits forever for it): a
+ * client writes the id before its long params (`{"jsonrpc","id","method","params"}`) or after them (the SDK's own
+ * `{...request, jsonrpc, id}`).
+ */
+const ID_SEARCH_BYTES = 4096;
+
 /** JSON-RPC 2.0 error codes for input that is not a request. */
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
@@ -23,6 +30,9 @@ export class LineTransport implements Transport {
   private pendingBytes = 0;
   /** Bytes of the current line when it is over the limit (then it is being discarded), else 0. */
   private discarding = 0;
+  /** The first and the last ID_SEARCH_BYTES of the line being discarded. */
+  private head = Buffer.alloc(0);
+  private tail = Buffer.alloc(0);
   private closed = false;
 
   constructor(
@@ -72,8 +82,14 @@ export class LineTransport implements Transport {
   private take(piece: Buffer): void {
     if (this.discarding > 0) {
       this.discarding += piece.length;
+      this.keepTail(piece);
     } else if (this.pendingBytes + piece.length > this.maxBytes) {
       this.discarding = this.pendingBytes + piece.length;
+      // Only the ends are copied: never the ~10 MiB read so far.
+      const parts = [...this.pending, piece];
+      this.head = Buffer.concat(parts, Math.min(ID_SEARCH_BYTES, this.discarding));
+      this.tail = Buffer.alloc(0);
+      for (const part of parts) this.keepTail(part);
       this.pending = [];
       this.pendingBytes = 0;
     } else if (piece.length > 0) {
@@ -86,7 +102,9 @@ export class LineTransport implements Transport {
     if (this.discarding > 0) {
       const size = this.discarding;
       this.discarding = 0;
-      this.reject(null, INVALID_REQUEST, `message of ${size} bytes is over the ${this.maxBytes}-byte limit; discarded`);
+      const id = idOfCutLine(this.head.toString('utf8'), this.tail.toString('utf8'));
+      this.head = this.tail = Buffer.alloc(0);
+      this.reject(id, INVALID_REQUEST, `message of ${size} bytes is over the ${this.maxBytes}-byte limit; discarded`);
       return;
     }
     const line = Buffer.concat(this.pending, this.pendingBytes).toString('utf8').replace(/\r$/, '');
@@ -113,9 +131,54 @@ export class LineTransport implements Transport {
     this.onmessage?.(parsed.data);
   }
 
+  /** Keeps the last ID_SEARCH_BYTES of the line being discarded, `piece` being its latest part. */
+  private keepTail(piece: Buffer): void {
+    const end = piece.subarray(Math.max(0, piece.length - ID_SEARCH_BYTES));
+    const kept = this.tail.subarray(Math.max(0, this.tail.length - (ID_SEARCH_BYTES - end.length)));
+    this.tail = Buffer.concat([kept, end]);
+  }
+
   /** Answers input that is not a message with a JSON-RPC error and says why on stderr. */
   private reject(id: string | number | null, code: number, reason: string): void {
     this.log(`okf-wiki mcp: ${reason}; answered with JSON-RPC error ${code}\n`);
     void this.send({ jsonrpc: '2.0', id, error: { code, message: reason } } as unknown as JSONRPCMessage);
   }
+}
+
+/** A JSON string, a number, or one of JSON's punctuation marks; anything else (a cut string) ends the scan. */
+const TOKEN = /\s*("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null|[{}[\]:,])/y;
+/** The id as the last member of the top-level object: what ends the line (a value of params would be nested). */
+const ID_AT_END = /[{,]\s*"id"\s*:\s*(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|"(?:[^"\\]|\\.)*")\s*\}\s*$/;
+
+/**
+ * The JSON-RPC id of a line too long to read, from its first and last bytes: a top-level `"id"` member among the
+ * first members (read token by token until the bytes run out), else the object's last member. null when neither
+ * holds it (the id sits between long members): a client then gets the error without its id, as before.
+ */
+export function idOfCutLine(head: string, tail: string): string | number | null {
+  TOKEN.lastIndex = 0;
+  const tokens: string[] = [];
+  let depth = 0;
+  for (let match = TOKEN.exec(head); match; match = TOKEN.exec(head)) {
+    const token = match[1]!;
+    if (token === '{' || token === '[') depth++;
+    else if (token === '}' || token === ']') depth--;
+    tokens.push(token);
+    const n = tokens.length;
+    // `{` or `,` at the top level, then `"id"`, `:` and its value.
+    if (depth === 1 && n >= 4 && tokens[n - 3] === '"id"' && tokens[n - 2] === ':' && /^[{,]$/.test(tokens[n - 4]!)) {
+      const id = usableId(token);
+      if (id !== undefined) return id;
+    }
+    if (depth <= 0 && n > 1) break;
+  }
+  const last = ID_AT_END.exec(tail);
+  return (last && usableId(last[1]!)) ?? null;
+}
+
+/** A JSON-RPC id (a string or a number) from its JSON text, else undefined. */
+function usableId(text: string): string | number | undefined {
+  if (!/^["\d-]/.test(text)) return undefined;
+  const value: unknown = JSON.parse(text);
+  return typeof value === 'string' || typeof value === 'number' ? value : undefined;
 }
