@@ -1,6 +1,8 @@
 // "Run retrieval evaluation": one at a time (a second start while one runs is refused with a notice: it would only
 // queue the same work again), with a notice that follows the questions answered, then the report
-// (evaluation-modal.ts). A set of a few hundred questions takes seconds to minutes with vectors.
+// (evaluation-modal.ts). A set of a few hundred questions takes seconds to minutes with vectors. With vectors on,
+// the set is run a second time without them (the report's lexical comparison): the notice follows that pass too,
+// said as such (it used to stay at the last question of the first pass while the second ran).
 import { Notice, type App } from 'obsidian';
 import { showEvaluation } from './evaluation-modal';
 import { formatCount } from './format';
@@ -18,11 +20,11 @@ export function evaluationCommand(app: App, service: WikiService): () => Promise
     // Kept until the report is up (0: no timeout), its text updated as the questions are answered.
     const progress = new Notice('OKF Graph Wiki: running the retrieval evaluation…', 0);
     try {
-      const outcome = await service.evaluate((done, total) =>
-        progress.setMessage(
-          `OKF Graph Wiki: retrieval evaluation, ${formatCount(done)}/${formatCount(total)} questions answered…`,
-        ),
-      );
+      const outcome = await service.evaluate((done, total, pass) => {
+        const count = `${formatCount(done)}/${formatCount(total)} questions answered`;
+        const which = pass === 'lexical' ? ', lexical comparison (vectors off)' : '';
+        progress.setMessage(`OKF Graph Wiki: retrieval evaluation${which}, ${count}…`);
+      });
       progress.hide();
       showEvaluation(app, outcome);
     } catch (error) {

@@ -8,7 +8,7 @@ import type { Embedder } from '../core/embed/types';
 import type { OpenOutcome } from '../core/index/open';
 import type { IndexStats, WikiIndex } from '../core/index/wiki-index';
 import type { LintReport } from '../core/lint/types';
-import { DEFAULT_SET_NAME, type EvaluateFileOutcome } from '../core/evaluate/evaluate-set-file';
+import { DEFAULT_SET_NAME, type EvaluateFileOutcome, type EvaluationPass } from '../core/evaluate/evaluate-set-file';
 import type { ConceptRecord } from '../core/generate/concept-record';
 import type { Artifact, GeneratedFile } from '../core/generate/regenerate';
 import { systemClock, type Clock } from '../core/types';
@@ -72,7 +72,7 @@ export class WikiService {
   private embedder: { key: string; embedder: Embedder } | undefined;
   private readonly listeners = new Set<(event: ServiceEvent) => void>();
   private readonly clock: Clock;
-  private readonly evaluationProgress = new ProgressRelay();
+  private readonly evaluationProgress = new ProgressRelay<EvaluationPass>();
 
   constructor(private readonly options: WikiServiceOptions) {
     this.clock = options.clock ?? systemClock;
@@ -209,7 +209,7 @@ export class WikiService {
   }
 
   /** Runs the bundle's evaluate.json (spec §7.5) as the CLI does (evaluate.last.json beside it), telling progress. */
-  evaluate(onProgress?: ProgressListener): Promise<EvaluateFileOutcome> {
+  evaluate(onProgress?: ProgressListener<EvaluationPass>): Promise<EvaluateFileOutcome> {
     const evaluate = async () => this.openEngine().evaluate('/' + DEFAULT_SET_NAME, await this.queryOptions());
     return this.exclusive.run(() => this.evaluationProgress.during(onProgress, evaluate));
   }
@@ -324,7 +324,7 @@ export class WikiService {
         ),
       progress: (done, total) => this.setState({ kind: 'indexing', done, total }),
       embedProgress: (done, total) => this.embeddings.progress(done, total),
-      evaluateProgress: (done, total) => this.evaluationProgress.tell(done, total),
+      evaluateProgress: (done, total, pass) => this.evaluationProgress.tell(done, total, pass),
     });
     const choice = this.options.engine ?? { kind: 'in-process' };
     const engine = startEngine(choice, host, this.clock, (reason) => this.engineBroken(engine, reason));

@@ -36,9 +36,14 @@ export function baselinePath(setPath: string): string {
   return setPath.replace(/(\.json)?$/i, '.baseline.json');
 }
 
-export interface EvaluateFileOptions extends RunOptions {
+/** Which pass over the set progress is about: the run, or the same set again with vectors off (with vectors on). */
+export type EvaluationPass = 'run' | 'lexical';
+
+export interface EvaluateFileOptions extends Omit<RunOptions, 'onProgress'> {
   /** Rewrite this configuration's baseline entry with the run (a deliberate "this is the new normal"). */
   readonly updateBaseline?: boolean;
+  /** Called after each question of each pass: the run's, then the lexical comparison's when there is one. */
+  readonly onProgress?: (done: number, total: number, pass: EvaluationPass) => void;
 }
 
 /** Why a set file could not be used. */
@@ -94,12 +99,16 @@ export async function evaluateSetFile(
   const read = await readSet(index, files, setPath);
   if (read.kind !== 'set') return read;
   const { set } = read;
-  const report = await runEvaluation(index, set, options);
-  // With vectors on, the same set again without them: each section then shows what the vector signal adds.
+  const { onProgress } = options;
+  const progress = (pass: EvaluationPass) =>
+    onProgress && ((done: number, total: number) => onProgress(done, total, pass));
+  const report = await runEvaluation(index, set, { ...options, onProgress: progress('run') });
+  // With vectors on, the same set again without them: each section then shows what the vector signal adds. Its
+  // progress is told too (it takes about as long as the run's lexical part: the plugin's notice showed none).
   const lexical = report.configuration.signals.startsWith('vector:')
     ? await runEvaluation(index, set, {
         ...options,
-        onProgress: undefined,
+        onProgress: progress('lexical'),
         disabledSignals: [...(options.disabledSignals ?? []), 'vector'],
       })
     : undefined;

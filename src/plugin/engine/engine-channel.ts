@@ -2,6 +2,7 @@
 // a test over Node's MessageChannel) and asks the host back through the same port; `connectEngine` is the main
 // thread's Engine, forwarding each call and answering the engine's requests from the host.
 import type { EmbedReport } from '../../core/embed/embed-index';
+import type { EvaluationPass } from '../../core/evaluate/evaluate-set-file';
 import { EmbedError } from '../../core/embed/types';
 import type { EmbedKind } from '../../core/embed/types';
 import { systemClock } from '../../core/types';
@@ -86,7 +87,7 @@ export function serveEngine(port: PortLike): void {
     embed: (model, texts, kind) => rpc.call('embed', model, texts, kind),
     progress: (done, total) => rpc.note('progress', done, total),
     embedProgress: (done, total) => rpc.note('embedProgress', done, total),
-    evaluateProgress: (done, total) => rpc.note('evaluateProgress', done, total),
+    evaluateProgress: (done, total, pass) => rpc.note('evaluateProgress', done, total, pass),
   };
   const core = new EngineCore(host, systemClock);
   for (const m of ENGINE_METHODS) {
@@ -137,7 +138,7 @@ export function connectEngine(
     embed: (model: string, texts: string[], kind: EmbedKind) => host.embed(model, texts, kind),
     progress: (done: number, total: number) => host.progress(done, total),
     embedProgress: (done: number, total: number) => host.embedProgress(done, total),
-    evaluateProgress: (done: number, total: number) => host.evaluateProgress(done, total),
+    evaluateProgress: (done: number, total: number, pass: EvaluationPass) => host.evaluateProgress(done, total, pass),
   };
   const rpc = new Rpc(port, handlers, revive);
   let dead: string | undefined;

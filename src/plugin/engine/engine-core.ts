@@ -6,7 +6,12 @@ import { calibrateVectorGate, needsCalibration, type VectorCalibration } from '.
 import { embedIndex, type EmbedReport } from '../../core/embed/embed-index';
 import type { Embedder } from '../../core/embed/types';
 import { WikiSession, type SessionEnv } from '../../core/engine/session';
-import { DEFAULT_SET_NAME, evaluateSetFile, type EvaluateFileOutcome } from '../../core/evaluate/evaluate-set-file';
+import {
+  DEFAULT_SET_NAME,
+  evaluateSetFile,
+  type EvaluateFileOutcome,
+  type EvaluationPass,
+} from '../../core/evaluate/evaluate-set-file';
 import { conceptRecordsFromIndex, type ConceptRecord } from '../../core/generate/concept-record';
 import type { Artifact, GeneratedFile } from '../../core/generate/regenerate';
 import { adoptRecordedCtimes } from '../../core/index/adopt-ctimes';
@@ -109,7 +114,8 @@ export class EngineCore implements Engine {
       read: (p: string) => this.host.readIfExists(p),
       write: (p: string, text: string) => this.host.write(p, text),
     };
-    const onProgress = (done: number, total: number) => this.host.evaluateProgress(done, total);
+    const onProgress = (done: number, total: number, pass: EvaluationPass) =>
+      this.host.evaluateProgress(done, total, pass);
     return evaluateSetFile(this.open_().index, files, setPath, { ...this.contextOptions(options), onProgress });
   }
 

@@ -7,7 +7,7 @@ import type { AuthorLogEntry } from '../../core/author/commit';
 import type { EmbedReport } from '../../core/embed/embed-index';
 import type { VectorCalibration } from '../../core/embed/calibrate';
 import type { EmbedKind } from '../../core/embed/types';
-import type { EvaluateFileOutcome } from '../../core/evaluate/evaluate-set-file';
+import type { EvaluateFileOutcome, EvaluationPass } from '../../core/evaluate/evaluate-set-file';
 import type { ConceptRecord } from '../../core/generate/concept-record';
 import type { Artifact, GeneratedFile } from '../../core/generate/regenerate';
 import type { OpenOutcome } from '../../core/index/open';
@@ -60,8 +60,8 @@ export interface EngineHost {
   progress(done: number, total: number): void;
   /** Embedding pass progress. */
   embedProgress(done: number, total: number): void;
-  /** Evaluation progress: questions answered of the set's. */
-  evaluateProgress(done: number, total: number): void;
+  /** Evaluation progress: questions answered of the set's, in the run or in its lexical comparison. */
+  evaluateProgress(done: number, total: number, pass: EvaluationPass): void;
 }
 
 /** The engine, wherever it runs. One operation at a time (the caller serializes). */

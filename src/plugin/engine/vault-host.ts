@@ -1,6 +1,7 @@
 // The main thread's side of the engine: the vault's bundle (reads, stats, writes), wiki.db's bytes, the embedder
 // and progress, as the EngineHost the engine asks through its channel (or directly, in-process).
 import { EmbedError, type Embedder } from '../../core/embed/types';
+import type { EvaluationPass } from '../../core/evaluate/evaluate-set-file';
 import type { VaultBundle } from '../vault-bundle';
 import type { EngineHost } from './engine';
 import type { WikiDbRead } from './wiki-db-pieces';
@@ -15,7 +16,7 @@ export interface VaultHostDeps {
   embedder(model: string): Embedder | undefined;
   progress(done: number, total: number): void;
   embedProgress(done: number, total: number): void;
-  evaluateProgress(done: number, total: number): void;
+  evaluateProgress(done: number, total: number, pass: EvaluationPass): void;
 }
 
 /** The EngineHost over the vault. */
@@ -37,6 +38,6 @@ export function vaultHost(d: VaultHostDeps): EngineHost {
     },
     progress: (done, total) => d.progress(done, total),
     embedProgress: (done, total) => d.embedProgress(done, total),
-    evaluateProgress: (done, total) => d.evaluateProgress(done, total),
+    evaluateProgress: (done, total, pass) => d.evaluateProgress(done, total, pass),
   };
 }
