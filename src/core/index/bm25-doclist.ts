@@ -13,7 +13,20 @@
 // (fts5MultiIterDoCompare, bSkipEmpty). This reader follows those routines step by step; anything it does not know
 // (another declaration, config version or key, a V2 structure with tombstones, a page it cannot place, a transaction
 // open, whose pending terms sit in FTS5's memory) gives null, and the caller asks FTS5.
-import { endOfDoclist, type Entries, type Leaf, newerOver, seek, Unread, varint, weighted } from './fts5-leaves';
+import {
+  cursor,
+  endOfDoclist,
+  entries,
+  type Entries,
+  type Leaf,
+  newerOver,
+  push,
+  seek,
+  Unread,
+  varint,
+  varintAt,
+  weighted,
+} from './fts5-leaves';
 import type { Database } from './sqlite';
 
 /** A phrase's rows in rowid order and each one's weighted frequency (the sum of its instances' column weights). */
@@ -62,17 +75,19 @@ export class Doclists {
       key[0] = MAIN_PREFIX;
       key.set(token, 1);
       // Oldest first, each newer segment's entries written over the older ones'.
-      let merged: Entries = { ids: [], freqs: [] };
+      let merged = entries();
       for (let i = segments.length - 1; i >= 0; i--)
         merged = newerOver(merged, this.segmentEntries(segments[i], key, weights));
-      const ids: number[] = [];
-      const freqs: number[] = [];
-      for (let i = 0; i < merged.ids.length; i++)
+      let n = 0;
+      for (let i = 0; i < merged.n; i++) if (merged.freqs[i] >= 0) n++;
+      const ids = new Float64Array(n);
+      const freqs = new Float64Array(n);
+      for (let i = 0, k = 0; i < merged.n; i++)
         if (merged.freqs[i] >= 0) {
-          ids.push(merged.ids[i]);
-          freqs.push(merged.freqs[i]);
+          ids[k] = merged.ids[i];
+          freqs[k++] = merged.freqs[i];
         }
-      return { ids: Float64Array.from(ids), freqs: Float64Array.from(freqs) };
+      return { ids, freqs };
     } catch (error) {
       if (error instanceof Unread) return null;
       throw error;
@@ -192,7 +207,7 @@ export class Doclists {
 
   /** One segment's entries for `key` (fts5SegIterSeekInit, fts5LeafSeek, fts5SegIterNext): -1 marks a deletion. */
   private segmentEntries(seg: Segment, key: Uint8Array, weights: readonly number[]): Entries {
-    const out: Entries = { ids: [], freqs: [] };
+    const out = entries();
     // A segment whose pages an incremental merge consumed entirely (fts5SegIterInit: pgnoFirst 0).
     if (seg.first === 0) return out;
     const val = this.db.get<{ pgno: number }>(
@@ -216,16 +231,15 @@ export class Doclists {
     let rowid: number;
     [rowid, off] = varint(leaf.a, off);
     for (;;) {
-      let size: number;
-      [size, off] = varint(leaf.a, off);
+      const size = varintAt(leaf.a, off);
+      off = cursor.at;
       const nPos = Math.floor(size / 2);
-      out.ids.push(rowid);
-      out.freqs.push(nPos === 0 ? -1 : this.frequency(seg, pg, leaf, off, nPos, weights));
+      push(out, rowid, nPos === 0 ? -1 : this.frequency(seg, pg, leaf, off, nPos, weights));
       const next = off + nPos;
       if (next < leaf.szLeaf) {
         if (next >= end) return out;
-        let delta: number;
-        [delta, off] = varint(leaf.a, next);
+        const delta = varintAt(leaf.a, next);
+        off = cursor.at;
         if (delta <= 0) throw new Unread();
         rowid += delta;
         if (rowid > Number.MAX_SAFE_INTEGER) throw new Unread();

@@ -22,6 +22,20 @@ export function varint(a: Uint8Array, at: number): [number, number] {
   return [v, at];
 }
 
+/** Where the last `varintAt` ended: read it right after each call (no pair allocated per varint on hot paths). */
+export const cursor = { at: 0 };
+
+/** `varint`'s value, its end left in `cursor.at` (a one-byte varint, most of a doclist's, read inline). */
+export function varintAt(a: Uint8Array, at: number): number {
+  if (at < a.length && a[at] < 0x80) {
+    cursor.at = at + 1;
+    return a[at];
+  }
+  const [v, end] = varint(a, at);
+  cursor.at = end;
+  return v;
+}
+
 /** One leaf page: its bytes, where its footer (term offsets) starts, whether it holds a term. */
 export interface Leaf {
   readonly a: Uint8Array;
@@ -29,10 +43,32 @@ export interface Leaf {
   readonly termless: boolean;
 }
 
-/** Rowids ascending, each with its weighted frequency or -1 (a delete marker). */
+/** Rowids ascending, each with its weighted frequency or -1 (a delete marker): the first `n` of the arrays. */
 export interface Entries {
-  ids: number[];
-  freqs: number[];
+  ids: Float64Array;
+  freqs: Float64Array;
+  n: number;
+}
+
+/** Entries with room for `capacity`. */
+export const entries = (capacity = 0): Entries => ({
+  ids: new Float64Array(capacity),
+  freqs: new Float64Array(capacity),
+  n: 0,
+});
+
+/** Appends an entry, the arrays doubled when full. */
+export function push(e: Entries, id: number, freq: number): void {
+  if (e.n === e.ids.length) {
+    const ids = new Float64Array(Math.max(64, e.n * 2));
+    ids.set(e.ids);
+    const freqs = new Float64Array(ids.length);
+    freqs.set(e.freqs);
+    e.ids = ids;
+    e.freqs = freqs;
+  }
+  e.ids[e.n] = id;
+  e.freqs[e.n++] = freq;
 }
 
 /** Where a page's doclist ends (fts5SegIterNextPage): its first term, or past the page when it has none. */
@@ -96,8 +132,8 @@ export function weighted(a: Uint8Array, from: number, to: number, weights: reado
   while (i < to) {
     const b = a[i];
     if (b === 0x01) {
-      let col: number;
-      [col, i] = varint(a, i + 1);
+      const col = varintAt(a, i + 1);
+      i = cursor.at;
       w = col < weights.length ? weights[col] : 1;
     } else if (b === 0x00) throw new Unread();
     else {
@@ -112,21 +148,21 @@ export function weighted(a: Uint8Array, from: number, to: number, weights: reado
 
 /** `newer`'s entries written over `older`'s, in rowid order (a rowid in both takes the newer entry). */
 export function newerOver(older: Entries, newer: Entries): Entries {
-  if (older.ids.length === 0) return newer;
-  if (newer.ids.length === 0) return older;
-  const out: Entries = { ids: [], freqs: [] };
+  if (older.n === 0) return newer;
+  if (newer.n === 0) return older;
+  const out = entries(older.n + newer.n);
   let i = 0;
   let j = 0;
-  while (i < older.ids.length || j < newer.ids.length) {
-    const a = i < older.ids.length ? older.ids[i] : Infinity;
-    const b = j < newer.ids.length ? newer.ids[j] : Infinity;
+  while (i < older.n || j < newer.n) {
+    const a = i < older.n ? older.ids[i] : Infinity;
+    const b = j < newer.n ? newer.ids[j] : Infinity;
     if (b <= a) {
-      out.ids.push(b);
-      out.freqs.push(newer.freqs[j++]);
+      out.ids[out.n] = b;
+      out.freqs[out.n++] = newer.freqs[j++];
       if (a === b) i++;
     } else {
-      out.ids.push(a);
-      out.freqs.push(older.freqs[i++]);
+      out.ids[out.n] = a;
+      out.freqs[out.n++] = older.freqs[i++];
     }
   }
   return out;
