@@ -285,8 +285,9 @@ export class WikiService {
 
   /** Exports the index (in the engine) when something is to be written, and queues the write (index-persister). */
   private writeSnapshot(whole: boolean): Promise<void> {
-    const snapshot = (_have?: readonly string[], foreign?: Uint8Array) =>
-      this.opened ? this.engine?.exportIndex(undefined, foreign) : undefined;
+    // `have`: the pieces on disk, so a deferred write gets only the others from the engine (not the whole export).
+    const snapshot = (have?: readonly string[], foreign?: Uint8Array) =>
+      this.opened ? this.engine?.exportIndex(have, foreign) : undefined;
     return this.persister.writeSnapshot(snapshot, whole);
   }
 
