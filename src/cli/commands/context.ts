@@ -2,6 +2,7 @@
 // --format mermaid for the answer as a Mermaid flowchart (issue 16).
 import { conceptNotesOf } from '../../core/render/concept-notes';
 import { renderMermaid } from '../../core/render/mermaid';
+import { escapeControlsButLayout } from '../../core/okf/controls';
 import { defaultContextOptions } from '../../core/retrieval/context-for';
 import { FlagValueError, intFlag, UsageError, type Flags } from '../args';
 import { openBundle } from '../bundle-context';
@@ -37,7 +38,8 @@ export async function contextCommand(flags: Flags, io: CliIo, positionals: strin
     const sub = subfolderNote(bundle.root, result.facts, (path) => session.index.fileHash(path) !== undefined);
     for (const note of [empty, sub]) if (note !== undefined) io.err(note);
     if (format === 'mermaid') io.out(renderMermaid(result, { notes: conceptNotesOf(session.index, clock.now()) }));
-    else io.out(format === 'json' ? JSON.stringify(result, null, 2) + '\n' : result.text);
+    // The text keeps bodies as written for an LLM; a terminal gets their control characters escaped.
+    else io.out(format === 'json' ? JSON.stringify(result, null, 2) + '\n' : escapeControlsButLayout(result.text));
     return 0;
   } finally {
     await session.close();

@@ -5,6 +5,7 @@ import { cpSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } f
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import { contextFor } from '../../core/retrieval/context-for';
+import { escapeControlsButLayout } from '../../core/okf/controls';
 import type { Flags } from '../args';
 import { openBundle } from '../bundle-context';
 import { clockFromFlags } from '../clock';
@@ -108,7 +109,7 @@ async function demoIn(workDir: string, root: string, flags: Flags, io: CliIo, po
   for (const question of questions) {
     const result = await ask(question);
     io.out(`\n$ okf-wiki context ${JSON.stringify(question)} --budget 450\n`);
-    io.out(result.text);
+    io.out(escapeControlsButLayout(result.text));
     if (!result.vector.used && !off) io.out(`(vector signal off: ${vectorOffText(result.vector.off)})\n`);
   }
   io.out(`\nAsk your own: npx okf-wiki context "QUESTION" --bundle ${workDir}\n`);

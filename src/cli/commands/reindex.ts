@@ -4,6 +4,7 @@ import type { VectorCalibration } from '../../core/embed/calibrate';
 import type { GeneratedFile } from '../../core/generate/regenerate';
 import type { WikiIndex } from '../../core/index/wiki-index';
 import type { Diagnostic } from '../../core/types';
+import { escapeControls } from '../../core/okf/controls';
 import type { Flags } from '../args';
 import { openBundle, WIKI_DB } from '../bundle-context';
 import { clockFromFlags } from '../clock';
@@ -160,9 +161,10 @@ export function renderReindexSummary(s: ReindexSummary): string {
     for (const d of shown) {
       if (d.path !== current) {
         current = d.path;
-        lines.push(`  ${d.path}`);
+        lines.push(`  ${escapeControls(d.path)}`);
       }
-      lines.push(`    ${d.severity}${d.line ? ` (line ${d.line})` : ''} [${d.code}] ${d.message}`);
+      // Paths and messages quote concept files: control characters escaped, not sent to the terminal.
+      lines.push(`    ${d.severity}${d.line ? ` (line ${d.line})` : ''} [${d.code}] ${escapeControls(d.message)}`);
     }
   }
   return lines.join('\n') + '\n';

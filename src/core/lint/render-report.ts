@@ -2,6 +2,7 @@
 // counts per severity, each finding on one line with its fix below. Deterministic: no timings, no paths
 // outside the bundle.
 import type { Severity } from '../types';
+import { escapeControls as shown } from '../okf/controls';
 import { LINT_CHECKS } from './checks';
 import type { Finding, LintReport } from './types';
 
@@ -32,8 +33,10 @@ export function renderLintReport(report: LintReport, summary: { concepts: number
     for (const f of findings) counts[f.severity]++;
     lines.push('', `${check} (${formatCounts(counts)}): ${titles.get(check) ?? ''}`.trimEnd());
     for (const f of findings) {
-      lines.push(`  ${f.severity.padEnd(7)} ${f.path}${f.line !== undefined ? `:${f.line}` : ''}  ${f.message}`);
-      if (f.fix !== undefined) lines.push(`          fix: ${f.fix}`);
+      // Paths, predicates and titles in a finding come from concept files: control characters escaped.
+      const at = `${shown(f.path)}${f.line !== undefined ? `:${f.line}` : ''}`;
+      lines.push(`  ${f.severity.padEnd(7)} ${at}  ${shown(f.message)}`);
+      if (f.fix !== undefined) lines.push(`          fix: ${shown(f.fix)}`);
     }
   }
   return lines.join('\n') + '\n';

@@ -2,6 +2,7 @@
 // diagnostics when it cannot be one. Every problem names the file; unknown keys are kept, never rejected.
 import type { Concept, Diagnostic, ReadResult, Relation, Severity, Source, Stamp, TrustTier } from '../types';
 import { isIsoDate } from './dates';
+import { controlCharacterWarnings } from './controls';
 import { utf16Encoding } from './encoding';
 import { parseFrontmatterYaml, splitFrontmatter } from './frontmatter';
 import { contentHash } from './hash';
@@ -145,7 +146,6 @@ function conceptOf(
     const at = date(key, value.at, `\`${key}.at\``);
     return at === undefined ? { by } : { by, at };
   };
-
   const title = text_('title')?.trim() || baseName(path).replace(/\.md$/i, '');
   const description = text_('description')?.trim();
   const tags = stringList('tags', fm.tags, report, 'non-string-tag');
@@ -185,7 +185,7 @@ function conceptOf(
     if (p !== undefined) supersedes.push(p);
   }
   const relations = readRelations(fm.relations, sources, report, date);
-
+  for (const w of controlCharacterWarnings(title, relations)) report('warning', 'control-characters', w[0], w[1]);
   const concept: Concept = {
     path,
     id: conceptIdOf(path),

@@ -1,6 +1,7 @@
 // The render stage of context_for (spec §6.5, §7.7): how a kept fact, a background section and their markers
 // read in the block handed to the LLM. Assembly decides what fits the budget; every piece of text is made here,
 // so the budget is measured on exactly the text that is shown.
+import { escapeControls as shown } from '../okf/controls';
 import type { Background, Fact } from '../retrieval/types';
 
 /**
@@ -9,12 +10,13 @@ import type { Background, Fact } from '../retrieval/types';
  * plus `(superseded by /entities/x.md as of 1993-01-20)` for a fact drawn from a superseded concept (§7.7).
  */
 export function factLine(f: Omit<Fact, 'line'>): string {
-  const object = f.objectTitle ?? f.object;
-  let line = `- ${f.subjectTitle} ${f.predicate} ${object}`;
+  // Titles, predicates and objects come from concept files: control characters escaped (see okf/controls.ts).
+  const object = shown(f.objectTitle ?? f.object);
+  let line = `- ${shown(f.subjectTitle)} ${shown(f.predicate)} ${object}`;
   if (f.date) line += `, as of ${f.date}`;
-  line += ` (trust: ${f.trust}${f.source ? `, source: ${f.source}` : ''})`;
+  line += ` (trust: ${f.trust}${f.source ? `, source: ${shown(f.source)}` : ''})`;
   if (f.superseded) {
-    const by = f.superseded.by ? ` by ${f.superseded.by}` : '';
+    const by = f.superseded.by ? ` by ${shown(f.superseded.by)}` : '';
     const at = f.superseded.at ? ` as of ${f.superseded.at}` : '';
     line += ` (superseded${by}${at})`;
   }
@@ -23,7 +25,7 @@ export function factLine(f: Omit<Fact, 'line'>): string {
 
 /** A background section's heading, with the stale marker of a concept past its stale_after date (spec §6.4). */
 export function backgroundHeading(title: string, path: string, staleSince: string | undefined): string {
-  return `## ${title} (${path})${staleSince ? ` [stale since ${staleSince}]` : ''}\n`;
+  return `## ${shown(title)} (${shown(path)})${staleSince ? ` [stale since ${staleSince}]` : ''}\n`;
 }
 
 /** The block: the header, then the kept fact lines, then each background section under its heading. */

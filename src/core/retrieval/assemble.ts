@@ -1,5 +1,6 @@
 // Budget (spec §6.4): facts first, then the seeds' prose, cut to a token budget; the text of the block (fact
 // lines, background headings, markers) comes from the render stage, core/render/context-text.ts.
+import { escapeControls as shown } from '../okf/controls';
 import { backgroundHeading, contextText } from '../render/context-text';
 import type { Background, Fact, Intent, Seed } from './types';
 import { CHARS_PER_TOKEN, estimateTokens } from './text';
@@ -41,12 +42,14 @@ function header(question: string, intent: Intent, seeds: readonly Seed[], budget
   // spec §7.7: a hit on a superseded concept seeds the end of its chain; say so, or the LLM asked about the old
   // concept is handed the new one without a word.
   const seedText = (s: Seed) =>
-    `${s.title} (${s.path}${s.resolvedFrom ? `, current successor of superseded ${s.resolvedFrom}` : ''})`;
+    `${shown(s.title)} (${shown(s.path)}` +
+    `${s.resolvedFrom ? `, current successor of superseded ${shown(s.resolvedFrom)}` : ''})`;
   const full =
     `Context from the wiki for: ${quoted(question)}\nIntent: ${intent}. ` + `Seeds: ${seeds.map(seedText).join('; ')}.`;
   // A small budget keeps a short header, so facts still fit: seed titles only and a shorter quote.
   if (estimateTokens(full) <= budget * HEADER_SHARE) return full;
-  return `Context for: ${quoted(question, 60)}\nIntent: ${intent}. Seeds: ${seeds.map((s) => s.title).join('; ')}.`;
+  const titles = seeds.map((s) => shown(s.title)).join('; ');
+  return `Context for: ${quoted(question, 60)}\nIntent: ${intent}. Seeds: ${titles}.`;
 }
 
 export { proseOf, type LinkTitle } from './prose';
