@@ -283,9 +283,8 @@ export class WikiService {
     await engine?.close();
   }
 
-  /** Exports the index (in the engine) when something is to be written, and queues the write (index-persister). */
+  /** Exports the index (in the engine: only the pieces not on disk, `have`), and queues the write (index-persister). */
   private writeSnapshot(whole: boolean): Promise<void> {
-    // `have`: the pieces on disk, so a deferred write gets only the others from the engine (not the whole export).
     const snapshot = (have?: readonly string[], foreign?: Uint8Array) =>
       this.opened ? this.engine?.exportIndex(have, foreign) : undefined;
     return this.persister.writeSnapshot(snapshot, whole);
