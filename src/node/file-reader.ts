@@ -25,7 +25,10 @@ export function openReader(fd: number, size: number): FileReader {
     },
     unchanged: () => {
       const s = fstatSync(fd, { bigint: true });
-      return s.size === opened.size && s.mtimeNs === opened.mtimeNs && s.ctimeNs === opened.ctimeNs;
+      // Another writer's save renames its file over ours: this inode loses its link, which moves its ctime (Linux),
+      // while its bytes stay those read. So a ctime moved with a link gone is no change; size and mtime must hold.
+      const ctimeHeld = s.ctimeNs === opened.ctimeNs || s.nlink < opened.nlink;
+      return s.size === opened.size && s.mtimeNs === opened.mtimeNs && ctimeHeld;
     },
     close: () => closeSync(fd),
   };
