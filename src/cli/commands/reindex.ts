@@ -16,6 +16,7 @@ import { vectorOffNote, vectorOffSentence } from '../vector-note';
 import { underWriteLock } from '../../node/write-session';
 import { guardEmbedding, reportInterrupted } from '../embed-interrupt';
 import { noteBundleConfigProblems } from '../config-notes';
+import { refuseUnlessWiki } from '../wiki-folder';
 
 export interface ReindexSummary {
   readonly bundle: string;
@@ -172,6 +173,7 @@ export function renderReindexSummary(s: ReindexSummary): string {
 
 export async function reindexCommand(flags: Flags, io: CliIo): Promise<number> {
   const bundle = openBundle(flags, io);
+  await refuseUnlessWiki(bundle, 'reindex');
   await noteBundleConfigProblems(bundle, io);
   const { index, summary } = await underWriteLock(bundle, io, 'okf-wiki reindex', clockFromFlags(flags), () =>
     reindexBundle(bundle, io, flags.json === true, flags),

@@ -10,11 +10,13 @@ import type { FsBundle } from '../../node/fs-bundle';
 import { fsSessionEnv } from '../../node/index-store';
 import type { CliIo } from '../io';
 import { underWriteLock } from '../../node/write-session';
+import { refuseUnlessWiki } from '../wiki-folder';
 
 /** Regenerates one artifact and reports what happened to its file (holding the bundle's write lock). */
 export async function regenerateArtifact(artifact: Artifact, flags: Flags, io: CliIo): Promise<number> {
   const clock = clockFromFlags(flags);
   const bundle = openBundle(flags, io);
+  await refuseUnlessWiki(bundle, artifact);
   return underWriteLock(bundle, io, `okf-wiki ${artifact}`, clock, () =>
     regenerate(bundle, artifact, flags, io, clock),
   );

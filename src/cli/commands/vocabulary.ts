@@ -5,10 +5,12 @@ import { planVocabulary } from '../../core/author/vocabulary';
 import type { Flags } from '../args';
 import { openBundle } from '../bundle-context';
 import type { CliIo } from '../io';
+import { refuseUnlessWiki } from '../wiki-folder';
 import { authorInFolder, bundleConfig } from './author-common';
 
 export async function vocabularyCommand(flags: Flags, io: CliIo): Promise<number> {
   const bundle = openBundle(flags, io);
+  await refuseUnlessWiki(bundle, 'vocabulary');
   // A generated block in an agent document: no concept changes, so no log entry and no reindex.
   return authorInFolder(
     bundle,
