@@ -34,6 +34,38 @@ export async function readBundleFile(
   path: string,
   stats?: Map<string, FileStat>,
 ): Promise<ReadResult> {
+  return (await readFile(source, path, stats, false))!;
+}
+
+/**
+ * readBundleFile for files the listing gave; undefined for one gone since (deleted or moved while a build read the
+ * rest: a `git checkout`, a sync client, Obsidian moving a folder). Such a file is simply not there, as the next
+ * listing says; it was an `unreadable` error each, hundreds for a folder moved during a reindex. Only a file the
+ * bundle no longer lists is gone: one it still lists but cannot open (a name the bundle paths cannot spell, a
+ * backslash on Linux) stays an error.
+ */
+export async function readListedFiles(
+  source: BundleSource,
+  paths: readonly string[],
+  stats?: Map<string, FileStat>,
+): Promise<(ReadResult | undefined)[]> {
+  const read = await Promise.all(paths.map((p) => readFile(source, p, stats, true)));
+  if (!read.includes(undefined)) return read;
+  const listed = new Set(await source.list());
+  return Promise.all(
+    read.map((r, i) => (r === undefined && listed.has(paths[i]) ? readBundleFile(source, paths[i], stats) : r)),
+  );
+}
+
+/** The codes of a read that failed because nothing is at the path any more (a folder on the way gone or a file). */
+const GONE = new Set(['ENOENT', 'ENOTDIR']);
+
+async function readFile(
+  source: BundleSource,
+  path: string,
+  stats: Map<string, FileStat> | undefined,
+  goneIsAbsent: boolean,
+): Promise<ReadResult | undefined> {
   const failed = (code: string, what: string, error: unknown): ReadResult => ({
     kind: 'invalid',
     path,
@@ -57,6 +89,7 @@ export async function readBundleFile(
       const diagnostic = { path, severity: link.severity, code: LINKED_FOLDER, message: String(link.message) };
       return { kind: 'invalid', path, hash: LINKED_FOLDER, diagnostics: [diagnostic] };
     }
+    if (goneIsAbsent && GONE.has(String((error as { code?: unknown } | undefined)?.code))) return undefined;
     return failed(UNREADABLE, 'Could not read the file', error);
   }
   try {
@@ -127,7 +160,7 @@ export async function buildIndex(source: BundleSource, onProgress?: Progress): P
       // gives the stat of the file each read opened (readWithStat, taken before the read) has that one recorded
       // (readBundleFile), so a stat by path first would only be thrown away: 10,000 lstat calls at 10,000 files.
       const stats = source.readWithStat ? new Map<string, FileStat>() : await statAll(source, slice);
-      const batch = await Promise.all(slice.map((p) => readBundleFile(source, p, stats)));
+      const batch = (await readListedFiles(source, slice, stats)).filter((r) => r !== undefined);
       yield [batch, stats] as const;
       // Reported every BATCH files, as before the batches were smaller (the plugin posts each to the main thread).
       const done = Math.min(i + BUILD_BATCH, paths.length);
@@ -202,7 +235,12 @@ async function applyIfChanged(
   paths: readonly string[],
   stats: Map<string, FileStat>,
 ): Promise<string[]> {
-  const results = await Promise.all(paths.map((p) => readBundleFile(source, p, stats)));
+  const read = await readListedFiles(source, paths, stats);
+  // A file gone since it was listed or saved is not there: the index forgets it, as the next catch-up would.
+  paths.forEach((path, i) => {
+    if (read[i] === undefined && index.fileHash(path) !== undefined) index.removeFile(path);
+  });
+  const results = read.filter((r) => r !== undefined);
   const changed = results.filter((r) => index.fileHash(pathOf(r)) !== hashOf(r));
   if (changed.length > 0) index.applyFiles(changed, stats);
   const changedPaths = new Set(changed.map(pathOf));
