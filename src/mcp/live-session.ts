@@ -55,6 +55,9 @@ export class LiveSession {
   private async caughtUp(save: boolean): Promise<WikiSession> {
     // Never reopened once closed: a watcher started then would outlive the server.
     if (this.closed) throw new Error('The wiki server is closing.');
+    // A folder moved or deleted: its watcher's removals are not applied, nor an empty index saved anywhere.
+    const gone = this.bundle.gone();
+    if (gone !== undefined) throw new Error(`${gone}; restart the server on its new place`);
     if (!this.live) {
       const opening = this.open();
       this.live = opening;
@@ -171,7 +174,7 @@ export class LiveSession {
 
   /** A batch waiting while no call runs: applied now, so wiki.db follows the notes between calls. */
   private async applyWhenIdle(): Promise<void> {
-    if (!this.closed && this.live) await this.current();
+    if (!this.closed && this.live && this.bundle.gone() === undefined) await this.current();
   }
 
   private async startFollower(): Promise<BundleFollower | undefined> {

@@ -45,6 +45,11 @@ export interface WikiServerOptions {
   readonly retryTime?: () => number;
 }
 
+/** "The bundle folder … is gone (moved or deleted)", nothing read or written: the start of a tool's answer. */
+function goneSentence(gone: string): string {
+  return `${gone.charAt(0).toUpperCase()}${gone.slice(1)}: nothing was read or written`;
+}
+
 /** The tool names, in the order they are registered. */
 export const WIKI_TOOLS = ['context_for', 'lint', 'relate', 'supersede', 'file_back'] as const;
 
@@ -72,6 +77,16 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
     writing = next.catch(() => undefined);
     return next;
   };
+  /**
+   * Every call first checks that the bundle folder is still the one the server opened: moved or deleted, a question
+   * would get "No confident match" and a write would create a new bundle where the wiki was (review rv-qa 2).
+   */
+  const whenThere = (work: () => Promise<CallToolResult>): Promise<CallToolResult> =>
+    inOrder(() => {
+      const gone = bundle.gone();
+      if (gone === undefined) return work();
+      return Promise.resolve(text(`${goneSentence(gone)}; restart the server on its new place.\n`, true));
+    });
   const live = new LiveSession(bundle, io, clock, inOrder, options.follow ?? true, options.retryTime);
   const session = (): Promise<WikiSession> => live.current();
   // The watcher and the index go with the server, however it is closed (stdio's end, a client closing), through
@@ -87,8 +102,8 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
    * Runs write operations in that order, each holding the bundle's write lock (shared with the CLI), so two
    * calls, or a call and a CLI command, never edit the same file at once.
    */
-  const serialized = <T>(work: () => Promise<T>): Promise<T> =>
-    inOrder(() => underWriteLock(bundle, io, 'okf-wiki mcp', clock, work));
+  const serialized = (work: () => Promise<CallToolResult>): Promise<CallToolResult> =>
+    whenThere(() => underWriteLock(bundle, io, 'okf-wiki mcp', clock, work));
   const finish = (plan: AuthorPlan, dryRun: boolean | undefined, by: string | undefined): Promise<CallToolResult> => {
     if (plan.kind !== 'change' || dryRun)
       return Promise.resolve(text(renderPlan(plan, false), plan.kind === 'refused'));
@@ -133,7 +148,7 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
       annotations: { readOnlyHint: true },
     },
     ({ question, budget, json, format }) =>
-      inOrder(async () => {
+      whenThere(async () => {
         const current = await session();
         const result = await current.answerWith(question, options.embedding, {
           budget: budget ?? options.budget,
@@ -158,7 +173,7 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
       annotations: { readOnlyHint: true },
     },
     () =>
-      inOrder(async () => {
+      whenThere(async () => {
         const current = await session();
         return text(renderLintReport(await current.lint(), { concepts: current.index.stats().concepts }));
       }),

@@ -8,6 +8,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import * as nodePath from 'node:path';
 
+import { bundleGone } from './bundle-root';
 import { refuseLink, STATE_DIR, stateDir } from './state-dir';
 
 export { STATE_DIR };
@@ -121,7 +122,11 @@ async function tryCreate(file: string, owner: LockOwner): Promise<boolean> {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') return false;
     if (code === 'ENOENT') {
-      await fs.mkdir(nodePath.dirname(file), { recursive: true }).catch((mkdirError: Error) => {
+      // `.okf-wiki` alone, never the bundle folder: one moved or deleted must not be re-created (review rv-qa 2).
+      await fs.mkdir(nodePath.dirname(file)).catch((mkdirError: NodeJS.ErrnoException) => {
+        if (mkdirError.code === 'EEXIST') return;
+        if (mkdirError.code === 'ENOENT')
+          throw new Error(`${bundleGone(nodePath.dirname(nodePath.dirname(file)))}; nothing was written`);
         throw new Error(`cannot create the write lock ${file}: ${mkdirError.message}`);
       });
       return tryCreate(file, owner);

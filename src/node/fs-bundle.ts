@@ -31,6 +31,7 @@ import { closedUnless, namesOpenFiles, NOT_A_FILE, NotAFileInside, openedRealPat
 import { persistedFile, READ_FLAGS, readOpenFile, writeWhole } from './whole-file';
 import { listShown, ShownPaths } from './shown-names';
 import { FolderLinks } from './folder-links';
+import { BundleRoot } from './bundle-root';
 
 /** Files larger than this are refused rather than read into memory. */
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
@@ -65,11 +66,20 @@ export class FsBundle implements BundleSource, BundleWriter {
   /** Whether the system names an open file's real path (probed at the first read). */
   private namesOpened: boolean | undefined;
 
+  /** The bundle folder as opened (its device and inode). */
+  private readonly opened: BundleRoot;
+
   constructor(
     dir: string,
     private readonly options: FsBundleOptions = {},
   ) {
     this.root = realpathSync(dir);
+    this.opened = new BundleRoot(this.root);
+  }
+
+  /** Why the bundle folder is no longer the one opened (moved, deleted), or undefined: asked by every write. */
+  gone(): string | undefined {
+    return this.opened.gone();
   }
 
   /** Names shown composed (NFC) as Obsidian shows them, and the stored names they stand for (shown-names.ts). */
@@ -291,6 +301,9 @@ export class FsBundle implements BundleSource, BundleWriter {
    */
   private async writeTarget(path: string): Promise<string> {
     const full = this.resolve(path);
+    // mkdir below would create the bundle folder itself again, were it gone (and it is not "outside the bundle").
+    const gone = this.gone();
+    if (gone !== undefined) throw new Error(`${gone}; ${path} was not written`);
     // Checked before mkdir too: a linked folder must not get new folders created inside its outside target.
     const outside = () => new Error(`${path}: folder resolves outside the bundle`);
     if (!isInside(this.root, await realpathOfNearest(nodePath.dirname(full)))) throw outside();

@@ -70,7 +70,11 @@ export function fsPlanJournal(bundle: FsBundle, logLine: (plan: ChangePlan) => s
         })),
       };
       const dir = await pendingDir(bundle);
-      await fs.mkdir(dir, { recursive: true });
+      // One level at a time, never the bundle folder: one moved or deleted since must not be re-created.
+      for (const level of [nodePath.dirname(dir), dir])
+        await fs.mkdir(level).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EEXIST') throw error;
+        });
       const file = nodePath.join(
         dir,
         `${Date.now().toString(36)}-${process.pid}-${randomBytes(4).toString('hex')}.json`,
