@@ -29,8 +29,14 @@ export async function openIndex(
     };
     const loaded = isPersisted(persisted) ? await WikiIndex.load(persisted, startSurvey) : persisted;
     if (!isLoadProblem(loaded)) {
-      const sync = await syncIndex(loaded, source, onProgress, survey);
-      return { index: loaded, outcome: { kind: 'loaded', sync } };
+      try {
+        const sync = await syncIndex(loaded, source, onProgress, survey);
+        return { index: loaded, outcome: { kind: 'loaded', sync } };
+      } catch (error) {
+        // Not returned, so the caller cannot close it: its memory and (read in place) its descriptor go here.
+        loaded.close();
+        throw error;
+      }
     }
     const index = await buildIndex(source, onProgress);
     return {
