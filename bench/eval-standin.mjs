@@ -43,6 +43,11 @@ const SETS = [
     bundle: 'examples/computing-history',
     set: 'test/fixtures/heldout-demo/computing-history-fresh5.json',
   },
+  {
+    name: 'computing-history (held-out, from the QA review)',
+    bundle: 'examples/computing-history',
+    set: 'test/fixtures/heldout-demo/computing-history-qa.json',
+  },
   ...['acme_retail', 'crypto_bitcoin', 'ga4', 'stackoverflow'].map((b) => ({
     name: b,
     bundle: `test/fixtures/okf-bundles/${b}`,
