@@ -46,7 +46,9 @@ describe('the demo bundle', () => {
   });
 
   test('the superseded chain is dashed, classed superseded, and each old concept links to its successor', async () => {
-    const text = await mermaidOf(index, 'Who ran Bell Labs before Nokia?');
+    // The three pages named by their full titles in a historical question: all three seed.
+    const question = 'Who ran Bell Labs (AT&T era), Bell Labs (Lucent era) and Nokia Bell Labs during the 1990s?';
+    const text = await mermaidOf(index, question);
     const id = (title: string) => new RegExp(`^  (n\\d+)\\(\\["${title}"\\]\\)$`, 'm').exec(text)?.[1];
     const [att, lucent, nokia] = [
       id('Bell Labs \\(AT#amp;T era\\)'),

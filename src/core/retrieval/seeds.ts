@@ -5,7 +5,7 @@ import type { WikiIndex } from '../index/wiki-index';
 import { bm25Search, type Bm25Hit, type CoverageWeighting } from './bm25';
 import { catalogOf, isSuperseded, resolveSupersession, type Catalog } from './catalog';
 import { fuseRanks, RRF_K } from './rrf';
-import { matchTitles } from './title-match';
+import { matchTitles, type TitleHit } from './title-match';
 import { correctNameTypos, matchTypoTitles } from './typo-titles';
 import { stemOf } from './stem';
 import type { Seed, SignalName } from './types';
@@ -87,10 +87,21 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
     evidence.set(path, e);
   };
 
+  // Concepts named only ambiguously: by a one-word name the question writes without its capitals ("can a cat go"
+  // for "Go": maybe an ordinary word), or by a name without its qualifier ("Bell Labs" for "Bell Labs (AT&T era)":
+  // other concepts may share it). Their title counts only if the page also passes the words' gate (below).
+  const named = new Set<string>();
+  const ambiguousOnly = new Set<string>();
   if (!options.disabled.has('title')) {
-    for (const hit of matchTitles(question, catalog.titles)) add('title', hit.path, {});
+    const titleHit = (hit: TitleHit) => {
+      add('title', hit.path, {});
+      const path = seedPathFor(catalog, hit.path, options.historical);
+      if (path !== null) (hit.ambiguous ? ambiguousOnly : named).add(path);
+    };
+    for (const hit of matchTitles(question, catalog.titles)) titleHit(hit);
     // A name one letter off ("Babbagge") is still that name when the correction is unambiguous (issue 11 item 5).
-    for (const hit of matchTypoTitles(question, catalog.titles)) add('title', hit.path, {});
+    for (const hit of matchTypoTitles(question, catalog.titles)) titleHit(hit);
+    for (const path of named) ambiguousOnly.delete(path);
   }
   // The words trust a page when it covers most of them and holds every name the question writes: "Who founded
   // Apple Computer?" shares "founded" and "computer" with Babbage's page, but a page without "Apple" is about
@@ -102,12 +113,27 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
   if (!options.disabled.has('bm25')) {
     const searched = correctNameTypos(question, catalog.titles, wordsOnPages(index));
     const titled = lists.title;
+    // With a title still to be confirmed by the words, the seeds may come from the whole ranking: never decided early.
     const decides =
-      titled.length > 0
+      titled.length > 0 && ambiguousOnly.size === 0
         ? (first: readonly Bm25Hit[]) => prefixDecides(catalog, first, titled, evidence, options.historical)
         : undefined;
     const hits = bm25Search(index, searched.question, undefined, options.coverageWeighting, searched.guessed, decides);
     for (const hit of hits) add('bm25', hit.path, { wordsTrust: wordsTrust(hit) });
+  }
+
+  // spec §10.3 and the QA review of 2026-12-02: a title the question writes only ambiguously ("How far can a cat go
+  // without food?") names its concept only when the page also covers the question's words and holds its names, as
+  // a BM25 hit must; otherwise it is no title hit at all (the page may still come in by its words). Confirmed, it
+  // ranks after every title the question names unambiguously: it needed the words' help to count at all.
+  if (ambiguousOnly.size > 0) {
+    const kept = [
+      ...lists.title.filter((path) => !ambiguousOnly.has(path)),
+      ...lists.title.filter((path) => ambiguousOnly.has(path) && evidence.get(path)!.wordsTrust),
+    ];
+    for (const path of lists.title) delete evidence.get(path)!.title;
+    kept.forEach((path, rank) => (evidence.get(path)!.title = rank));
+    lists.title = kept;
   }
 
   let vector: VectorStatus;

@@ -15,22 +15,31 @@ export function foldText(text: string): string {
   return SPACING.test(folded) ? folded.replace(/\s+/g, ' ').trim() : folded;
 }
 
+/**
+ * `foldText` without the lowercasing: the same normalization, quotes, dashes and spacing, capitals kept. Where it has
+ * the length of `foldText`'s result, offset i of one is offset i of the other (lowercasing changes the length of a
+ * few characters only, such as "İ"): the title signal reads there how the question writes a name it found.
+ */
+export function foldTextKeepingCase(text: string): string {
+  if (NOT_ASCII.test(text)) return foldFully(text, false);
+  const plain = text.includes('`') ? text.replace(/`/g, "'") : text;
+  return SPACING.test(plain) ? plain.replace(/\s+/g, ' ').trim() : plain;
+}
+
 const NOT_ASCII = /[\u0080-\uffff]/;
 /** In ASCII text, what `.replace(/\s+/g, ' ').trim()` changes: whitespace other than a space, two in a row, an end. */
 const SPACING = /[\t\n\v\f\r]|\s\s|^\s|\s$/;
 
 /** `foldText` through Unicode normalization: any text. */
-function foldFully(text: string): string {
-  return text
+function foldFully(text: string, lower = true): string {
+  const plain = text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .normalize('NFKC')
     .replace(/[\u2018\u2019\u201A\u201B\u02BC\u2032\u00B4\u0060]/g, "'")
     .replace(/[\u201C\u201D\u201E\u201F\u2033]/g, '"')
-    .replace(/[\u2010\u2011\u2012\u2013\u2014\u2015\u2212]/g, '-')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+    .replace(/[\u2010\u2011\u2012\u2013\u2014\u2015\u2212]/g, '-');
+  return (lower ? plain.toLowerCase() : plain).replace(/\s+/g, ' ').trim();
 }
 
 /** The words (runs of Unicode letters and numbers) of a text, folded. */

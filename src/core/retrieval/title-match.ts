@@ -1,12 +1,23 @@
 // Exact-title seed signal (spec §6.1, §10.3): a concept's full title or alias occurs in the question at a
-// Unicode letter/number boundary. "AI" never matches "explain", "Go" never matches "ago".
-import { foldText, STOPWORDS } from './text';
+// Unicode letter/number boundary. "AI" never matches "explain", "Go" never matches "ago". A title with a trailing
+// qualifier in parentheses ("Bell Labs (AT&T era)") is also named by the part before it ("Bell Labs"). Two kinds
+// of hit do not settle which concept the question means, and say so (`ambiguous`) for the caller to ask the
+// question's other words to confirm them: that name without its qualifier (other concepts may share it), and a
+// one-word name written with a capital ("Go", "Frontier") that the question writes without it ("can a cat go").
+import { foldText, foldTextKeepingCase, STOPWORDS } from './text';
 
 /** A title or alias to look for. */
 export interface TitleEntry {
   readonly path: string;
   /** The title or alias, folded with foldText. */
   readonly folded: string;
+  /**
+   * A name of one word (no space) with a capital: the name folded with its capitals kept (`foldTextKeepingCase`,
+   * the same length as `folded`). Absent for every other name.
+   */
+  readonly cased?: string;
+  /** The name is a title or alias without its trailing parenthetical qualifier ("Bell Labs"). */
+  readonly qualifierDropped?: true;
 }
 
 /** One title found in the question. */
@@ -14,6 +25,12 @@ export interface TitleHit {
   readonly path: string;
   readonly start: number;
   readonly end: number;
+  /**
+   * No occurrence of this concept's names in the question settles that it is meant: each is a name without its
+   * qualifier ("Bell Labs" for "Bell Labs (AT&T era)"), or a one-word name the question writes without one of its
+   * capitals ("go" for "Go") or in a question written in capitals only, where case cannot tell a name from a word.
+   */
+  readonly ambiguous?: true;
 }
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
@@ -24,24 +41,58 @@ export function titleEntries(
 ): TitleEntry[] {
   const entries: TitleEntry[] = [];
   for (const row of rows) {
-    // A title alone (most concepts: no aliases) needs no set of the names already taken.
-    if (row.aliases.length === 0) {
+    // A title alone (most concepts: no aliases, no qualifier) needs no set of the names already taken.
+    if (row.aliases.length === 0 && !row.title.trimEnd().endsWith(')')) {
       const folded = foldText(row.title);
-      if (matchable(folded)) entries.push({ path: row.path, folded });
+      if (matchable(folded)) entries.push(entryOf(row.path, row.title, folded, false));
       continue;
     }
-    // One entry per distinct folded name of a concept: 4,000 copies of one alias were 4,000 searches.
+    // One entry per distinct folded name of a concept: 4,000 copies of one alias were 4,000 searches. The names
+    // written come first, so a name also written as an alias is never taken for a mere qualifier-less title.
     const names = new Set<string>();
-    for (const name of [row.title, ...row.aliases]) {
+    const written = [row.title, ...row.aliases];
+    for (const [name, dropped] of [
+      ...written.map((n) => [n, false] as const),
+      ...qualifierless(written).map((n) => [n, true] as const),
+    ]) {
       const folded = foldText(name);
       if (folded === '' || names.has(folded) || !WORD_CHAR.test(folded)) continue;
       names.add(folded);
       if (allStopwords(folded)) continue;
-      entries.push({ path: row.path, folded });
+      entries.push(entryOf(row.path, name, folded, dropped));
     }
   }
   return entries;
 }
+
+/** A trailing qualifier in parentheses, and the name before it ("Bell Labs" of "Bell Labs (AT&T era)"). */
+const QUALIFIED = /^(.*[^\s(])\s*\([^()]*\)\s*$/su;
+
+/**
+ * The part of each name before a trailing parenthetical qualifier, for the names that have one: the Wikipedia style
+ * "Name (qualifier)" is how a wiki tells apart concepts of one name, and a question names them by the name. Every
+ * concept sharing that name is matched by it; supersession and HISTORICAL intent choose among them as among titles.
+ */
+function qualifierless(names: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const name of names) {
+    const base = QUALIFIED.exec(name)?.[1];
+    if (base !== undefined) out.push(base);
+  }
+  return out;
+}
+
+/** The entry of one name: with its capitals when it is one word holding one (see TitleEntry.cased). */
+function entryOf(path: string, name: string, folded: string, qualifierDropped: boolean): TitleEntry {
+  const entry: { path: string; folded: string; cased?: string; qualifierDropped?: true } = { path, folded };
+  if (qualifierDropped) entry.qualifierDropped = true;
+  if (folded.includes(' ') || !HAS_CAPITAL.test(name)) return entry;
+  const cased = foldTextKeepingCase(name);
+  if (cased.length === folded.length && cased !== folded) entry.cased = cased;
+  return entry;
+}
+
+const HAS_CAPITAL = /\p{Lu}|\p{Lt}/u;
 
 /** A folded name that can be matched: not empty, with a letter or number, not made only of stopwords. */
 function matchable(folded: string): boolean {
@@ -75,6 +126,7 @@ const MAX_OCCURRENCES = 16;
  */
 export function matchTitles(question: string, entries: readonly TitleEntry[]): TitleHit[] {
   const text = foldText(question);
+  const caseOf = questionCase(question, text);
   const hits: TitleHit[] = [];
   for (const entry of entriesIn(text, entries)) {
     let from = 0;
@@ -83,7 +135,11 @@ export function matchTitles(question: string, entries: readonly TitleEntry[]): T
       if (at < 0) break;
       const end = at + entry.folded.length;
       if (atBoundary(text, at, end)) {
-        hits.push({ path: entry.path, start: at, end });
+        const ambiguous =
+          entry.qualifierDropped === true || (entry.cased !== undefined && caseOf().ambiguous(entry.cased, at));
+        hits.push(
+          ambiguous ? { path: entry.path, start: at, end, ambiguous: true } : { path: entry.path, start: at, end },
+        );
         found++;
       }
       from = at + 1;
@@ -96,8 +152,43 @@ export function matchTitles(question: string, entries: readonly TitleEntry[]): T
     (a, b) =>
       b.end - b.start - (a.end - a.start) || a.start - b.start || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
   );
+  // A concept the question names once unambiguously ("Go") is named, whatever its other occurrences ("go").
+  const named = new Set(kept.filter((h) => !h.ambiguous).map((h) => h.path));
   const seen = new Set<string>();
-  return kept.filter((h) => (seen.has(h.path) ? false : (seen.add(h.path), true)));
+  const out: TitleHit[] = [];
+  for (const h of kept) {
+    if (seen.has(h.path)) continue;
+    seen.add(h.path);
+    out.push(h.ambiguous && named.has(h.path) ? { path: h.path, start: h.start, end: h.end } : h);
+  }
+  return out;
+}
+
+/**
+ * How the question writes its letters, read on demand (only a one-word name with a capital asks): whether it writes
+ * a name found at offset `at` of its folded text without one of the name's capitals. A question in capitals only
+ * ("HOW FAR CAN A CAT GO") says nothing by its case: every such name is ambiguous there. Where the question's
+ * folding changed its length (lowercasing "İ"), offsets do not line up and its case is not read (never ambiguous).
+ */
+function questionCase(question: string, folded: string): () => { ambiguous(cased: string, at: number): boolean } {
+  let read: { ambiguous(cased: string, at: number): boolean } | undefined;
+  return () => {
+    if (read) return read;
+    const cased = foldTextKeepingCase(question);
+    const aligned = cased.length === folded.length;
+    const capitalsOnly = aligned && cased === cased.toUpperCase();
+    read = {
+      ambiguous: (name, at) => {
+        if (!aligned) return false;
+        if (capitalsOnly) return true;
+        // A capital of the name is a character lowercasing changes; the question must write a capital there too.
+        for (let i = 0; i < name.length; i++)
+          if (name[i] !== name[i].toLowerCase() && cased[at + i] === folded[at + i]) return true;
+        return false;
+      },
+    };
+    return read;
+  };
 }
 
 /** Entries by the first two UTF-16 units of their folded name (one unit for a one-unit name), per entry list. */

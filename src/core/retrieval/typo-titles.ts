@@ -7,7 +7,7 @@
 // two candidate corrections, or a word that already is a title word, change nothing.
 import type { TitleEntry, TitleHit } from './title-match';
 import { matchTitles } from './title-match';
-import { foldText, nameTokens, STOPWORDS, words } from './text';
+import { foldText, foldTextKeepingCase, nameTokens, STOPWORDS, words } from './text';
 
 /** Shortest question word corrected: one edit in a shorter word too easily turns it into another word. */
 export const MIN_TYPO_LENGTH = 6;
@@ -158,19 +158,33 @@ function correctionOf(word: string, index: TitleWords, short: boolean): string |
   return candidates.size === 1 ? [...candidates][0] : undefined;
 }
 
-/** The folded question with each word `correctionOf` reads as a title word replaced by it, or undefined. */
-function correctedText(folded: string, index: TitleWords, short: boolean): string | undefined {
+/**
+ * The folded question with each word `correctionOf` reads as a title word replaced by it, or undefined. Written
+ * with the question's capitals when `cased` (its `foldTextKeepingCase`, offsets aligned) is given, a corrected word
+ * capitalised when the question capitalised its first letter: "Who built Fronteir?" names Frontier as a name,
+ * "the fronteir of physics" does not (`TitleHit.ambiguous`).
+ */
+function correctedText(
+  folded: string,
+  cased: string | undefined,
+  index: TitleWords,
+  short: boolean,
+): string | undefined {
+  const text = cased ?? folded;
   let corrected = '';
   let last = 0;
   let changed = false;
   for (const m of folded.matchAll(/[\p{L}\p{N}]+/gu)) {
     const fix = correctionOf(m[0], index, false) ?? (short ? correctionOf(m[0], index, true) : undefined);
     if (fix === undefined) continue;
-    corrected += folded.slice(last, m.index) + fix;
+    // Capitalised only where that keeps the word's length ("ß" would become "SS").
+    const upper = fix.charAt(0).toUpperCase();
+    const capital = text[m.index] !== folded[m.index] && upper.length === 1;
+    corrected += text.slice(last, m.index) + (capital ? upper + fix.slice(1) : fix);
     last = m.index + m[0].length;
     changed = true;
   }
-  return changed ? corrected + folded.slice(last) : undefined;
+  return changed ? corrected + text.slice(last) : undefined;
 }
 
 /**
@@ -180,11 +194,13 @@ function correctedText(folded: string, index: TitleWords, short: boolean): strin
 export function matchTypoTitles(question: string, entries: readonly TitleEntry[]): TitleHit[] {
   const index = titleWords(entries);
   const folded = foldText(question);
+  const keptCase = foldTextKeepingCase(question);
+  const cased = keptCase.length === folded.length ? keptCase : undefined;
   const exact = new Set(matchTitles(question, entries).map((h) => h.path));
-  const strong = correctedText(folded, index, false);
+  const strong = correctedText(folded, cased, index, false);
   const strongHits = strong === undefined ? [] : matchTitles(strong, entries).filter((h) => !exact.has(h.path));
   // Hits only a five-letter correction reveals count when the title they match has other words, written exactly.
-  const withShort = correctedText(folded, index, true);
+  const withShort = correctedText(folded, cased, index, true);
   if (withShort === undefined || withShort === strong) return strongHits;
   const found = new Set([...exact, ...strongHits.map((h) => h.path)]);
   const shortHits = matchTitles(withShort, entries).filter(
