@@ -180,6 +180,26 @@ export interface BundleWriter {
 export interface Clock {
   /** ISO date-time of now, e.g. `2026-11-30T12:00:00Z`. */
   now(): string;
+  /**
+   * Today as the user's calendar date (`YYYY-MM-DD`, their time zone), for stale_after and dates written for
+   * them; without it, the date of `now()`. See todayOf.
+   */
+  today?(): string;
 }
 
-export const systemClock: Clock = { now: () => new Date().toISOString() };
+/** The calendar date of `date` in the local time zone (the user's), as `YYYY-MM-DD`. */
+export function localDate(date: Date): string {
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * The real clock: instants in UTC, but today is the user's date. `stale_after: 2026-12-02` means the user's 2
+ * December: in UTC-11 the UTC date turns at 13:00 the day before, and facts were dropped that evening.
+ */
+export const systemClock: Clock = { now: () => new Date().toISOString(), today: () => localDate(new Date()) };
+
+/** Today's date (`YYYY-MM-DD`) on `clock`: its `today()`, else the date part of `now()` (a fixed --today). */
+export function todayOf(clock: Clock): string {
+  return clock.today !== undefined ? clock.today() : clock.now().slice(0, 10);
+}

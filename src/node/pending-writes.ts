@@ -10,8 +10,7 @@ import * as nodePath from 'node:path';
 import type { PlanJournal } from '../core/author/apply-plan';
 import type { ChangePlan } from '../core/author/types';
 import { appendLogEntry, LOG_PATH } from '../core/generate/log-entry';
-import { datePart } from '../core/okf/dates';
-import type { Clock } from '../core/types';
+import { todayOf, type Clock } from '../core/types';
 import { isAlive } from './bundle-lock';
 import type { FsBundle } from './fs-bundle';
 import { STATE_DIR, stateDir } from './state-dir';
@@ -218,7 +217,7 @@ function parseRecord(text: string): PendingRecord | undefined {
 
 async function appendLog(bundle: FsBundle, clock: Clock, entry: string): Promise<void> {
   const existing = (await bundle.exists(LOG_PATH)) ? await bundle.read(LOG_PATH) : undefined;
-  await bundle.write(LOG_PATH, appendLogEntry(existing, datePart(clock.now()), entry));
+  await bundle.write(LOG_PATH, appendLogEntry(existing, todayOf(clock), entry));
 }
 
 /** Removes temporary files left by killed writers (their pid is gone, or they are old); returns how many. */

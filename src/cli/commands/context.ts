@@ -7,6 +7,7 @@ import { defaultContextOptions } from '../../core/retrieval/context-for';
 import { FlagValueError, intFlag, UsageError, type Flags } from '../args';
 import { openBundle } from '../bundle-context';
 import { clockFromFlags } from '../clock';
+import { todayOf } from '../../core/types';
 import { embeddingFromFlags } from '../embedding';
 import type { CliIo } from '../io';
 import { openSession } from '../../node/open-session';
@@ -37,7 +38,7 @@ export async function contextCommand(flags: Flags, io: CliIo, positionals: strin
     const empty = result.confident ? undefined : noConceptsNote(bundle.root, session.index.conceptCount());
     const sub = subfolderNote(bundle.root, result.facts, (path) => session.index.fileHash(path) !== undefined);
     for (const note of [empty, sub]) if (note !== undefined) io.err(note);
-    if (format === 'mermaid') io.out(renderMermaid(result, { notes: conceptNotesOf(session.index, clock.now()) }));
+    if (format === 'mermaid') io.out(renderMermaid(result, { notes: conceptNotesOf(session.index, todayOf(clock)) }));
     // The text keeps bodies as written for an LLM; a terminal gets their control characters escaped.
     else io.out(format === 'json' ? JSON.stringify(result, null, 2) + '\n' : escapeControlsButLayout(result.text));
     return 0;

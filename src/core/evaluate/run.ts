@@ -5,7 +5,7 @@ import { datePart } from '../okf/dates';
 import type { WikiIndex } from '../index/wiki-index';
 import { contextFor, defaultContextOptions } from '../retrieval/context-for';
 import type { ContextOptions, ContextResult } from '../retrieval/types';
-import { systemClock } from '../types';
+import { systemClock, todayOf } from '../types';
 import { judgeQuestion } from './judge';
 import { computeMetrics, sectionMetrics } from './metrics';
 import type { EvaluationReport, EvaluationSet, QuestionResult, RunConfiguration } from './types';
@@ -20,7 +20,7 @@ export interface RunOptions extends ContextOptions {
 
 /** The date a run is judged at. */
 export function runDate(set: EvaluationSet, options: Pick<RunOptions, 'today' | 'clock'>): string {
-  return datePart(options.today ?? set.today ?? (options.clock ?? systemClock).now());
+  return datePart(options.today ?? set.today ?? todayOf(options.clock ?? systemClock));
 }
 
 /** Runs every question of the set and judges the answers. Questions run one after another, in file order. */

@@ -1,8 +1,7 @@
 // Writes the generated files of a bundle (spec §3, §7.4): timeline.md, wiki-trigger-keywords.txt, the generated
 // block of each folder's index.md, and one log.md entry for the operation. Only files whose bytes change are
 // written, so a second run with no edits writes nothing (log.md aside: each operation adds its entry).
-import { datePart } from '../okf/dates';
-import type { BundleSource, BundleWriter, Clock } from '../types';
+import { todayOf, type BundleSource, type BundleWriter, type Clock } from '../types';
 import type { ConceptRecord } from './concept-record';
 import { mergeGeneratedBlock } from './generated-block';
 import { renderDirectoryIndexes } from './index-md';
@@ -70,7 +69,7 @@ export async function regenerateBundleFiles(options: RegenerateOptions): Promise
   }
   const entry = options.logEntry?.(results);
   if (entry !== undefined) {
-    await options.writer.write(LOG_PATH, appendLogEntry(await read(LOG_PATH), datePart(options.clock.now()), entry));
+    await options.writer.write(LOG_PATH, appendLogEntry(await read(LOG_PATH), todayOf(options.clock), entry));
     results.push({ path: LOG_PATH, outcome: 'appended' });
   }
   return results;

@@ -4,7 +4,7 @@
 import { DEFAULT_BUNDLE_CONFIG, DEFAULT_MULTI_VALUED, type BundleConfig } from '../config/bundle-config';
 import { loadBundleConfig } from '../config/load-bundle-config';
 import type { WikiIndex } from '../index/wiki-index';
-import type { BundleSource, Clock, Diagnostic, Severity } from '../types';
+import { todayOf, type BundleSource, type Clock, type Diagnostic, type Severity } from '../types';
 import { LINT_CHECKS } from './checks';
 import { loadLintContext } from './context';
 import type { Finding, LintReport } from './types';
@@ -39,7 +39,7 @@ export function runLint(index: WikiIndex, files: readonly string[], options: Lin
     synonyms: options.synonyms ?? DEFAULT_BUNDLE_CONFIG.synonyms,
     distinct: options.distinct ?? DEFAULT_BUNDLE_CONFIG.distinct,
   };
-  const context = loadLintContext(index, files, config, options.configDiagnostics ?? [], options.clock.now());
+  const context = loadLintContext(index, files, config, options.configDiagnostics ?? [], todayOf(options.clock));
   const selected =
     options.checks === undefined ? LINT_CHECKS : LINT_CHECKS.filter((c) => options.checks!.includes(c.id));
   const findings: Finding[] = [];

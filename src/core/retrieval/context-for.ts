@@ -2,7 +2,7 @@
 // the same index, question and options give the same answer, byte for byte.
 import { isPast } from '../okf/dates';
 import type { WikiIndex } from '../index/wiki-index';
-import { systemClock } from '../types';
+import { systemClock, todayOf } from '../types';
 import { assemble, fitToBudget, noMatchText } from './assemble';
 import { catalogOf } from './catalog';
 import { expandFacts } from './expand';
@@ -49,7 +49,8 @@ export async function contextFor(
   const question = rawQuestion.split('\u0000').join('').slice(0, MAX_QUESTION_CHARS);
   const budget = options.budget ?? defaultContextOptions.budget;
   const clock = options.clock ?? systemClock;
-  const now = clock.now();
+  // A date, the user's today: it only ever meets stale_after and the question's years.
+  const now = todayOf(clock);
   const intent = classifyIntent(question, now);
   const calibration = options.embedder ? index.vectorCalibration(options.embedder.model) : undefined;
   const thresholds = resolveThresholds({

@@ -19,7 +19,7 @@ import type { Persisted } from '../../core/index/snapshot';
 import type { IndexStats, LoadProblem, WikiIndex } from '../../core/index/wiki-index';
 import type { LintReport } from '../../core/lint/types';
 import type { ContextOptions } from '../../core/retrieval/types';
-import type { Clock } from '../../core/types';
+import { todayOf, type Clock } from '../../core/types';
 import { markersFor, successorTitlesFor, type QueryAnswer } from '../answer';
 import type { Engine, EngineChange, EngineHost, EngineQueryOptions } from './engine';
 import { exported, isPieces, piecesFile, type ExportedIndex } from './wiki-db-pieces';
@@ -93,7 +93,7 @@ export class EngineCore implements Engine {
   async answer(question: string, options: EngineQueryOptions): Promise<QueryAnswer> {
     const session = this.open_();
     const result = await session.answer(question, this.contextOptions(options));
-    const markers = markersFor(session.index, result, this.clock.now());
+    const markers = markersFor(session.index, result, todayOf(this.clock));
     return { result, markers, successorTitles: successorTitlesFor(session.index, result, markers) };
   }
 
