@@ -2,7 +2,8 @@
 // where a load into memory reads, and the kernel maps, every byte (127 MB at 10,000 concepts, of which a lexical
 // question needs a few). The connection stays writable: before the first write, `materialize` reads the whole file
 // into the engine's memory and makes it the connection's main database (`sqlite3_deserialize`), so what the
-// connection holds in temp (caches' triggers and tables) is kept. The caller vouched for the bytes (their checksum)
+// connection holds in temp (caches' tables and triggers) is kept; the triggers are created again, as
+// deserializing leaves them listed but no longer firing. The caller vouched for the bytes (their checksum)
 // before opening; each read fails once the file changed since (`FileReader.unchanged`), never answering from
 // other bytes.
 import type { Database as WasmDatabase, Sqlite3Static } from '@sqlite.org/sqlite-wasm';
@@ -62,7 +63,35 @@ export function openInPlaceMain(sqlite3: Sqlite3Static, byteLength: number, read
       const rc = capi.sqlite3_deserialize(db, 'main', pointer, byteLength, byteLength, flags);
       if (rc !== 0) throw new Error(`sqlite3_deserialize failed (${rc})`);
       close();
+      relinkTempTriggers(db);
     },
     close,
   };
+}
+
+/**
+ * Temp triggers on main's tables (the caches' change logs) survive `sqlite3_deserialize` in sqlite_temp_schema but
+ * stay attached to the main tables it replaced, so they no longer fire: a cache would keep scores or vectors of rows
+ * since written. Created again, they attach to the tables now read.
+ */
+function relinkTempTriggers(db: WasmDatabase): void {
+  const triggers: { name: string; sql: string }[] = [];
+  db.exec({
+    sql: "select name, sql from sqlite_temp_schema where type = 'trigger' order by name",
+    rowMode: 'object',
+    callback: (row) => void triggers.push(row as unknown as { name: string; sql: string }),
+  });
+  if (triggers.length === 0) return;
+  const create = /^\s*create\s+(?:temp\s+|temporary\s+)?trigger\s+(?:if\s+not\s+exists\s+)?/i;
+  db.exec('savepoint okf_relink');
+  try {
+    for (const { name, sql } of triggers) {
+      db.exec(`drop trigger temp."${name.replace(/"/g, '""')}"`);
+      db.exec(sql.replace(create, 'create temp trigger '));
+    }
+    db.exec('release okf_relink');
+  } catch (error) {
+    db.exec('rollback to okf_relink; release okf_relink');
+    throw error;
+  }
 }
