@@ -15,7 +15,7 @@ import { renderLintReport } from '../core/lint/render-report';
 import { loadBundleConfig } from '../core/config/load-bundle-config';
 import { conceptNotesOf } from '../core/render/concept-notes';
 import { renderMermaid } from '../core/render/mermaid';
-import type { Clock } from '../core/types';
+import { todayOf, type Clock } from '../core/types';
 import { fsCommitEnvironment } from '../node/commit-environment';
 import type { FsBundle } from '../node/fs-bundle';
 import type { Notes } from '../node/folder-bundle';
@@ -156,7 +156,7 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
           bundleThresholds: await bundleThresholds(bundle, io),
         });
         if (format === 'mermaid')
-          return text(renderMermaid(result, { notes: conceptNotesOf(current.index, clock.now()) }));
+          return text(renderMermaid(result, { notes: conceptNotesOf(current.index, todayOf(clock)) }));
         return text(json || format === 'json' ? JSON.stringify(result, null, 2) : result.text);
       }),
   );

@@ -39,3 +39,31 @@ test.each(['Who ran Bell Labs before Nokia?', 'Who was President of the Galactic
     }
   },
 );
+
+// The stale markers judge stale_after on the user's calendar date (the clock's today), as the CLI does: at 05:00 UTC
+// on 30 June it is still 29 June west of UTC-5, and Frontier (stale_after 2025-06-30) is not stale there yet.
+test('format mermaid marks staleness on the clock today, not the date of its UTC instant', async () => {
+  const { dir, cleanup } = tempBundle('examples/computing-history');
+  const client = new Client({ name: 'okf-wiki-test', version: '0.0.0' });
+  const question = 'What is the Frontier supercomputer?';
+  try {
+    const { flags } = parseCommandLine(['mcp', '--bundle', dir, '--no-embed']);
+    const clock = { now: () => '2025-06-30T05:00:00.000Z', today: () => '2025-06-29' };
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await createWikiServer({ ...wikiServerOptions(flags, bufferIo()), clock }).connect(serverSide);
+    await client.connect(clientSide);
+    const [local, utc] = [bufferIo(), bufferIo()];
+    const args = ['context', question, '--bundle', dir, '--no-embed', '--format', 'mermaid', '--today'];
+    expect(await run([...args, '2025-06-29'], local)).toBe(0);
+    expect(await run([...args, '2025-06-30'], utc)).toBe(0);
+    expect(local.stdout()).not.toBe(utc.stdout());
+    const result = (await client.callTool({
+      name: 'context_for',
+      arguments: { question, format: 'mermaid' },
+    })) as CallToolResult;
+    expect(result.content.map((c) => (c.type === 'text' ? c.text : '')).join('')).toBe(local.stdout());
+  } finally {
+    await client.close();
+    cleanup();
+  }
+});
