@@ -2,6 +2,8 @@
 import * as nodePath from 'node:path';
 import { copyWritable, makeTempDir, removeTempDir, REPO_ROOT } from '../support/temp-dir';
 import { runCli } from '../support/run-cli';
+import { FsBundle } from '../../src/node/fs-bundle';
+import { WIKI_DB } from '../../src/node/paths';
 
 const DEMO = nodePath.join(REPO_ROOT, 'examples', 'computing-history');
 const TODAY = ['--today', '2026-11-30'];
@@ -173,4 +175,34 @@ describe('bad usage exits 2 with a message', () => {
     expect(code).toBe(2);
     expect(stderr).toContain('bundle folder not found');
   });
+});
+
+test('a question reads wiki.db in place: never whole, its pages read after the checksum pass', async () => {
+  const reads = { whole: 0, pieces: [] as number[] };
+  const openBytes = FsBundle.prototype.openBytes;
+  const spy = jest.spyOn(FsBundle.prototype, 'openBytes').mockImplementation(async function (this: FsBundle, path) {
+    const file = await openBytes.call(this, path);
+    if (!file || path !== WIKI_DB) return file;
+    const openReader = file.openReader?.bind(file);
+    return {
+      ...file,
+      readInto: (target) => (reads.whole++, file.readInto(target)),
+      ...(file.readIntoLater && { readIntoLater: (target) => (reads.whole++, file.readIntoLater!(target)) }),
+      ...(openReader && {
+        openReader: () => {
+          const reader = openReader();
+          return { ...reader, readAt: (t, at) => (reads.pieces.push(t.byteLength), reader.readAt(t, at)) };
+        },
+      }),
+    };
+  });
+  try {
+    expect((await context('Who is Alan Turing?')).code).toBe(0);
+  } finally {
+    spy.mockRestore();
+  }
+  expect(reads.whole).toBe(0);
+  // The trailer, the checksum pass, the header and section, then SQLite's pages: each far smaller than the file.
+  const pages = reads.pieces.filter((n) => n <= 65536);
+  expect(pages.length).toBeGreaterThan(3);
 });

@@ -97,3 +97,40 @@ test('pages read after the file changed fail the query instead of answering from
   expect(() => index.setMeta('written', 'yes')).toThrow(/changed while it was read/);
   index.close();
 });
+
+/** `data` as a shell's file whose reads are recorded ([position, length]); `changed` as in fileOf. */
+function recorded(data: Uint8Array, changed = () => false): PersistedFile & { readonly reads: [number, number][] } {
+  const reads: [number, number][] = [];
+  const file = fileOf(data, changed);
+  const openReader = file.openReader!;
+  return {
+    ...file,
+    openReader: () => {
+      const reader = openReader();
+      return { ...reader, readAt: (t, at) => (reads.push([at, t.byteLength]), reader.readAt(t, at)) };
+    },
+    reads,
+  };
+}
+
+test('the checksum pass comes first: nothing of a damaged file is read by SQLite', async () => {
+  const damaged = bytes.slice();
+  damaged[Math.floor(bytes.byteLength / 2)] ^= 0x40;
+  const file = recorded(damaged);
+  expect(isLoadProblem(await WikiIndex.load(file))).toBe(true);
+  // The trailer, then the checksum's pieces in order from byte 0, and nothing after the mismatch.
+  const [trailer, ...pieces] = file.reads;
+  expect(trailer[0] + trailer[1]).toBe(damaged.byteLength);
+  let at = 0;
+  for (const [position, length] of pieces) {
+    expect(position).toBe(at);
+    at += length;
+  }
+  expect(at).toBeLessThan(damaged.byteLength);
+});
+
+test('a file changed during the checksum pass is not opened by SQLite', async () => {
+  const file = recorded(bytes, () => file.reads.some(([position]) => position === 0));
+  const loaded = await WikiIndex.load(file);
+  expect(isLoadProblem(loaded) && loaded.reason).toMatch(/changed while it was read/);
+});
