@@ -19,7 +19,7 @@ import {
   entries,
   type Entries,
   type Leaf,
-  newerOver,
+  mergeNewestFirst,
   push,
   seek,
   Unread,
@@ -74,20 +74,12 @@ export class Doclists {
       const key = new Uint8Array(token.length + 1);
       key[0] = MAIN_PREFIX;
       key.set(token, 1);
-      // Oldest first, each newer segment's entries written over the older ones'.
-      let merged = entries();
-      for (let i = segments.length - 1; i >= 0; i--)
-        merged = newerOver(merged, this.segmentEntries(segments[i], key, weights));
-      let n = 0;
-      for (let i = 0; i < merged.n; i++) if (merged.freqs[i] >= 0) n++;
-      const ids = new Float64Array(n);
-      const freqs = new Float64Array(n);
-      for (let i = 0, k = 0; i < merged.n; i++)
-        if (merged.freqs[i] >= 0) {
-          ids[k] = merged.ids[i];
-          freqs[k++] = merged.freqs[i];
-        }
-      return { ids, freqs };
+      const found: Entries[] = [];
+      for (const segment of segments) {
+        const e = this.segmentEntries(segment, key, weights);
+        if (e.n > 0) found.push(e);
+      }
+      return mergeNewestFirst(found);
     } catch (error) {
       if (error instanceof Unread) return null;
       throw error;

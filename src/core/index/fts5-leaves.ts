@@ -1,5 +1,5 @@
 // FTS5's index format (fts5_index.c, SQLite 3.54) as bm25-doclist.ts reads it: varints, leaf pages, a term's place on
-// a page, a position list's weighted instances, and segments merged newest over oldest. Anything unexpected throws
+// a page, a position list's weighted instances, and segments merged newest first. Anything unexpected throws
 // Unread: the reader then gives null and the caller asks FTS5.
 
 /** The reader gives up: the caller asks FTS5 (never a guess). */
@@ -146,24 +146,52 @@ export function weighted(a: Uint8Array, from: number, to: number, weights: reado
   return f;
 }
 
-/** `newer`'s entries written over `older`'s, in rowid order (a rowid in both takes the newer entry). */
-export function newerOver(older: Entries, newer: Entries): Entries {
-  if (older.n === 0) return newer;
-  if (newer.n === 0) return older;
-  const out = entries(older.n + newer.n);
-  let i = 0;
-  let j = 0;
-  while (i < older.n || j < newer.n) {
-    const a = i < older.n ? older.ids[i] : Infinity;
-    const b = j < newer.n ? newer.ids[j] : Infinity;
-    if (b <= a) {
-      out.ids[out.n] = b;
-      out.freqs[out.n++] = newer.freqs[j++];
-      if (a === b) i++;
-    } else {
-      out.ids[out.n] = a;
-      out.freqs[out.n++] = older.freqs[i++];
+/**
+ * Segments' entries (newest segment first) merged in one pass, as fts5MultiIterDoCompare does: for a rowid in several
+ * the newest segment's entry decides, deletions (-1) dropped. The output is allocated once; a run of rowids from one
+ * segment below every other segment's next rowid is copied without comparing again (a big segment and a few saves'
+ * small ones: the usual shape), so the cost is the entries plus the segments times the runs, not rows x segments.
+ */
+export function mergeNewestFirst(segs: readonly Entries[]): { ids: Float64Array; freqs: Float64Array } {
+  let total = 0;
+  for (const e of segs) total += e.n;
+  const ids = new Float64Array(total);
+  const freqs = new Float64Array(total);
+  const pos = new Int32Array(segs.length);
+  let k = 0;
+  for (;;) {
+    // The smallest next rowid (the newest segment on a tie) and the smallest among the other segments.
+    let best = -1;
+    let bestId = Infinity;
+    let second = Infinity;
+    for (let s = 0; s < segs.length; s++) {
+      if (pos[s] >= segs[s].n) continue;
+      const id = segs[s].ids[pos[s]];
+      if (id < bestId) {
+        second = bestId;
+        bestId = id;
+        best = s;
+      } else if (id < second) second = id;
     }
+    if (best < 0) break;
+    const e = segs[best];
+    let p = pos[best];
+    if (second === bestId) {
+      // Older segments' entries for the same rowid are overridden.
+      for (let s = best + 1; s < segs.length; s++) if (pos[s] < segs[s].n && segs[s].ids[pos[s]] === bestId) pos[s]++;
+      if (e.freqs[p] >= 0) {
+        ids[k] = bestId;
+        freqs[k++] = e.freqs[p];
+      }
+      pos[best] = p + 1;
+      continue;
+    }
+    for (; p < e.n && e.ids[p] < second; p++)
+      if (e.freqs[p] >= 0) {
+        ids[k] = e.ids[p];
+        freqs[k++] = e.freqs[p];
+      }
+    pos[best] = p;
   }
-  return out;
+  return k === total ? { ids, freqs } : { ids: ids.slice(0, k), freqs: freqs.slice(0, k) };
 }

@@ -121,8 +121,6 @@ test('doclist frequencies give FTS5 bm25() bit for bit after random writes, merg
     ),
     { numRuns: 15 },
   );
-  const g = globalThis as any;
-  console.log('STATS', g.__merging, g.__maxSeg, g.__span);
 });
 
 test('a table of many rows: doclists of hundreds of pages with doclist indexes, read exactly', async () => {
