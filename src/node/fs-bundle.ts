@@ -32,6 +32,7 @@ import { persistedFile, READ_FLAGS, readOpenFile, writeWhole } from './whole-fil
 import { listShown, ShownPaths } from './shown-names';
 import { FolderLinks } from './folder-links';
 import { BundleRoot } from './bundle-root';
+import { asWriteFailure } from './write-failure';
 
 /** Files larger than this are refused rather than read into memory. */
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
@@ -46,13 +47,10 @@ const NO_FOLLOW: number | undefined = fsConstants.O_NOFOLLOW;
  * test environment without the global one (jsdom) loads this file too.
  */
 const UTF8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
-
 /** Files that fit are read into this one buffer: 10,000 new ones outside the JS heap weighed on a build's GC. */
 const SCRATCH = Buffer.allocUnsafe(256 * 1024);
-
 /** Numbers temporary files, so concurrent writes in one process never pick the same name. */
 let tempCounter = 0;
-
 /** How an FsBundle reads; for tests. */
 export interface FsBundleOptions {
   /** false: read as where no system call names an open file's real path (no /proc: macOS, the BSDs). */
@@ -281,6 +279,8 @@ export class FsBundle implements BundleSource, BundleWriter {
         if (expected !== undefined) await checkUnchanged(path, full, expected);
         await fs.rename(tmp, full);
       }
+    } catch (error) {
+      throw asWriteFailure(full, error, existing !== undefined);
     } finally {
       // A write that failed half-way, or a page linked into place, leaves no temporary file behind.
       await fs.rm(tmp, { force: true });

@@ -3,6 +3,7 @@
 // `.okf-wiki/pending/<id>.json`, written atomically and synced; after the last write the record is removed. A
 // record still there on the next writing command is a commit that was interrupted: it is completed (each file
 // still holding its old text gets its new one) and logged. Stale temporary files of killed writers are swept.
+import { asWriteFailure } from './write-failure';
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs, type Dirent } from 'node:fs';
 import { hostname } from 'node:os';
@@ -78,7 +79,14 @@ export function fsPlanJournal(bundle: FsBundle, logLine: (plan: ChangePlan) => s
         dir,
         `${Date.now().toString(36)}-${process.pid}-${randomBytes(4).toString('hex')}.json`,
       );
-      await writeDurably(file, JSON.stringify(record, null, 1) + '\n');
+      try {
+        await writeDurably(file, JSON.stringify(record, null, 1) + '\n');
+      } catch (error) {
+        // Written before any note: none was changed.
+        const failure = asWriteFailure(file, error, false);
+        if (failure instanceof Error && failure !== error) failure.message += '; no note was changed';
+        throw failure;
+      }
       return { done: () => fs.rm(file, { force: true }) };
     },
   };

@@ -17,6 +17,7 @@ import { underWriteLock } from '../../node/write-session';
 import { guardEmbedding, reportInterrupted } from '../embed-interrupt';
 import { noteBundleConfigProblems } from '../config-notes';
 import { refuseUnlessWiki } from '../wiki-folder';
+import { WriteFailure } from '../../node/write-failure';
 
 export interface ReindexSummary {
   readonly bundle: string;
@@ -177,7 +178,11 @@ export async function reindexCommand(flags: Flags, io: CliIo): Promise<number> {
   await noteBundleConfigProblems(bundle, io);
   const { index, summary } = await underWriteLock(bundle, io, 'okf-wiki reindex', clockFromFlags(flags), () =>
     reindexBundle(bundle, io, flags.json === true, flags),
-  );
+  ).catch((error: unknown) => {
+    // A reindex writes only wiki.db and the generated files: say so, the user's first fear on a full disk.
+    if (error instanceof WriteFailure) error.message += '; the concept files are unchanged';
+    throw error;
+  });
   index.close();
   io.out(flags.json ? JSON.stringify(summary, null, 2) + '\n' : renderReindexSummary(summary));
   return summary.vectors.stopped ? reportInterrupted(summary.vectors, summary.concepts, io) : 0;

@@ -83,7 +83,10 @@ export async function applyPlan(
         const restored = written.length > 0 ? `; ${await restore(plan, written, writer)}` : '; nothing was written';
         if (error instanceof ChangedSincePlan)
           return { kind: 'conflict', message: `${error.message}${restored}. Preview again.` };
-        return { kind: 'failed', message: `could not write ${change.path}: ${(error as Error).message}${restored}` };
+        // A Node writer's failure already names the file (write-failure.ts): not said twice.
+        const said = (error as Error).message;
+        const message = said.startsWith('could not write ') ? said : `could not write ${change.path}: ${said}`;
+        return { kind: 'failed', message: `${message}${restored}` };
       }
     }
   } finally {
