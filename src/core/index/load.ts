@@ -26,6 +26,10 @@ export async function loadDatabase(
       ? { byteLength: persisted.byteLength, readInto: (t) => t.set(persisted) }
       : persisted;
   if (file.readInPlace && file.openReader) {
+    // Called once even when the file is then read whole (it changed while checked in place).
+    const first = meanwhile;
+    let called = false;
+    if (first) meanwhile = () => void (called || ((called = true), first()));
     const opened = await loadInPlace(file, meanwhile);
     if (opened !== 'whole') return 'reason' in opened ? opened : checked(opened.db, true, opened.catalog);
   }
@@ -101,7 +105,7 @@ async function checked(db: Database, intact: boolean, catalog?: string): Promise
 /**
  * wiki.db opened where it lies (Database.inPlace: a question reads the pages it needs, not 127 MB) once the checksum
  * over every byte, read a piece at a time into one small buffer, matched; 'whole' when it has no trailer or cannot be
- * opened so (the load reads it whole, which also says why it cannot be read).
+ * opened so (the load reads it whole, which also says why it cannot be read) or it changed while checked.
  */
 async function loadInPlace(
   file: PersistedFile,
@@ -118,8 +122,13 @@ async function loadInPlace(
     reader.readAt(header, 0);
     const section = new Uint8Array(checkedBytes - databaseBytes);
     reader.readAt(section, databaseBytes);
-    // The checksum vouched for the bytes as they were: read again since, they must be the same file unchanged.
-    if (reader.unchanged && !reader.unchanged()) throw new Error('it changed while it was read');
+    // The checksum vouched for the bytes as they were: read again since, they must be the same file unchanged. If
+    // another tool wrote it meanwhile, the current file is loaded whole, with all its checks (its vectors kept, where
+    // a load problem would rebuild without them).
+    if (reader.unchanged && !reader.unchanged()) {
+      reader.close();
+      return 'whole';
+    }
     if (section.byteLength) catalog = new TextDecoder().decode(section);
     try {
       checkHeader(header, databaseBytes);
