@@ -256,20 +256,24 @@ export class Doclists {
     }
   }
 
-  /** A position list's weighted count of instances (fts5ChunkIterate: it continues at byte 4 of the next pages). */
+  /**
+   * A position list's weighted count of instances (fts5ChunkIterate: it continues at byte 4 of the next pages). The
+   * pages are read before the list is put together: a damaged size never allocates more than the bytes there are.
+   */
   private frequency(seg: Segment, pg: number, leaf: Leaf, off: number, nPos: number, weights: readonly number[]) {
     if (off + nPos <= leaf.szLeaf) return weighted(leaf.a, off, off + nPos, weights);
-    const list = new Uint8Array(nPos);
+    const chunks = [leaf.a.subarray(off, leaf.szLeaf)];
     let n = leaf.szLeaf - off;
-    list.set(leaf.a.subarray(off, leaf.szLeaf));
     while (n < nPos) {
       if (++pg > seg.last) throw new Unread();
       const next = this.leaf(seg.segid, pg);
       const take = Math.min(nPos - n, next.szLeaf - 4);
       if (take <= 0) throw new Unread();
-      list.set(next.a.subarray(4, 4 + take), n);
+      chunks.push(next.a.subarray(4, 4 + take));
       n += take;
     }
+    const list = new Uint8Array(nPos);
+    for (let i = 0, at = 0; i < chunks.length; at += chunks[i++].length) list.set(chunks[i], at);
     return weighted(list, 0, nPos, weights);
   }
 }

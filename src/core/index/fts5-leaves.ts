@@ -123,7 +123,8 @@ function compare(x: Uint8Array, y: Uint8Array): number {
 
 /**
  * A detail=full position list's instances, each weighted by its column's weight (bm25(): `aFreq += w`, w the column's
- * weight or 1.0 past the weights given): column 0's positions, then 0x01, a column number and its positions.
+ * weight or 1.0 past the weights given): column 0's positions, then 0x01, a column number and its positions. A
+ * list FTS5 would read only in part (a marker not followed by a position) is Unread.
  */
 export function weighted(a: Uint8Array, from: number, to: number, weights: readonly number[]): number {
   let f = 0;
@@ -134,6 +135,8 @@ export function weighted(a: Uint8Array, from: number, to: number, weights: reado
     if (b === 0x01) {
       const col = varintAt(a, i + 1);
       i = cursor.at;
+      // A position (its value + 2) must follow: FTS5 stops counting at anything else (sqlite3Fts5PoslistNext64).
+      if (i >= to || a[i] < 2) throw new Unread();
       w = col < weights.length ? weights[col] : 1;
     } else if (b === 0x00) throw new Unread();
     else {

@@ -8,6 +8,8 @@ import { Database } from '../../../src/core/index/sqlite';
 const WEIGHTS = [0, 10, 8, 4, 4, 1];
 const WEIGHT_SQL = WEIGHTS.map((w) => w.toFixed(1)).join(', ');
 const COLUMNS = 'path, title, aliases, description, tags, body';
+/** Segment 1's first leaf page (FTS5_SEGMENT_ROWID(1, 1)). */
+const FIRST_LEAF = 2 ** 37 + 1;
 
 async function open(pgsz?: number): Promise<Database> {
   const db = await Database.open();
@@ -89,4 +91,44 @@ test('rowids past 5,000 with gaps over 1,000, on pages whose first rowid is stor
   insert(db, 2 ** 31 + 5, ['common', '', '', '', 'usual']);
   for (const phrase of ['"common"', '"usual"', '"t250"']) check(db, phrase);
   db.close();
+});
+
+describe('a damaged leaf gives null, never another score nor an exception', () => {
+  async function twoRows(): Promise<{ db: Database; leaf: Uint8Array }> {
+    const db = await open();
+    insert(db, 1000, ['common usual', 'x common', '', '', 'common zed']);
+    insert(db, 2000, ['usual', '', '', '', 'zed']);
+    check(db, '"common"');
+    const leaf = db.get<{ block: Uint8Array }>('select block from concepts_fts_data where id = ?', [FIRST_LEAF])!.block;
+    return { db, leaf: leaf.slice() };
+  }
+  const write = (db: Database, leaf: Uint8Array) =>
+    db.run('update concepts_fts_data set block = ? where id = ?', [leaf, FIRST_LEAF]);
+
+  test('a column marker followed by another marker (FTS5 stops counting there)', async () => {
+    const { db, leaf } = await twoRows();
+    // Row 1000's "common": column 1 position 0, column 2 position 1, column 5 position 0.
+    const list = [0x01, 0x01, 0x02, 0x01, 0x02, 0x03, 0x01, 0x05, 0x02];
+    const at = leaf.findIndex((_, i) => list.every((b, k) => leaf[i + k] === b));
+    expect(at).toBeGreaterThan(4);
+    leaf[at + 2] = 0x01;
+    write(db, leaf);
+    expect(new Doclists(db).read('"common"', WEIGHTS)).toBeNull();
+    db.close();
+  });
+
+  test('a position list size far past the pages there are (no huge allocation, no RangeError)', async () => {
+    for (const size of [
+      [0xff, 0xff, 0xff, 0xff, 0x7f],
+      [0x87, 0xff, 0xff, 0xff, 0x7f],
+    ]) {
+      const { db, leaf } = await twoRows();
+      // Row 1000's "common" entry: its size varint (9 bytes of positions, no delete flag: 18) is at byte 14.
+      expect([leaf[14], leaf[15]]).toEqual([18, 0x01]);
+      leaf.set(size, 14);
+      write(db, leaf);
+      expect(new Doclists(db).read('"common"', WEIGHTS)).toBeNull();
+      db.close();
+    }
+  });
 });
