@@ -18,6 +18,7 @@ interface Native {
   prepare(sql: string): NativeStatement;
   transaction<T>(fn: () => T): () => T;
   serialize(): Buffer;
+  readonly inTransaction: boolean;
   close(): void;
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a native addon, loaded only by the benchmark
@@ -73,6 +74,11 @@ class NativeDatabase {
 
   export(): Uint8Array {
     return this.db.serialize();
+  }
+
+  /** As Database.inTransaction (the BM25 doclist reader asks FTS5 instead while a transaction is open). */
+  inTransaction(): boolean {
+    return this.db.inTransaction;
   }
 
   version(): string {
