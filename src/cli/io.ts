@@ -25,3 +25,8 @@ export function fmt(n: number): string {
   for (let i = out.length; i < digits.length; i += 3) out += ',' + digits.slice(i, i + 3);
   return n < 0 ? '-' + out : out;
 }
+
+/** `1 concept`, `2 concepts`, `1,000 files`: a count and its noun, plural unless the count is 1 (`plural` if not -s). */
+export function counted(n: number, noun: string, plural = noun + 's'): string {
+  return `${fmt(n)} ${n === 1 ? noun : plural}`;
+}

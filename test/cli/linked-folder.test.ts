@@ -29,7 +29,7 @@ afterEach(() => removeTempDir(tmp));
 test('reindex names each linked folder and where it leads, and indexes nothing through it', async () => {
   const { code, stdout } = await runCli(['reindex', '--bundle', bundle, '--no-embed'], tmp);
   expect(code).toBe(0);
-  expect(stdout).toMatch(/Indexed 1 concepts/);
+  expect(stdout).toMatch(/Indexed 1 concept and/);
   // A link leading out is an error, as a linked file leading out is; one inside only an alias, a warning. Neither is
   // a markdown file nor one that could not be indexed.
   expect(stdout).toMatch(
@@ -38,8 +38,8 @@ test('reindex names each linked folder and where it leads, and indexes nothing t
   expect(stdout).toMatch(
     /^ {2}\/alias\n {4}warning \[linked-folder\] .*link to the folder \/entities; linked folders/m,
   );
-  expect(stdout).toContain('from 1 markdown files');
-  expect(stdout).toContain('1 errors, 1 warnings:');
+  expect(stdout).toContain('from 1 markdown file in');
+  expect(stdout).toContain('1 error, 1 warning:');
   expect(stdout).not.toContain('could not be indexed');
   expect(stdout).not.toContain('logo-link');
   expect(stdout).not.toContain('hidden');

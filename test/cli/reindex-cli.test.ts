@@ -84,7 +84,7 @@ describe('reindex', () => {
       expect(existsSync(nodePath.join(tmp, 'b', 'wiki.db'))).toBe(true);
       const here = await cli(['reindex', ...OFFLINE], nodePath.join(tmp, 'b'));
       expect(here.code).toBe(0);
-      expect(here.stdout).toMatch(/^Indexed 1 concepts and 0 relations from 1 markdown files in [\d,]+ ms\.\n/);
+      expect(here.stdout).toMatch(/^Indexed 1 concept and 0 relations from 1 markdown file in [\d,]+ ms\.\n/);
     },
   );
 
@@ -132,7 +132,7 @@ describe('reindex', () => {
       '/notes/plain.md': '# no frontmatter\n',
     });
     const { stdout } = await cli(['reindex', '--bundle', tmp, ...OFFLINE], tmp);
-    expect(stdout).toContain('\nSkipped 1 markdown files without frontmatter (not concepts).\n');
+    expect(stdout).toContain('\nSkipped 1 markdown file without frontmatter (not concepts).\n');
     expect(stdout).toContain('\nNo problems found in frontmatter.\n');
   });
 

@@ -32,7 +32,7 @@ test.each([
     expect(code).toBe(0);
     expect(stderr).toMatch(/^note: \/okf-wiki\.json: /m);
     expect(stderr).toMatch(problem);
-    expect(stdout).toMatch(args.length === 0 ? /^Indexed 1 concepts/ : /"concepts": 1,/);
+    expect(stdout).toMatch(args.length === 0 ? /^Indexed 1 concept and/ : /"concepts": 1,/);
   }
 });
 

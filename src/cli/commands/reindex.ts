@@ -11,7 +11,7 @@ import { clockFromFlags } from '../clock';
 import { embeddingFromFlags } from '../embedding';
 import type { FsBundle } from '../../node/fs-bundle';
 import { fsSessionEnv } from '../../node/index-store';
-import { fmt, type CliIo } from '../io';
+import { counted, fmt, type CliIo } from '../io';
 import { vectorOffNote, vectorOffSentence } from '../vector-note';
 import { underWriteLock } from '../../node/write-session';
 import { guardEmbedding, reportInterrupted } from '../embed-interrupt';
@@ -139,8 +139,8 @@ export function describeCalibration(c: VectorCalibration | { readonly off: strin
 /** Human-readable summary: counts, then diagnostics grouped by file. */
 export function renderReindexSummary(s: ReindexSummary): string {
   const lines = [
-    `Indexed ${fmt(s.concepts)} concepts and ${fmt(s.relations)} relations ` +
-      `from ${fmt(s.files)} markdown files in ${fmt(s.ms)} ms.`,
+    `Indexed ${counted(s.concepts, 'concept')} and ${counted(s.relations, 'relation')} ` +
+      `from ${counted(s.files, 'markdown file')} in ${fmt(s.ms)} ms.`,
     `Wrote ${s.wikiDb}`,
     s.vectors.off
       ? vectorOffSentence(s.vectors.off)
@@ -150,14 +150,14 @@ export function renderReindexSummary(s: ReindexSummary): string {
   if (s.calibration) lines.push(describeCalibration(s.calibration));
   lines.push(...renderGenerated(s.generated));
   if (s.skippedFiles > 0)
-    lines.push(`Skipped ${fmt(s.skippedFiles)} markdown files without frontmatter (not concepts).`);
+    lines.push(`Skipped ${counted(s.skippedFiles, 'markdown file')} without frontmatter (not concepts).`);
   const { error, warning } = s.counts;
   const shown = s.diagnostics.filter((d) => d.severity !== 'info');
   if (shown.length === 0) lines.push('No problems found in frontmatter.');
   else {
     lines.push(
-      `${fmt(error)} errors, ${fmt(warning)} ` +
-        `warnings${s.invalidFiles ? ` (${fmt(s.invalidFiles)} files could not be indexed)` : ''}:`,
+      `${counted(error, 'error')}, ${counted(warning, 'warning')}` +
+        `${s.invalidFiles ? ` (${counted(s.invalidFiles, 'file')} could not be indexed)` : ''}:`,
     );
     let current = '';
     for (const d of shown) {

@@ -70,8 +70,7 @@ export async function planSupersedeLoaded(
     );
   }
   const loop = await findLoop(old.path, successor.path, successorOf);
-  if (loop !== undefined)
-    return refused('supersede', `refused: this would create a supersession cycle (${loop.join(' → ')}).`);
+  if (loop !== undefined) return refused('supersede', `this would create a supersession cycle (${loop.join(' → ')}).`);
 
   const notes: string[] = [];
   const oldEdits: FrontmatterEdit[] = [];

@@ -85,7 +85,7 @@ describe('supersede refuses, naming the problem, and changes nothing', () => {
   test.each([
     [
       { old: 'entities/bush-41-presidency', new: 'entities/reagan-presidency' },
-      'refused: this would create a supersession cycle ' +
+      'this would create a supersession cycle ' +
         '(/entities/bush-41-presidency.md → /entities/reagan-presidency.md → ' +
         '/entities/bush-41-presidency.md).',
     ],
@@ -128,7 +128,7 @@ describe('supersede refuses, naming the problem, and changes nothing', () => {
       kind: 'refused',
       operation: 'supersede',
       message:
-        'refused: this would create a supersession cycle ' +
+        'this would create a supersession cycle ' +
         '(/entities/clinton-presidency.md → /entities/reagan-presidency.md → ' +
         '/entities/bush-41-presidency.md → /entities/clinton-presidency.md).',
     });
