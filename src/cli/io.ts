@@ -26,7 +26,7 @@ export function fmt(n: number): string {
   return n < 0 ? '-' + out : out;
 }
 
-/** `1 concept`, `2 concepts`, `1,000 files`: a count and its noun, plural unless the count is 1 (`plural` if not -s). */
+/** `1 concept`, `2 concepts`, `1,000 files`: a count and its noun, plural unless the count is 1. */
 export function counted(n: number, noun: string, plural = noun + 's'): string {
   return `${fmt(n)} ${n === 1 ? noun : plural}`;
 }
