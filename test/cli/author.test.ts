@@ -246,6 +246,21 @@ test('file-back reads the body file, stamps generated {by, at}, and refuses to o
   }
 });
 
+test('file-back refuses a body file that is not valid UTF-8 (QA review 14d: it was filed with U+FFFD)', async () => {
+  const outside = mkdtempSync(path.join(tmpdir(), 'okf-answer-'));
+  const bodyFile = path.join(outside, 'latin1.md');
+  writeFileSync(bodyFile, Buffer.from('Caf\xe9 au lait\n', 'latin1'));
+  try {
+    const before = snapshotFiles(dir, /$^/);
+    const { code, stderr } = await cli('file-back', '--title', 'Cafe', '--body-file', bodyFile);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`--body-file ${bodyFile} is not valid UTF-8; nothing was filed`);
+    expect(snapshotFiles(dir, /$^/)).toEqual(before);
+  } finally {
+    rmSync(outside, { recursive: true, force: true });
+  }
+});
+
 test('vocabulary --dry-run previews, vocabulary writes only the marked block of AGENTS.md', async () => {
   const before = read('AGENTS.md');
   const preview = await cli('vocabulary', '--dry-run');

@@ -33,12 +33,22 @@ export async function fileBackCommand(flags: Flags, io: CliIo, positionals: stri
 }
 
 function readBody(file: string, io: CliIo): string {
+  let bytes: Buffer;
   try {
-    return readFileSync(file === '-' ? 0 : nodePath.resolve(io.cwd, file), 'utf8');
+    bytes = readFileSync(file === '-' ? 0 : nodePath.resolve(io.cwd, file));
   } catch (error) {
     throw new InputError(
       `cannot read --body-file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
       '--body-file names the markdown body to file back (- for standard input)',
+    );
+  }
+  try {
+    // Strict, as notes are read for an edit: a body whose bytes do not decode is refused, not filed altered (U+FFFD).
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new InputError(
+      `--body-file ${file} is not valid UTF-8; nothing was filed`,
+      'save the body as UTF-8 text and file it back again',
     );
   }
 }
