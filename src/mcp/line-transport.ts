@@ -160,20 +160,20 @@ export function idOfCutLine(head: string, tail: string): string | number | null 
   const tokens: string[] = [];
   let depth = 0;
   for (let match = TOKEN.exec(head); match; match = TOKEN.exec(head)) {
-    const token = match[1]!;
+    const token = match[1];
     if (token === '{' || token === '[') depth++;
     else if (token === '}' || token === ']') depth--;
     tokens.push(token);
     const n = tokens.length;
     // `{` or `,` at the top level, then `"id"`, `:` and its value.
-    if (depth === 1 && n >= 4 && tokens[n - 3] === '"id"' && tokens[n - 2] === ':' && /^[{,]$/.test(tokens[n - 4]!)) {
+    if (depth === 1 && n >= 4 && tokens[n - 3] === '"id"' && tokens[n - 2] === ':' && /^[{,]$/.test(tokens[n - 4])) {
       const id = usableId(token);
       if (id !== undefined) return id;
     }
     if (depth <= 0 && n > 1) break;
   }
   const last = ID_AT_END.exec(tail);
-  return (last && usableId(last[1]!)) ?? null;
+  return (last && usableId(last[1])) ?? null;
 }
 
 /** A JSON-RPC id (a string or a number) from its JSON text, else undefined. */

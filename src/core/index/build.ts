@@ -53,7 +53,7 @@ export async function readListedFiles(
   if (!read.includes(undefined)) return read;
   const listed = new Set(await source.list());
   return Promise.all(
-    read.map((r, i) => (r === undefined && listed.has(paths[i]) ? readBundleFile(source, paths[i], stats) : r)),
+    read.map(async (r, i) => (r === undefined && listed.has(paths[i]) ? readBundleFile(source, paths[i], stats) : r)),
   );
 }
 

@@ -4,9 +4,12 @@
 // (`\u001b`); normal text is returned as is, the same string.
 
 // C0 controls, DEL and the C1 controls (0x80-0x9f: 0x9b is a one-character CSI, 0x9d an OSC).
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
 // The same, but newline and tab stay: they are the layout of a body or a report.
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROLS_BUT_LAYOUT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /** True when `text` holds a C0 or C1 control character (newline and tab included). */
