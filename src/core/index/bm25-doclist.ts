@@ -27,6 +27,7 @@ import {
   varintAt,
   weighted,
 } from './fts5-leaves';
+import { ftsDeclaration } from './bm25-touched';
 import type { Database } from './sqlite';
 
 /** A phrase's rows in rowid order and each one's weighted frequency (the sum of its instances' column weights). */
@@ -108,10 +109,7 @@ export class Doclists {
   /** The declaration and config this reader knows: checked on every read (config rows are few). */
   private understood(): boolean {
     if (this.declared === undefined) {
-      const sql = this.db.get<{ sql: string }>(
-        "select sql from main.sqlite_schema where type = 'table' and name = 'concepts_fts'",
-      )?.sql;
-      const args = sql ? /using\s+fts5\s*\(([^]*)\)\s*$/i.exec(sql)?.[1] : undefined;
+      const args = ftsDeclaration(this.db);
       const flat = args
         ?.replace(/\s*([,=])\s*/g, '$1')
         .replace(/\s+/g, ' ')

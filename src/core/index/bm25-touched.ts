@@ -79,10 +79,7 @@ export class TouchedRows {
   /** Creates the temp table, declared as concepts_fts but contentless; false when that declaration is not read. */
   private prepare(): boolean {
     if (this.ready === undefined) {
-      const declared = this.db.get<{ sql: string }>(
-        "select sql from main.sqlite_schema where type = 'table' and name = 'concepts_fts'",
-      )?.sql;
-      const args = declared ? /using\s+fts5\s*\(([^]*)\)\s*$/i.exec(declared)?.[1] : undefined;
+      const args = ftsDeclaration(this.db);
       // Every argument but the external content's: the same columns in the same order, the same tokenizer.
       const kept = args
         ?.split(',')
@@ -99,4 +96,12 @@ export class TouchedRows {
     }
     return this.ready;
   }
+}
+
+/** The arguments `concepts_fts` was declared with (`using fts5(...)`'s text), or undefined when that is not read. */
+export function ftsDeclaration(db: Database): string | undefined {
+  const sql = db.get<{ sql: string }>(
+    "select sql from main.sqlite_schema where type = 'table' and name = 'concepts_fts'",
+  )?.sql;
+  return sql ? /using\s+fts5\s*\(([^]*)\)\s*$/i.exec(sql)?.[1] : undefined;
 }
