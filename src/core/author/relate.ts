@@ -2,9 +2,16 @@
 // Both files are read and both edits computed before anything is written; if either cannot be done, neither is.
 import { inverseMap, type BundleConfig } from '../config/bundle-config';
 import { isIsoDate } from '../okf/dates';
-import { resolveConceptRef } from '../okf/paths';
+import { conceptRefText } from '../okf/paths';
 import type { BundleSource, Concept, Relation } from '../types';
-import { listing, loadConcept, type Listing, type LoadedConcept } from './concept-files';
+import {
+  listing,
+  loadConcept,
+  readingNotes,
+  resolveConceptPath,
+  type Listing,
+  type LoadedConcept,
+} from './concept-files';
 import { editFrontmatter, type FrontmatterEdit } from './frontmatter-edit';
 import { refused, type AuthorPlan, type FileChange } from './types';
 import { unifiedDiff } from './unified-diff';
@@ -58,7 +65,7 @@ export function planRelateLoaded(
   const inverse = chooseInverse(predicate, request.inverse?.trim(), config);
   if ('message' in inverse) return refused('relate', inverse.message);
 
-  const notes: string[] = [];
+  const notes = readingNotes(subject, object);
   const date = request.date?.trim();
   const sourceId = request.source?.trim();
   if (sourceId && !subject.concept.sources.some((s) => s.id === sourceId)) {
@@ -106,8 +113,8 @@ export function planRelateLoaded(
 /** A refusal for an object that is a value (a date, a name), not a concept: such facts have no inverse to assert. */
 function literalObject(written: string, files: Listing): string | undefined {
   const text = written.trim();
-  const path = resolveConceptRef(text);
-  if (path !== null && files.has(path)) return undefined;
+  const resolved = resolveConceptPath(text, 'object', files);
+  if ('path' in resolved && files.has(resolved.path)) return undefined;
   if (!isIsoDate(text) && !/\s/.test(text) && !/^-?\d+(?:\.\d+)?$/.test(text)) return undefined;
   return (
     `object "${text}" is a value, not a concept path: relate asserts a ` +
@@ -205,7 +212,7 @@ function holds(concept: Concept, relation: NewRelation): boolean {
 function relationEdit(relation: NewRelation): FrontmatterEdit {
   const item: [string, string][] = [
     ['predicate', relation.predicate],
-    ['object', relation.object],
+    ['object', conceptRefText(relation.object)],
   ];
   if (relation.date) item.push(['date', relation.date]);
   if (relation.source) item.push(['source', relation.source]);

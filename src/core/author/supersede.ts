@@ -2,9 +2,10 @@
 // OLD, OLD appended to NEW's `supersedes` — in one step, both edits computed before either is written. Refuses
 // a second successor (a concept has at most one `superseded_by`) and any edit that would close a loop.
 import { isIsoDate } from '../okf/dates';
+import { conceptRefText } from '../okf/paths';
 import { readConcept } from '../okf/read-concept';
 import type { BundleSource } from '../types';
-import { listing, loadConcept, type LoadedConcept, type Listing } from './concept-files';
+import { listing, loadConcept, readingNotes, type LoadedConcept, type Listing } from './concept-files';
 import { editFrontmatter, type FrontmatterEdit } from './frontmatter-edit';
 import { refused, type AuthorPlan, type FileChange } from './types';
 import { unifiedDiff } from './unified-diff';
@@ -72,14 +73,15 @@ export async function planSupersedeLoaded(
   const loop = await findLoop(old.path, successor.path, successorOf);
   if (loop !== undefined) return refused('supersede', `this would create a supersession cycle (${loop.join(' → ')}).`);
 
-  const notes: string[] = [];
+  const notes = readingNotes(old, successor);
   const oldEdits: FrontmatterEdit[] = [];
   if (old.concept.status !== 'superseded') {
     if (old.concept.status !== undefined)
       notes.push(`${old.path}: \`status: ${old.concept.status}\` becomes \`superseded\`.`);
     oldEdits.push({ kind: 'set', key: 'status', value: 'superseded' });
   }
-  if (current === undefined) oldEdits.push({ kind: 'set', key: 'superseded_by', value: successor.path });
+  if (current === undefined)
+    oldEdits.push({ kind: 'set', key: 'superseded_by', value: conceptRefText(successor.path) });
   if (at !== undefined && old.concept.supersededAt !== at) {
     if (old.concept.supersededAt !== undefined)
       notes.push(`${old.path}: \`superseded_at\` changes from ${old.concept.supersededAt} to ${at}.`);
@@ -87,7 +89,7 @@ export async function planSupersedeLoaded(
   }
   const newEdits: FrontmatterEdit[] = successor.concept.supersedes.includes(old.path)
     ? []
-    : [{ kind: 'append', key: 'supersedes', item: old.path, newListStyle: 'flow' }];
+    : [{ kind: 'append', key: 'supersedes', item: conceptRefText(old.path), newListStyle: 'flow' }];
   if (successor.concept.status === 'superseded')
     notes.push(`${successor.path} is itself superseded; retrieval resolves to the end of the chain.`);
 

@@ -85,7 +85,26 @@ export function isUnderReferences(path: string): boolean {
  * bundle-absolute, `%xx` decoded, `.md` added when there is no extension. Null when it escapes the bundle.
  */
 export function resolveConceptRef(written: string): string | null {
-  const normalized = normalizeBundlePath(percentDecode(written.trim()));
+  return withExtension(normalizeBundlePath(percentDecode(written.trim())));
+}
+
+/**
+ * The same path read as written, `%xx` left as it is: a name given on the command line or in a tool call may be a
+ * file's own name (`50%25 off.md`), which the decoded reading cannot reach. Null when it escapes the bundle.
+ */
+export function literalConceptRef(written: string): string | null {
+  return withExtension(normalizeBundlePath(written.trim()));
+}
+
+/**
+ * What to write in frontmatter for a bundle path so that resolveConceptRef reads it back as that path: the path
+ * itself, or with each `%` written `%25` when decoding would change it (`/50%25 off.md` → `/50%2525 off.md`).
+ */
+export function conceptRefText(path: string): string {
+  return percentDecode(path) === path ? path : path.replace(/%/g, '%25');
+}
+
+function withExtension(normalized: string | null): string | null {
   if (normalized === null) return null;
   return /\.[A-Za-z0-9]+$/.test(baseName(normalized)) ? normalized : normalized + '.md';
 }

@@ -2,9 +2,11 @@
 import fc from 'fast-check';
 import {
   conceptIdOf,
+  conceptRefText,
   isConceptCandidate,
   isHidden,
   isReservedFile,
+  literalConceptRef,
   normalizeBundlePath,
   resolveConceptRef,
   resolveLinkTarget,
@@ -81,6 +83,35 @@ describe('resolveConceptRef', () => {
 
   test.each(['/../x.md', '/%2E%2E/x.md', '/a/../../x', '   '])('%j escapes the bundle (null)', (input) => {
     expect(resolveConceptRef(input)).toBeNull();
+  });
+});
+
+describe('a name as written, and the text written for a path', () => {
+  test('the literal reading keeps %xx; both readings refuse to climb out', () => {
+    expect(literalConceptRef('entities/50%25 off')).toBe('/entities/50%25 off.md');
+    expect(literalConceptRef('/%2e%2e/x')).toBe('/%2e%2e/x.md');
+    expect(literalConceptRef('/a/../../x')).toBeNull();
+  });
+
+  test.each([
+    ['/entities/a.md', '/entities/a.md'],
+    ['/entities/100%.md', '/entities/100%.md'],
+    ['/entities/50%25 off.md', '/entities/50%2525 off.md'],
+    ['/entities/a%20b%zz.md', '/entities/a%20b%zz.md'], // a malformed escape: the whole text is kept
+  ])('%j is written %j', (path, text) => {
+    expect(conceptRefText(path)).toBe(text);
+    expect(resolveConceptRef(text)).toBe(path);
+  });
+
+  test('every path written reads back as itself', () => {
+    const segment = fc.stringMatching(/^[a-z%0-9 .]{1,6}$/).filter((s) => s !== '.' && s !== '..');
+    fc.assert(
+      fc.property(fc.array(segment, { minLength: 1, maxLength: 3 }), (segments) => {
+        const path = '/' + segments.join('/') + '.md';
+        if (normalizeBundlePath(path) !== path) return;
+        expect(resolveConceptRef(conceptRefText(path))).toBe(path);
+      }),
+    );
   });
 });
 
