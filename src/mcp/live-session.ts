@@ -8,7 +8,7 @@ import type { Clock } from '../core/types';
 import { BundleFollower } from '../node/bundle-follower';
 import type { Notes } from '../node/folder-bundle';
 import type { FsBundle } from '../node/fs-bundle';
-import { guardedIndexStore, WikiDbReplaced, type GuardedIndexStore } from '../node/index-store';
+import { guardedIndexStore, WikiDbBusy, WikiDbReplaced, type GuardedIndexStore } from '../node/index-store';
 import { WIKI_DB } from '../node/paths';
 
 /** The pause before trying a failed wiki.db write again, doubling up to the last while writes keep failing. */
@@ -102,6 +102,8 @@ export class LiveSession {
    * failure is a note the first time, and is tried again by a later call or batch once a pause has passed (1 s,
    * doubling to a minute while it keeps failing): never in a loop, and the change stays in memory meanwhile.
    * `now` skips the pause (the last chance, at close). 'replaced': another program wrote wiki.db, nothing written.
+   * Another writer holding the bundle's lock (a reindex) is no failure either: nothing written, tried at the next
+   * call (when it has written, its wiki.db is loaded instead), said only at close.
    */
   private async saveOwed(session: WikiSession, now = false): Promise<'replaced' | undefined> {
     if (!session.unsaved || (!now && this.retryTime() < this.retry.at)) return;
@@ -111,6 +113,10 @@ export class LiveSession {
     } catch (error) {
       // Not a failure: wiki.db is newer than this index, and the caller loads it.
       if (error instanceof WikiDbReplaced) return 'replaced';
+      if (error instanceof WikiDbBusy) {
+        if (now) this.io.err(`note: ${error.message}; the next open catches up from the notes\n`);
+        return;
+      }
       if (this.retry.at === 0)
         this.io.err(
           `note: could not write ${WIKI_DB} (${(error as Error).message}); answering from memory, ` +
@@ -162,7 +168,7 @@ export class LiveSession {
   private async open(): Promise<WikiSession> {
     // The watcher first: an edit made while wiki.db loads and catches up is then reported, never missed.
     if (this.follow && !this.follower) this.follower = await this.startFollower();
-    const store = guardedIndexStore(this.bundle);
+    const store = guardedIndexStore(this.bundle, 'okf-wiki mcp');
     const session = await WikiSession.open({ bundle: this.bundle, store, clock: this.clock, origin: 'okf-wiki mcp' });
     this.store = store;
     const opened = session.opened;

@@ -2,6 +2,7 @@
 // `.okf-wiki/lock` while it plans and writes, so two writers take turns instead of losing each other's edits.
 // The lock is a file created with O_EXCL holding who owns it; a lock whose owner died (same host, pid gone) or
 // that stopped being refreshed long ago is taken over. A writer that cannot take it in time says who holds it.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
@@ -50,21 +51,45 @@ export interface LockOptions {
   readonly onWait?: (owner: LockOwner | undefined) => void;
 }
 
+/** Thrown when the lock is still held by another live writer after the wait; the message names it. */
+export class BundleLockBusy extends Error {
+  override readonly name = 'BundleLockBusy';
+  constructor(
+    message: string,
+    /** Who holds it (undefined when its lock file could not be read). */
+    readonly owner: LockOwner | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** The bundle folders whose lock the running work holds (withBundleLock), so a write inside it does not wait on it. */
+const heldHere = new AsyncLocalStorage<ReadonlySet<string>>();
+
+/** True when the work running now holds `root`'s write lock (inside withBundleLock for that folder). */
+export function holdsBundleLock(root: string): boolean {
+  return heldHere.getStore()?.has(root) === true;
+}
+
 /** The lock file of a bundle folder. */
 export function lockPath(root: string): string {
   return nodePath.join(root, STATE_DIR, LOCK_NAME);
 }
 
-/** Runs `work` holding the bundle's write lock; the lock is released however `work` ends. */
+/**
+ * Runs `work` holding the bundle's write lock; the lock is released however `work` ends. Work that already holds it
+ * (a write tool's save of wiki.db) runs at once: waiting on its own lock would only time out.
+ */
 export async function withBundleLock<T>(
   root: string,
   command: string,
   work: () => Promise<T>,
   options: LockOptions = {},
 ): Promise<T> {
+  if (holdsBundleLock(root)) return work();
   const lock = await acquireBundleLock(root, command, options);
   try {
-    return await work();
+    return await heldHere.run(new Set([...(heldHere.getStore() ?? []), root]), work);
   } finally {
     await lock.release();
   }
@@ -99,7 +124,7 @@ export async function acquireBundleLock(root: string, command: string, options: 
       told = true;
       options.onWait?.(seen.owner);
     }
-    if (Date.now() - started >= waitMs) throw new Error(busyMessage(root, seen.owner, waitMs));
+    if (Date.now() - started >= waitMs) throw new BundleLockBusy(busyMessage(root, seen.owner, waitMs), seen.owner);
     // Jittered, growing pauses: two waiters do not wake in step, and a long holder is not polled hot.
     await sleep(Math.min(delay, Math.max(1, started + waitMs - Date.now())) * (0.75 + Math.random() / 2));
     delay = Math.min(delay * 2, 100);

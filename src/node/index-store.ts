@@ -3,7 +3,8 @@ import type { IndexStore, SessionEnv } from '../core/engine/session';
 import { oversizedReason, type PersistedFile } from '../core/index/snapshot';
 import type { LoadProblem } from '../core/index/wiki-index';
 import type { Clock, FileStat } from '../core/types';
-import type { FolderBundle } from './folder-bundle';
+import { BundleLockBusy, withBundleLock } from './bundle-lock';
+import type { FolderBundle, PieceWriter } from './folder-bundle';
 import { WIKI_DB } from './paths';
 
 /**
@@ -73,6 +74,11 @@ export class WikiDbReplaced extends Error {
   override readonly name = 'WikiDbReplaced';
 }
 
+/** Thrown by a guarded store's write when another writer holds the bundle's write lock: nothing written. */
+export class WikiDbBusy extends Error {
+  override readonly name = 'WikiDbBusy';
+}
+
 /** The bundle's wiki.db for a long-lived writer, which must not write its older index over another one's. */
 export interface GuardedIndexStore extends IndexStore {
   /** True when another program wrote wiki.db since this store read it or last wrote it (not when it was deleted). */
@@ -85,10 +91,17 @@ export interface GuardedIndexStore extends IndexStore {
  * before the read: a file replaced in between only looks replaced once more) and after each write; a write over a
  * file that no longer has them is refused (WikiDbReplaced), so the server loads that file instead. ctime moves on
  * every write and rename and cannot be set back, so a replacement of the same size and mtime still shows. A
- * deleted wiki.db is written again (nobody's index is lost). Another writer renaming its file into place between
- * this check and the write's rename (under a second at 10,000 concepts) is not seen.
+ * deleted wiki.db is written again (nobody's index is lost). The check, the write and its record are made holding
+ * the bundle's write lock, which every Node writer of wiki.db but a read command's catch-up holds (a reindex for its
+ * whole run): a reindex can no longer rename its file in during the export (under a second at 10,000 concepts),
+ * to be overwritten by the older index. The lock is not waited for (a reindex holds it for minutes, and the
+ * server's calls wait on its saves): when another writer holds it, nothing is written (WikiDbBusy) and the save
+ * stays owed. Inside the server's own write tools, which hold it, the write goes ahead.
  */
-export function guardedIndexStore(bundle: FolderBundle): GuardedIndexStore {
+export function guardedIndexStore(
+  bundle: FolderBundle & { readonly root: string },
+  command: string,
+): GuardedIndexStore {
   let seen: FileStat | undefined;
   const replaced = async () => {
     const now = await bundle.stat(WIKI_DB);
@@ -96,15 +109,24 @@ export function guardedIndexStore(bundle: FolderBundle): GuardedIndexStore {
       now !== undefined && !(seen && now.size === seen.size && now.mtime === seen.mtime && now.ctime === seen.ctime)
     );
   };
+  const writeUnlessReplaced = async (data: Uint8Array | PieceWriter) => {
+    if (await replaced()) throw new WikiDbReplaced(`${bundle.resolve(WIKI_DB)} was written by another program`);
+    await bundle.write(WIKI_DB, data);
+    seen = await bundle.stat(WIKI_DB);
+  };
   return {
     read: async () => {
       seen = await bundle.stat(WIKI_DB);
       return readWikiDb(bundle);
     },
     write: async (bytes, writeTo) => {
-      if (await replaced()) throw new WikiDbReplaced(`${bundle.resolve(WIKI_DB)} was written by another program`);
-      await bundle.write(WIKI_DB, writeTo ?? bytes());
-      seen = await bundle.stat(WIKI_DB);
+      try {
+        await withBundleLock(bundle.root, command, () => writeUnlessReplaced(writeTo ?? bytes()), { waitMs: 0 });
+      } catch (error) {
+        if (!(error instanceof BundleLockBusy)) throw error;
+        const who = error.owner ? `${error.owner.command} (pid ${error.owner.pid})` : 'another okf-wiki';
+        throw new WikiDbBusy(`${bundle.resolve(WIKI_DB)} not written: ${who} is writing the bundle`);
+      }
     },
     replaced,
   };
