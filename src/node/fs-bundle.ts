@@ -38,7 +38,7 @@ import { asWriteFailure } from './write-failure';
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
 /** Folders never walked: hidden ones (`.obsidian`, `.git`, `.trash`) and dependency trees. */
 const SKIPPED_DIRS = new Set(['node_modules']);
-const skippedName = (name: string) => name.startsWith('.') || SKIPPED_DIRS.has(name);
+export const skippedName = (name: string): boolean => name.startsWith('.') || SKIPPED_DIRS.has(name);
 
 /** Refuses to open a link in the file's place (undefined where the system has no such flag: Windows). */
 const NO_FOLLOW: number | undefined = fsConstants.O_NOFOLLOW;

@@ -3,25 +3,27 @@
 // trying `demo --bundle` on their own wiki saw four "No confident match" answers and took the tool for broken.
 import * as nodePath from 'node:path';
 import { makeTempDir, OKF_BUNDLES, removeTempDir, REPO_ROOT } from '../support/temp-dir';
-import { runCli } from '../support/run-cli';
+import { runCli, type CliRun } from '../support/run-cli';
 import { FakeOllama } from '../support/fake-ollama';
 
 const DEMO = nodePath.join(REPO_ROOT, 'examples', 'computing-history');
 const OFFLINE = ['--no-embed', '--today', '2026-11-30'];
 const OUT_OF_BUNDLE = 'How do I fix a flat bicycle tire?';
 
-// The demo's copy goes to os.tmpdir(): pointed at this test's folder, it is removed with it.
-const savedTmpdir = process.env.TMPDIR;
 let tmp: string;
-beforeEach(() => {
-  tmp = makeTempDir('okf-demo-');
-  process.env.TMPDIR = tmp;
-});
-afterEach(() => {
-  if (savedTmpdir === undefined) delete process.env.TMPDIR;
-  else process.env.TMPDIR = savedTmpdir;
-  removeTempDir(tmp);
-});
+beforeEach(() => (tmp = makeTempDir('okf-demo-')));
+afterEach(() => removeTempDir(tmp));
+
+/**
+ * `okf-wiki demo ...args`, its copy removed: the demo keeps it in os.tmpdir(), which setting TMPDIR here does not move
+ * (jest gives a test a copy of process.env), so these tests left four copies in the temp folder per run.
+ */
+async function runDemo(args: readonly string[]): Promise<CliRun> {
+  const result = await runCli(args, tmp);
+  const copy = /^ +in (.+)$/m.exec(result.stdout)?.[1];
+  if (copy !== undefined && nodePath.basename(copy).startsWith('okf-wiki-demo-')) removeTempDir(copy);
+  return result;
+}
 
 /** Each question the demo asked, with whether it answered, in order. */
 function asked(stdout: string): { question: string; answered: boolean }[] {
@@ -32,7 +34,7 @@ function asked(stdout: string): { question: string; answered: boolean }[] {
 }
 
 test('the example asks its own questions, three answered and the out-of-bundle one not', async () => {
-  const { code, stdout } = await runCli(['demo', '--bundle', DEMO, ...OFFLINE], tmp);
+  const { code, stdout } = await runDemo(['demo', '--bundle', DEMO, ...OFFLINE]);
   expect(code).toBe(0);
   expect(asked(stdout)).toEqual([
     { question: 'Who was Kurt Gödel?', answered: true },
@@ -43,7 +45,7 @@ test('the example asks its own questions, three answered and the out-of-bundle o
 });
 
 test.each(['ga4', 'acme_retail'])('the %s bundle is asked about its own concepts, and each answers', async (name) => {
-  const { code, stdout } = await runCli(['demo', '--bundle', nodePath.join(OKF_BUNDLES, name), ...OFFLINE], tmp);
+  const { code, stdout } = await runDemo(['demo', '--bundle', nodePath.join(OKF_BUNDLES, name), ...OFFLINE]);
   expect(code).toBe(0);
   const questions = asked(stdout);
   expect(questions).toHaveLength(4);
@@ -58,17 +60,22 @@ test.each(['ga4', 'acme_retail'])('the %s bundle is asked about its own concepts
 
 test('a question on the command line is the only one asked', async () => {
   const args = ['demo', 'What is GA4 Events Export?', '--bundle', nodePath.join(OKF_BUNDLES, 'ga4'), ...OFFLINE];
-  const { stdout } = await runCli(args, tmp);
+  const { stdout } = await runDemo(args);
   expect(asked(stdout)).toEqual([{ question: 'What is GA4 Events Export?', answered: true }]);
 });
 
 test('with embeddings on, telling the example apart sends Ollama none of its questions', async () => {
   const ollama = await FakeOllama.start();
   try {
-    const { code, stdout } = await runCli(
-      ['demo', '--bundle', nodePath.join(OKF_BUNDLES, 'ga4'), '--ollama', ollama.url, '--today', '2026-11-30'],
-      tmp,
-    );
+    const { code, stdout } = await runDemo([
+      'demo',
+      '--bundle',
+      nodePath.join(OKF_BUNDLES, 'ga4'),
+      '--ollama',
+      ollama.url,
+      '--today',
+      '2026-11-30',
+    ]);
     expect(code).toBe(0);
     // The reindex's calibration embeds questions of its own ("What is <title>?" among them): only the example's
     // questions tell whether they were sent to tell the bundles apart.

@@ -10,7 +10,7 @@ import type { Flags } from '../args';
 import { openBundle } from '../bundle-context';
 import { clockFromFlags } from '../clock';
 import { embeddingFromFlags } from '../embedding';
-import { FsBundle } from '../../node/fs-bundle';
+import { FsBundle, skippedName } from '../../node/fs-bundle';
 import { fmt, type CliIo } from '../io';
 import { vectorOffText } from '../vector-note';
 import { reindexBundle, renderReindexSummary } from './reindex';
@@ -118,12 +118,20 @@ async function demoIn(workDir: string, root: string, flags: Flags, io: CliIo, po
 }
 
 /**
- * Copies the bundle (without wiki.db) keeping its links as links: a relative one as written, so it points into
- * the copy; an absolute one into the bundle made relative, so it does too (cpSync would point both at the
- * original). A link leading out of the bundle is copied as it is: it is refused when read, as in the original.
+ * Copies what the bundle's listing reads: the concept files and the bundle's own files, not the folders the listing
+ * never walks (hidden ones, `.git` and `.okf-wiki` among them, and `node_modules`: copied whole before, a checkout's
+ * history and dependencies went to the temp folder on every run), nor wiki.db and its leftover temporaries (the demo
+ * reindexes). Links are kept as links: a relative one as written, so it points into the copy; an absolute one into
+ * the bundle made relative, so it does too (cpSync would point both at the original). A link leading out of the
+ * bundle is copied as it is: it is refused when read, as in the original.
  */
 export function copyBundle(from: string, to: string): void {
-  cpSync(from, to, { recursive: true, verbatimSymlinks: true, filter: (p) => !p.endsWith('wiki.db') });
+  const copied = (path: string): boolean => {
+    const name = nodePath.basename(path);
+    if (nodePath.dirname(path) === from && /^wiki\.db(?:\.tmp-|$)/.test(name)) return false;
+    return path === from || !skippedName(name);
+  };
+  cpSync(from, to, { recursive: true, verbatimSymlinks: true, filter: copied });
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = nodePath.join(dir, entry.name);
