@@ -47,6 +47,7 @@ export async function readWikiDb(
         openReader: () => {
           const reader = named(() => file.openReader!());
           return {
+            name: bundle.resolve(WIKI_DB),
             readAt: (target, at) => named(() => reader.readAt(target, at)),
             ...(reader.unchanged && { unchanged: () => reader.unchanged!() }),
             close: () => reader.close(),

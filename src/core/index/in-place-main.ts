@@ -7,7 +7,7 @@
 // before opening; each read fails once the file changed since (`FileReader.unchanged`), never answering from
 // other bytes.
 import type { Database as WasmDatabase, Sqlite3Static } from '@sqlite.org/sqlite-wasm';
-import { serveFile } from './reader-vfs';
+import { changedWhileRead, serveFile } from './reader-vfs';
 import type { FileReader } from './snapshot';
 
 /** The main database of a connection, read in place until `materialize`. */
@@ -17,11 +17,13 @@ export interface InPlaceMain {
   materialize(): void;
   /** Forgets the file and closes the reader (after the connection closed, or once materialized). */
   close(): void;
+  /** Why the last read of the file failed, naming it (SQLite says only "disk I/O error"); undefined once closed. */
+  readonly problem: () => string | undefined;
 }
 
 /** Opens the first `byteLength` bytes read through `reader` (the reader is this object's to close, also on a throw). */
 export function openInPlaceMain(sqlite3: Sqlite3Static, byteLength: number, reader: FileReader): InPlaceMain {
-  const { uri, release } = serveFile(sqlite3, byteLength, reader, true);
+  const { uri, release, problem } = serveFile(sqlite3, byteLength, reader, true);
   let open = true;
   const close = () => {
     if (!open) return;
@@ -53,7 +55,7 @@ export function openInPlaceMain(sqlite3: Sqlite3Static, byteLength: number, read
       const pointer = wasm.alloc(byteLength);
       try {
         reader.readAt(wasm.heap8u().subarray(pointer, pointer + byteLength), 0);
-        if (reader.unchanged && !reader.unchanged()) throw new Error('wiki.db changed while it was read');
+        if (reader.unchanged && !reader.unchanged()) throw new Error(changedWhileRead(reader));
       } catch (error) {
         wasm.dealloc(pointer);
         throw error;
@@ -66,6 +68,7 @@ export function openInPlaceMain(sqlite3: Sqlite3Static, byteLength: number, read
       relinkTempTriggers(db);
     },
     close,
+    problem,
   };
 }
 

@@ -54,6 +54,8 @@ export class RawCalls {
   private scratch = 0;
   private capacity = 0;
   private bytes: Uint8Array = new Uint8Array(0);
+  /** Why a read of a database in place failed, naming its file (Database.inPlace sets it). */
+  ioProblem: (() => string | undefined) | undefined;
 
   constructor(private readonly sqlite3: Sqlite3Static) {
     this.x = sqlite3.wasm.exports as Exports;
@@ -199,6 +201,9 @@ export class RawCalls {
 
   /** Throws SQLite's error for `rc` as the wrapper words it ("SQLITE_…: sqlite3 result code N: message"). */
   private fail(db: number, rc: number): never {
+    // An I/O error (primary code SQLITE_IOERR, 10) of a file read in place: its VFS knows the file and the problem.
+    const problem = (rc & 0xff) === 10 ? this.ioProblem?.() : undefined;
+    if (problem) throw new Error(problem);
     this.sqlite3.oo1.DB.checkRc(db, rc);
     throw new Error(`sqlite3 result code ${rc}`);
   }

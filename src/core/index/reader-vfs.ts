@@ -13,6 +13,8 @@ interface Served {
   readonly reader: FileReader;
   /** Each read fails once the reader says the file changed since it was opened (`FileReader.unchanged`). */
   readonly checkEachRead: boolean;
+  /** Why the last read failed, naming the file: SQLite itself only says "disk I/O error". */
+  problem?: string;
 }
 
 /** Per engine: the files by the name they are attached under, and the open sqlite3_file pointers. */
@@ -28,17 +30,31 @@ const states = new WeakMap<Sqlite3Static, VfsState>();
  * The URI to attach (`attach '<uri>' as name`) or open to read `file`'s first `byteLength` bytes as a read-only,
  * immutable database; `release` forgets it once detached. Registers the VFS with the engine on first use. With
  * `checkEachRead`, a read after the file changed fails (SQLITE_IOERR_READ): the bytes were vouched for as they were.
+ * `problem` is why the last read failed, naming the file (undefined once released).
  */
 export function serveFile(
   sqlite3: Sqlite3Static,
   byteLength: number,
   reader: FileReader,
   checkEachRead = false,
-): { uri: string; release: () => void } {
+): { uri: string; release: () => void; problem: () => string | undefined } {
   const state = stateOf(sqlite3);
   const name = `okf-file-${state.next++}`;
-  state.files.set(name, { byteLength, reader, checkEachRead });
-  return { uri: `file:${name}?vfs=${VFS_NAME}&mode=ro&immutable=1`, release: () => state.files.delete(name) };
+  const served: Served = { byteLength, reader, checkEachRead };
+  state.files.set(name, served);
+  return {
+    uri: `file:${name}?vfs=${VFS_NAME}&mode=ro&immutable=1`,
+    release: () => state.files.delete(name),
+    problem: () => (state.files.has(name) ? served.problem : undefined),
+  };
+}
+
+/** Why a read of a file checked at each read failed after it changed, naming it. */
+export function changedWhileRead(reader: FileReader): string {
+  return (
+    `${reader.name ?? 'wiki.db'} changed while it was read: another program wrote it in place after its checksum ` +
+    'was checked'
+  );
 }
 
 function stateOf(sqlite3: Sqlite3Static): VfsState {
@@ -75,8 +91,13 @@ function install(sqlite3: Sqlite3Static, state: VfsState): void {
           const available = Math.max(0, Math.min(n, file.byteLength - at));
           try {
             if (available > 0) file.reader.readAt(wasm.heap8u().subarray(pDest, pDest + available), at);
-            if (file.checkEachRead && file.reader.unchanged && !file.reader.unchanged()) return capi.SQLITE_IOERR_READ;
-          } catch {
+            if (file.checkEachRead && file.reader.unchanged && !file.reader.unchanged()) {
+              file.problem = changedWhileRead(file.reader);
+              return capi.SQLITE_IOERR_READ;
+            }
+          } catch (error) {
+            // The shell's message names the file (Node: "… could not be read (EIO: …)").
+            file.problem = (error as Error).message;
             return capi.SQLITE_IOERR_READ;
           }
           if (available === n) return 0;

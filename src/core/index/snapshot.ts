@@ -54,6 +54,8 @@ export interface FileReader {
   readAt(target: Uint8Array, position: number): void;
   /** False once the file may have been written since it was opened (a shell that can tell: Node, by fstat). */
   unchanged?(): boolean;
+  /** The file as messages name it (its path), when the shell knows it. */
+  readonly name?: string;
   close(): void;
 }
 

@@ -123,6 +123,7 @@ export class Database {
       const main = openInPlaceMain(sqlite3, byteLength, reader);
       opened = new Database(sqlite3, main.db);
       opened.lazy = main;
+      opened.raw.ioProblem = main.problem;
       opened.all('select name from sqlite_schema');
       return opened;
     } catch (error) {
