@@ -154,7 +154,7 @@ export class WikiService {
       if (this.closed) return;
       this.setState({ kind: 'indexing', done: 0, total: 0 });
       try {
-        const change = await this.engineNow().rebuild();
+        const change = await (await this.engineNow()).rebuild();
         this.opened = true;
         this.outcome = { kind: 'built', reason: 'rebuilt from the concept files' };
         this.indexChanged(change);
@@ -294,7 +294,7 @@ export class WikiService {
     if (this.closed) return;
     this.setState({ kind: 'indexing', done: 0, total: 0 });
     try {
-      const opened = await this.engineNow().open();
+      const opened = await (await this.engineNow()).open();
       this.opened = true;
       this.outcome = opened.opened;
       if (opened.opened.kind === 'built' && this.persister.builtInstead())
@@ -310,8 +310,8 @@ export class WikiService {
     }
   }
 
-  /** The engine, started on first use where the options say. */
-  private engineNow(): Engine {
+  /** The engine, started on first use where the options say (not kept when the service closed meanwhile). */
+  private async engineNow(): Promise<Engine> {
     if (this.engine) return this.engine;
     const host = vaultHost({
       bundle: () => this.bundle,
@@ -327,9 +327,9 @@ export class WikiService {
       evaluateProgress: (done, total, pass) => this.evaluationProgress.tell(done, total, pass),
     });
     const choice = this.options.engine ?? { kind: 'in-process' };
-    const engine = startEngine(choice, host, this.clock, (reason) => this.engineBroken(engine, reason));
-    this.engine = engine;
-    return engine;
+    const broken = (reason: string) => this.engineBroken(engine, reason);
+    const engine = await startEngine(choice, host, this.clock, broken, () => this.closed);
+    return (this.engine = engine);
   }
 
   /** The worker broke: its engine is dropped (the next start or Rebuild makes a new one) and the state says why. */

@@ -22,7 +22,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test('main.js starts one Worker: the engine, from a Blob URL of the script it carries (issue 14 item 3)', () => {
   expect(mainJs.match(/new Worker\b/g)?.length).toBe(1);
-  expect(mainJs).toMatch(/URL\.createObjectURL\(new Blob\(/);
+  expect(mainJs).toMatch(/URL\.createObjectURL\(/);
+  // The script's Blob, joined from the parts made a task at a time (engine-worker.ts's scriptBlob).
+  expect(mainJs).toMatch(/new Blob\([\w$]+,\{type:"text\/javascript"\}\)/);
 });
 
 test.each([

@@ -85,7 +85,8 @@ const revoked: string[] = [];
 let urls = 0;
 let consoleError: jest.SpyInstance;
 
-async function service(): Promise<WikiService> {
+/** A service whose worker start first awaits `before` (the test's hold on a start spanning tasks). */
+async function service(before?: () => Promise<void>): Promise<WikiService> {
   const settings: OkfSettings = { ...DEFAULT_SETTINGS, bundleFolder: 'wiki', embeddingsEnabled: false };
   app ??= await createTestApp(new NodeFsStore(vault.dir));
   const s = new WikiService({
@@ -95,7 +96,13 @@ async function service(): Promise<WikiService> {
     createEmbedder: () => {
       throw new Error('embeddings are off');
     },
-    engine: { kind: 'worker', start: (host, onBroken) => startEngineWorker('/* engine */', host, onBroken) },
+    engine: {
+      kind: 'worker',
+      start: async (host, onBroken) => {
+        await before?.();
+        return startEngineWorker('/* engine */', host, onBroken);
+      },
+    },
   });
   services.push(s);
   return s;
@@ -186,6 +193,29 @@ test('new Worker throwing: the Blob URL is revoked and the index runs in-process
   expect(s.index?.stats().concepts).toBe(4);
   expect(revoked).toEqual([`blob:engine-${urls}`]);
   expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('runs on the main thread'), expect.anything());
+  expect(notices).toEqual([]);
+});
+
+test('unload while the worker is starting: it is terminated, nothing opened or written', async () => {
+  // The worker's start spans tasks (its script made into a Blob a part per task); unload may come meanwhile.
+  let reached!: () => void;
+  let release!: () => void;
+  const starting = new Promise<void>((resolve) => (reached = resolve));
+  const s = await service(() => {
+    reached();
+    return new Promise<void>((resolve) => (release = resolve));
+  });
+  const started = s.start();
+  await starting;
+  const closing = s.close();
+  release();
+  await started;
+  await closing;
+  expect(WorkerDouble.created).toHaveLength(1);
+  expect(WorkerDouble.created[0].terminated).toBe(true);
+  expect(revoked).toEqual([WorkerDouble.created[0].url]);
+  expect(s.lastOpen).toBeUndefined();
+  expect(existsSync(nodePath.join(vault.dir, 'wiki', 'wiki.db'))).toBe(false);
   expect(notices).toEqual([]);
 });
 

@@ -6,11 +6,23 @@ import type { Engine, EngineHost } from './engine';
 import { EngineCore } from './engine-core';
 import type { EngineStart, OnEngineBroken } from './engine-worker';
 
-/** A new engine as `choice` says; a worker that cannot be created falls back to in-process (said on the console). */
-export function startEngine(choice: EngineStart, host: EngineHost, clock: Clock, onBroken: OnEngineBroken): Engine {
+/**
+ * A new engine as `choice` says; a worker that cannot be created falls back to in-process (said on the console).
+ * A worker's start spans tasks (its script's Blob is built a part per task): when `closed()` says the caller was
+ * closed meanwhile (Obsidian unloading the plugin), the worker is terminated and the start rejects, as a worker
+ * building the index is terminated at once when unload comes.
+ */
+export async function startEngine(
+  choice: EngineStart,
+  host: EngineHost,
+  clock: Clock,
+  onBroken: OnEngineBroken,
+  closed: () => boolean = () => false,
+): Promise<Engine> {
   if (choice.kind === 'in-process') return new EngineCore(host, clock);
+  let engine: Engine;
   try {
-    return choice.start(host, onBroken);
+    engine = await choice.start(host, onBroken);
   } catch (error) {
     console.error(
       'OKF Graph Wiki: the engine worker could not be created; the index runs on the main thread instead.',
@@ -18,4 +30,8 @@ export function startEngine(choice: EngineStart, host: EngineHost, clock: Clock,
     );
     return new EngineCore(host, clock);
   }
+  if (!closed()) return engine;
+  if (engine.abort) engine.abort();
+  else await engine.close();
+  throw new Error('The index was closed while its engine started.');
 }

@@ -1,6 +1,7 @@
 // Starting the engine in a dedicated Web Worker. Obsidian installs only main.js, so the worker's script is carried
 // inside it as text (esbuild builds src/plugin/engine/worker-entry.ts and defines __OKF_ENGINE_WORKER__ with it)
 // and started from a Blob URL. Undefined where the build did not carry it (jest runs the sources).
+import { nextTask } from '../next-task';
 import type { Engine, EngineHost } from './engine';
 import { connectEngine } from './engine-channel';
 
@@ -15,15 +16,42 @@ export type OnEngineBroken = (reason: string) => void;
 
 /** How the plugin's engine is started: in a Web Worker (its script carried by main.js) or in-process. */
 export type EngineStart =
-  { kind: 'in-process' } | { kind: 'worker'; start(host: EngineHost, onBroken: OnEngineBroken): Engine };
+  | { kind: 'in-process' }
+  | { kind: 'worker'; start(host: EngineHost, onBroken: OnEngineBroken): Engine | Promise<Engine> };
 
 /**
- * Starts the engine worker from `code`. A worker that breaks fails the calls waiting on it and tells `onBroken`;
- * `new Worker` throwing (a platform that refuses Blob workers) revokes the Blob URL and throws, so the caller can
- * fall back to the in-process engine.
+ * Characters of the worker's script (~1.6 million in main.js) encoded into one Blob part per main-thread task.
+ * `new Blob([script])` encodes its text to UTF-8 in the one task that calls it, and Blink's encoder is slow: 50-100
+ * ms at start on desktop here (the one long task of a start with wiki.db, issue 14), more on a phone. A part of
+ * 64K characters costs a few milliseconds; the parts, joined, are one Blob without encoding anything again.
  */
-export function startEngineWorker(code: string, host: EngineHost, onBroken: OnEngineBroken): Engine {
-  const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
+export const SCRIPT_PART_CHARS = 64 * 1024;
+
+/**
+ * The worker's script as one Blob, built a part of `partChars` characters per task (`pause`, the next task, runs
+ * between parts). A cut never falls between the two halves of a surrogate pair (each part is encoded on its own,
+ * and half a pair would become U+FFFD): such a part takes one character more.
+ */
+export async function scriptBlob(code: string, partChars = SCRIPT_PART_CHARS, pause = nextTask): Promise<Blob> {
+  const parts: Blob[] = [];
+  for (let at = 0; at < code.length;) {
+    let end = Math.min(code.length, at + partChars);
+    const last = code.charCodeAt(end - 1);
+    if (end < code.length && last >= 0xd800 && last <= 0xdbff) end++;
+    parts.push(new Blob([code.slice(at, end)]));
+    at = end;
+    if (at < code.length) await pause();
+  }
+  return new Blob(parts, { type: 'text/javascript' });
+}
+
+/**
+ * Starts the engine worker from `code` (its Blob built a part per task, `scriptBlob`). A worker that breaks fails
+ * the calls waiting on it and tells `onBroken`; `new Worker` throwing (a platform that refuses Blob workers)
+ * revokes the Blob URL and rejects, so the caller can fall back to the in-process engine.
+ */
+export async function startEngineWorker(code: string, host: EngineHost, onBroken: OnEngineBroken): Promise<Engine> {
+  const url = URL.createObjectURL(await scriptBlob(code));
   let worker: Worker;
   try {
     worker = new Worker(url, { name: 'okf-graph-wiki-engine' });
