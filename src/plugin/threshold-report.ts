@@ -4,6 +4,7 @@ import { BUNDLE_CONFIG_PATH, parseBundleConfig } from '../core/config/bundle-con
 import type { VectorCalibration } from '../core/embed/calibrate';
 import { defaultContextOptions } from '../core/retrieval/context-for';
 import { resolveThresholds, type BundleThresholds } from '../core/retrieval/thresholds';
+import { formatCount } from './format';
 import type { OkfSettings } from './settings';
 
 /** okf-wiki.json's `thresholds` ({} without the file or when it cannot be read). */
@@ -34,7 +35,7 @@ export function thresholdReport(
     source === 'setting'
       ? 'this setting'
       : source === 'calibration' && calibration
-        ? `calibrated for ${calibration.model} on ${calibration.concepts.toLocaleString('en-US')} concepts`
+        ? `calibrated for ${calibration.model} on ${formatCount(calibration.concepts)} concepts`
         : source;
   return {
     coverage: `coverage ${applied.coverage.value} (${from(applied.coverage.source)})`,
