@@ -1,4 +1,6 @@
 // wiki.db in a bundle folder, as the engine session's IndexStore: read when present, written atomically.
+import { lstatSync } from 'node:fs';
+
 import type { IndexStore, SessionEnv } from '../core/engine/session';
 import { oversizedReason, type PersistedFile } from '../core/index/snapshot';
 import type { LoadProblem } from '../core/index/wiki-index';
@@ -22,7 +24,7 @@ export async function readWikiDb(
   const couldNot = (error: unknown) => `${bundle.resolve(WIKI_DB)} could not be read (${(error as Error).message})`;
   try {
     const file = await bundle.openBytes(WIKI_DB);
-    if (!file) return undefined;
+    if (!file) return notAFile(bundle.resolve(WIKI_DB));
     const named = <T>(read: () => T): T => {
       try {
         return read();
@@ -58,6 +60,27 @@ export async function readWikiDb(
   } catch (error) {
     return { reason: couldNot(error) };
   }
+}
+
+/**
+ * What stands at wiki.db's place when no file was opened there: a folder (made by mistake, a sync tool's conflict),
+ * a link leading to no file inside the bundle, a device; undefined when nothing does (no wiki.db yet). Until
+ * session 12 a folder was reported as "no wiki.db yet", and each save then failed with no word on why.
+ */
+function notAFile(full: string): LoadProblem | undefined {
+  let what: string;
+  try {
+    const found = lstatSync(full);
+    if (found.isFile()) return undefined;
+    what = found.isDirectory()
+      ? 'a folder'
+      : found.isSymbolicLink()
+        ? 'a link that leads to no file inside the bundle'
+        : 'not a regular file';
+  } catch {
+    return undefined;
+  }
+  return { reason: `${full} is ${what}, not the index file; move it away to let the index be saved there` };
 }
 
 /** The bundle's wiki.db; `readInPlace`: a load may read it where it lies (PersistedFile.readInPlace). */

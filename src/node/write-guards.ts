@@ -9,7 +9,7 @@ import { NOT_A_FILE } from './opened-path';
 
 /** Why a write would refuse the file at `full` outright (not a file, read-only), or undefined. */
 export async function refusalOf(path: string, full: string, stat: Stats): Promise<string | undefined> {
-  if (!stat.isFile()) return `${path} is not a file; refused`;
+  if (!stat.isFile()) return `${path} is ${stat.isDirectory() ? 'a folder, ' : ''}not a file; refused`;
   if ((stat.mode & 0o222) !== 0 && (await writable(full))) return undefined;
   return (
     `${path} is read-only ` +
