@@ -2,6 +2,7 @@
 // okf-wiki.json, else observed on the objects) and an example, written as a generated block between markers in
 // the bundle's AGENTS.md (or CLAUDE.md). Everything outside the markers is left byte-identical.
 import { inverseMap, type BundleConfig } from '../config/bundle-config';
+import { compareBinary } from '../retrieval/binary-order';
 import { listConceptFiles, readBundleFile } from '../index/build';
 import type { BundleSource, Concept } from '../types';
 import { refused, type AuthorPlan } from './types';
@@ -41,7 +42,7 @@ export function collectVocabulary(
     string,
     { count: number; literalOnly: boolean; back: Map<string, number>; example?: PredicateUsage['example'] }
   >();
-  for (const concept of [...concepts].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+  for (const concept of [...concepts].sort((a, b) => compareBinary(a.path, b.path))) {
     for (const r of concept.relations) {
       const use = uses.get(r.predicate) ?? { count: 0, literalOnly: true, back: new Map<string, number>() };
       use.count++;
@@ -56,10 +57,10 @@ export function collectVocabulary(
     }
   }
   return [...uses.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .sort(([a], [b]) => compareBinary(a, b))
     .map(([predicate, use]) => {
-      const declaredInverses = [...(declared.get(predicate) ?? [])].sort();
-      const observed = [...use.back.entries()].sort(([p, n], [q, m]) => m - n || (p < q ? -1 : 1))[0]?.[0];
+      const declaredInverses = [...(declared.get(predicate) ?? [])].sort(compareBinary);
+      const observed = [...use.back.entries()].sort(([p, n], [q, m]) => m - n || compareBinary(p, q))[0]?.[0];
       const inverses = declaredInverses.length > 0 ? declaredInverses : observed !== undefined ? [observed] : [];
       return {
         predicate,

@@ -2,6 +2,7 @@
 // WikiIndex for these instead of writing SQL. Rows keep SQLite's shapes (JSON text for list columns, null for
 // absent values); the read models that map them stay with their users.
 import { LINKED_FOLDER, type Diagnostic } from '../types';
+import { compareBinary } from '../retrieval/binary-order';
 import { bestByPhrases, bounded, scoresCommonAnew, type PhraseScoreCache, type ScoredRow } from './bm25-phrases';
 import type { Database } from './sqlite';
 
@@ -142,7 +143,7 @@ function bestRows(db: Database, scored: ScoredRow[], limit: number): Bm25Row[] {
         .map((r) => [r.rowid, r.path]),
     );
     best = best
-      .sort((a, b) => a.score - b.score || byCodePoint(paths.get(a.rowid)!, paths.get(b.rowid)!))
+      .sort((a, b) => a.score - b.score || compareBinary(paths.get(a.rowid)!, paths.get(b.rowid)!))
       .slice(0, limit);
   }
   return rowsOf(db, best, limit);
@@ -162,18 +163,8 @@ function rowsOf(db: Database, best: readonly { rowid: number; score: number }[],
   );
   return rows
     .map(({ rowid, ...row }) => ({ ...row, score: scores.get(rowid)! }))
-    .sort((a, b) => a.score - b.score || byCodePoint(a.path, b.path))
+    .sort((a, b) => a.score - b.score || compareBinary(a.path, b.path))
     .slice(0, limit);
-}
-
-/** SQLite's BINARY order of two texts (UTF-8 bytes, that is code points), which UTF-16 `<` is not past U+FFFF. */
-function byCodePoint(a: string, b: string): number {
-  const x = [...a];
-  const y = [...b];
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    if (x[i] !== y[i]) return x[i].codePointAt(0)! - y[i].codePointAt(0)!;
-  }
-  return x.length - y.length;
 }
 
 /** The relations of the given subjects, in (subject, ord) order. */

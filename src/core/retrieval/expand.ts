@@ -5,6 +5,7 @@ import { datePart, isPast } from '../okf/dates';
 import type { WikiIndex } from '../index/wiki-index';
 import { factLine } from '../render/context-text';
 import { isSuperseded, type Catalog } from './catalog';
+import { compareBinary } from './binary-order';
 import { predicateWords } from './predicate-words';
 import { predicateWeight, SCORING } from './weights';
 import type { Fact, Intent } from './types';
@@ -88,7 +89,7 @@ export function expandFacts(
       }
     }
     frontier = [...next.entries()]
-      .sort(([pa, a], [pb, b]) => b - a || (pa < pb ? -1 : 1))
+      .sort(([pa, a], [pb, b]) => b - a || compareBinary(pa, pb))
       .slice(0, MAX_FRONTIER)
       .map(([p]) => p);
     frontier.forEach((p) => visited.add(p));
@@ -114,15 +115,18 @@ export function askedFor(predicate: string, questionWords: readonly string[]): n
 
 const TRUST_RANK = { 'human-reviewed': 0, 'machine-confirmed': 1, unverified: 2 } as const;
 
-/** spec §6.4: by score, then trust tier (human-reviewed first at equal score), then nearer hops, then path. */
+/**
+ * spec §6.4: by score, then trust tier (human-reviewed first at equal score), then nearer hops, then subject, predicate
+ * and object in code point order (binary-order.ts), as BM25's and the vector signal's ties are broken.
+ */
 export function compareFacts(a: Fact, b: Fact): number {
   return (
     b.score - a.score ||
     TRUST_RANK[a.trust] - TRUST_RANK[b.trust] ||
     a.hop - b.hop ||
-    (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0) ||
-    (a.predicate < b.predicate ? -1 : a.predicate > b.predicate ? 1 : 0) ||
-    (a.object < b.object ? -1 : a.object > b.object ? 1 : 0)
+    compareBinary(a.subject, b.subject) ||
+    compareBinary(a.predicate, b.predicate) ||
+    compareBinary(a.object, b.object)
   );
 }
 

@@ -3,6 +3,7 @@
 import type { Embedder } from '../embed/types';
 import type { WikiIndex } from '../index/wiki-index';
 import { bm25Search, type Bm25Hit, type CoverageWeighting } from './bm25';
+import { compareBinary } from './binary-order';
 import { catalogOf, isSuperseded, resolveSupersession, type Catalog } from './catalog';
 import { fuseRanks, RRF_K } from './rrf';
 import { matchTitles, type TitleHit } from './title-match';
@@ -187,7 +188,7 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
         decisive(pb) - decisive(pa) ||
         (semantic.get(pb) ?? 0) - (semantic.get(pa) ?? 0) ||
         (a.title ?? 1e9) - (b.title ?? 1e9) ||
-        (pa < pb ? -1 : 1),
+        compareBinary(pa, pb),
     );
   // spec §10.3: when the question names concepts, those are what it is about; pages that merely mention
   // them are reached through the graph, not seeded beside them.

@@ -5,6 +5,7 @@
 // question's other words to confirm them: that name without its qualifier (other concepts may share it), and a
 // one-word name written with a capital ("Go", "Frontier") that the question writes without it ("can a cat go").
 import { foldText, foldTextKeepingCase, STOPWORDS } from './text';
+import { compareBinary } from './binary-order';
 
 /** A title or alias to look for. */
 export interface TitleEntry {
@@ -148,10 +149,7 @@ export function matchTitles(question: string, entries: readonly TitleEntry[]): T
   // The order below depends only on the hits found, never on the order they were found in: spans compare by
   // length, start and path, and two hits equal on all three are the same hit.
   const kept = notInsideLonger(hits);
-  kept.sort(
-    (a, b) =>
-      b.end - b.start - (a.end - a.start) || a.start - b.start || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
-  );
+  kept.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start || compareBinary(a.path, b.path));
   // A concept the question names once unambiguously ("Go") is named, whatever its other occurrences ("go").
   const named = new Set(kept.filter((h) => !h.ambiguous).map((h) => h.path));
   const seen = new Set<string>();
