@@ -1,15 +1,21 @@
 // Builds the Obsidian plugin (main.js at the repo root) and the command line (dist/cli.cjs).
-// Both inline SQLite's WASM binary with the `binary` loader: Obsidian ships only main.js,
-// manifest.json and styles.css, and the CLI should not depend on node_modules layout at run time.
+// The plugin inlines SQLite's WASM binary with the `binary` loader: Obsidian ships only main.js, manifest.json and
+// styles.css. The CLI reads it from dist/sqlite3.wasm, which its build writes beside dist/cli.cjs
+// (build/sqlite-wasm-file.mjs): it does not depend on the node_modules layout at run time either.
 import esbuild from 'esbuild';
 import { statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { noFetchPolyfill, sqliteLean } from './build/sqlite-lean.mjs';
+import { sqliteWasmFile } from './build/sqlite-wasm-file.mjs';
 
 const mode = process.argv[2] ?? 'dev';
-/** `node esbuild.config.mjs plugin OUT.js` builds the plugin elsewhere (tests inspect a build without racing). */
-const pluginOutfile = process.argv[3] ?? 'main.js';
+/**
+ * `node esbuild.config.mjs plugin OUT.js` builds the plugin elsewhere, `cli OUT.cjs` the command line (with the files
+ * it reads beside it): tests inspect or run a build without racing.
+ */
+const pluginOutfile = (mode === 'plugin' && process.argv[3]) || 'main.js';
+const cliOutfile = (mode === 'cli' && process.argv[3]) || 'dist/cli.cjs';
 
 /** Resolves `@sqlite.org/sqlite-wasm` to its browser build, whatever the platform's export conditions say. */
 const sqliteBrowserBuild = {
@@ -86,16 +92,16 @@ async function buildCli() {
   await esbuild.build({
     ...common,
     entryPoints: ['src/cli/main.ts'],
-    outfile: 'dist/cli.cjs',
+    outfile: cliOutfile,
     platform: 'node',
-    // The browser build of sqlite-wasm: the same engine code as the plugin, fed the inlined bytes
-    // (its `node` export would look for sqlite3.wasm beside the bundle).
-    plugins: [sqliteBrowserBuild, sqliteLean],
+    // The browser build of sqlite-wasm: the same engine code as the plugin, fed the bytes of dist/sqlite3.wasm
+    // (its `node` export would locate the file itself, through its own loader).
+    plugins: [sqliteBrowserBuild, sqliteLean, sqliteWasmFile],
     external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'better-sqlite3'],
     sourcemap: false,
-    // Every run reads and compiles the bundle (bin/code-cache.cjs): without comments and indentation it is 3.0 MB
-    // instead of 3.8, and in ASCII it is read as a one-byte string (a few characters in comments made it a two-byte
-    // one). Names are kept: a stack trace (OKF_WIKI_DEBUG) still says where.
+    // Every run reads and compiles the bundle (bin/code-cache.cjs): without comments and indentation it was 3.0 MB
+    // instead of 3.8 (SQLite's binary still inlined), and in ASCII it is read as a one-byte string (a few characters
+    // in comments made it a two-byte one). Names are kept: a stack trace (OKF_WIKI_DEBUG) still says where.
     minifyWhitespace: true,
     charset: 'ascii',
   });

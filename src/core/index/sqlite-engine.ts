@@ -1,5 +1,6 @@
-// Loading the official SQLite WASM build once per process (sqlite.ts's Database is the only user). Its bytes are
-// inlined by the builds (esbuild `binary` loader), so the plugin, the CLI and the tests run the same engine.
+// Loading the official SQLite WASM build once per process (sqlite.ts's Database is the only user). The plugin's build
+// and the tests inline its bytes (esbuild `binary` loader); the CLI's build hands a function reading them from the file
+// beside the bundle (build/sqlite-wasm-file.mjs). Either way the plugin, the CLI and the tests run the same engine.
 import sqlite3InitModule, { type Sqlite3Static } from '@sqlite.org/sqlite-wasm';
 import wasmBinary from '@sqlite.org/sqlite-wasm/sqlite3.wasm';
 
@@ -25,8 +26,11 @@ export function engine(): Promise<Sqlite3Static> {
       debug: () => undefined,
       log: () => undefined,
     };
+    // A CLI whose file is missing or damaged throws here: the command fails with that one line, and the next call
+    // tries again.
+    const binary = typeof wasmBinary === 'function' ? wasmBinary() : wasmBinary;
     enginePromise = (sqlite3InitModule as unknown as (options: InitOptions) => Promise<Sqlite3Static>)({
-      wasmBinary,
+      wasmBinary: binary,
       locateFile: (file: string) => file,
       print: () => undefined,
       printErr: () => undefined,
