@@ -230,7 +230,7 @@ export class IndexPersister {
    * is missing or has lagged for the longest lag. Resolves when every queued write is done. A snapshot that fails
    * (a broken worker, an allocation failing on a phone) is told once per session like a failed write, and the
    * index stays dirty; nothing rejects. When wiki.db is written whole over one another shell wrote meanwhile, the
-   * snapshot gets that file's bytes (`foreign`) to keep the ctimes it recorded (core/index/adopt-ctimes.ts).
+   * snapshot gets that file's bytes (`foreign`) to keep the ctimes and vectors it recorded (adopt-ctimes.ts).
    */
   async writeSnapshot(
     snapshot: (

@@ -36,6 +36,23 @@ export const PROBE_TEXT = 'OKF Graph Wiki embedding probe: the same model answer
 const SAME_MODEL_COSINE = 0.98;
 
 /**
+ * True when two recorded probes (meta `embedding_probe`) are of the same model: its name, and its vector's dimension
+ * and direction (a model pulled anew under the name answers another; the same one, on other hardware, nearly the same).
+ */
+export function sameProbe(a: string, b: string): boolean {
+  try {
+    const [x, y] = [a, b].map((text) => JSON.parse(text) as { model: string; vector: number[] });
+    return (
+      x.model === y.model &&
+      x.vector.length === y.vector.length &&
+      dot(normalize(Float32Array.from(x.vector)), normalize(Float32Array.from(y.vector))) >= SAME_MODEL_COSINE
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Embeds the probe text and compares it with the probe stored beside the vectors (meta `embedding_probe`).
  * `changed` when vectors are stored but the model now answers in another dimension or direction, or when no
  * probe was recorded for them; the new probe is recorded either way.

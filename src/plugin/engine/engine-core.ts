@@ -14,7 +14,7 @@ import {
 } from '../../core/evaluate/evaluate-set-file';
 import { conceptRecordsFromIndex, type ConceptRecord } from '../../core/generate/concept-record';
 import type { Artifact, GeneratedFile } from '../../core/generate/regenerate';
-import { adoptRecordedCtimes } from '../../core/index/adopt-ctimes';
+import { adoptRecorded } from '../../core/index/adopt-ctimes';
 import type { Persisted } from '../../core/index/snapshot';
 import type { IndexStats, LoadProblem, WikiIndex } from '../../core/index/wiki-index';
 import type { LintReport } from '../../core/lint/types';
@@ -154,7 +154,7 @@ export class EngineCore implements Engine {
   async exportIndex(have?: readonly string[], foreign?: Uint8Array): Promise<ExportedIndex | undefined> {
     const index = this.session?.index;
     if (!index) return undefined;
-    if (foreign) await adoptRecordedCtimes(index, foreign);
+    if (foreign) await adoptRecorded(index, foreign);
     return exported(index.export(), have);
   }
 

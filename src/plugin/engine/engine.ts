@@ -88,8 +88,8 @@ export interface Engine {
   stats(): Promise<IndexStats | undefined>;
   /**
    * wiki.db's bytes (with the checksum trailer) and their pieces' names, or undefined when no index is open.
-   * `foreign`: the wiki.db another shell wrote since this one's last read or write, whose ctimes are kept first
-   * (core/index/adopt-ctimes.ts).
+   * `foreign`: the wiki.db another shell wrote since this one's last read or write, whose ctimes and vectors are kept
+   * first (core/index/adopt-ctimes.ts).
    */
   exportIndex(have?: readonly string[], foreign?: Uint8Array): Promise<ExportedIndex | undefined>;
   /** Closes the index (and the worker). */

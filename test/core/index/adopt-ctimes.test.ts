@@ -1,7 +1,7 @@
 // The plugin keeps the ctimes a Node shell recorded in the wiki.db it wrote (adopt-ctimes.ts): only into rows that
 // record none and hold the same file unchanged (content hash, mtime, size), so each row adopted equals the one the
 // Node shell wrote; nothing from a file that fails a load's checks.
-import { adoptRecordedCtimes } from '../../../src/core/index/adopt-ctimes';
+import { adoptRecorded } from '../../../src/core/index/adopt-ctimes';
 import { buildIndex } from '../../../src/core/index/build';
 import { rawDatabase, type WikiIndex } from '../../../src/core/index/wiki-index';
 import type { FileStat } from '../../../src/core/types';
@@ -46,7 +46,7 @@ test('ctimes of unchanged files are adopted; a changed file, another mtime or a 
     '/entities/d.md': cli(14),
   });
   const before = rows(ours);
-  expect(await adoptRecordedCtimes(ours, theirs.export())).toBe(1);
+  expect((await adoptRecorded(ours, theirs.export())).ctimes).toBe(1);
   const after = rows(ours);
   expect(after.map((r) => r.ctime)).toEqual([11, null, null, 7]);
   // Nothing else of any row moved; the row adopted is the CLI's own.
@@ -63,9 +63,9 @@ test('nothing is adopted from a damaged or a truncated wiki.db', async () => {
   theirs.close();
   const damaged = bytes.slice();
   damaged[damaged.byteLength >> 1] ^= 0xff;
-  expect(await adoptRecordedCtimes(ours, damaged)).toBe(0);
-  expect(await adoptRecordedCtimes(ours, bytes.subarray(0, 4096))).toBe(0);
+  expect((await adoptRecorded(ours, damaged)).ctimes).toBe(0);
+  expect((await adoptRecorded(ours, bytes.subarray(0, 4096))).ctimes).toBe(0);
   expect(rows(ours).map((r) => r.ctime)).toEqual([null, null, null, null]);
-  expect(await adoptRecordedCtimes(ours, bytes)).toBe(1);
+  expect((await adoptRecorded(ours, bytes)).ctimes).toBe(1);
   ours.close();
 });
