@@ -1,4 +1,5 @@
 // Where the CLI writes: the process streams in real use, buffers in tests.
+import { terminalSafeJson } from '../core/okf/controls';
 
 export interface CliIo {
   /** Writes to standard output (a newline is not added). */
@@ -29,4 +30,13 @@ export function fmt(n: number): string {
 /** `1 concept`, `2 concepts`, `1,000 files`: a count and its noun, plural unless the count is 1. */
 export function counted(n: number, noun: string, plural = noun + 's'): string {
   return `${fmt(n)} ${n === 1 ? noun : plural}`;
+}
+
+/**
+ * `--json` output: `value` as JSON indented by two, a newline after it, with DEL and the C1 controls escaped as JSON
+ * escapes C0 (`\u009b`): a concept file's text reaches a terminal as JSON too, and those are still controls there.
+ * `JSON.parse` gives the same value back.
+ */
+export function jsonText(value: unknown): string {
+  return terminalSafeJson(JSON.stringify(value, null, 2)) + '\n';
 }

@@ -59,3 +59,19 @@ test('--json stays exact JSON: the title as written, once parsed', async () => {
   const answer = JSON.parse(stdout) as { seeds: { title: string }[] };
   expect(answer.seeds[0].title).toBe(`Evil ${ESC}]0;PWNED\u0007 ${ESC}[2J Title`);
 });
+
+test('--json escapes DEL and the C1 controls too (\\u009b); parsed, the same text', async () => {
+  const runs = [
+    await runCli(['context', 'Evil Title', '--bundle', bundle, '--no-embed', '--json'], tmp),
+    await runCli(['lint', '--bundle', bundle, '--today', '2026-11-30', '--json'], tmp),
+  ];
+  for (const { stdout } of runs) {
+    expect(terminalSafe(stdout)).toBe(true);
+    expect(stdout).toContain('\\u009b');
+  }
+  const answer = JSON.parse(runs[0].stdout) as { facts: { predicate: string }[]; seeds: { path: string }[] };
+  expect(answer.facts.map((f) => f.predicate)).toContain('likes\u009b');
+  const reindex = await runCli(['reindex', '--bundle', bundle, '--no-embed', '--json'], tmp);
+  expect(terminalSafe(reindex.stdout)).toBe(true);
+  expect(JSON.stringify(JSON.parse(reindex.stdout))).toContain('likes\u009b');
+});

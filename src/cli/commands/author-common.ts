@@ -11,7 +11,7 @@ import { clockFromFlags } from '../clock';
 import { embeddingFromFlags } from '../embedding';
 import type { FsBundle } from '../../node/fs-bundle';
 import { fsCommitEnvironment } from '../../node/commit-environment';
-import type { CliIo } from '../io';
+import { jsonText, type CliIo } from '../io';
 import { underWriteLock } from '../../node/write-session';
 
 /** The actor stamped on what the command line writes when `--by` is not given (OKF §7 actor convention). */
@@ -72,25 +72,18 @@ export async function finishPlan(
 ): Promise<number> {
   const dryRun = flags['dry-run'] === true;
   if (plan.kind !== 'change' || dryRun) {
-    if (flags.json) io.out(JSON.stringify(planJson(plan, false), null, 2) + '\n');
+    if (flags.json) io.out(jsonText(planJson(plan, false)));
     else if (plan.kind === 'refused') io.err(`okf-wiki: ${renderPlan(plan, false)}`);
     else io.out(renderPlan(plan, false));
     return plan.kind === 'refused' ? 2 : 0;
   }
   const outcome = await commit(plan);
   if (outcome.kind !== 'committed') {
-    if (flags.json)
-      io.out(
-        JSON.stringify({ operation: plan.operation, status: outcome.kind, message: outcome.message }, null, 2) + '\n',
-      );
+    if (flags.json) io.out(jsonText({ operation: plan.operation, status: outcome.kind, message: outcome.message }));
     else io.err(`okf-wiki: ${plan.operation} not written: ${outcome.message}\n`);
     return 2;
   }
-  if (flags.json)
-    io.out(
-      JSON.stringify({ ...planJson(plan, true), written: outcome.written, refreshed: outcome.refreshed }, null, 2) +
-        '\n',
-    );
+  if (flags.json) io.out(jsonText({ ...planJson(plan, true), written: outcome.written, refreshed: outcome.refreshed }));
   else
     io.out(
       renderPlan(plan, true) +

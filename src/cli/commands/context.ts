@@ -9,7 +9,7 @@ import { openBundle } from '../bundle-context';
 import { clockFromFlags } from '../clock';
 import { todayOf } from '../../core/types';
 import { embeddingFromFlags } from '../embedding';
-import type { CliIo } from '../io';
+import { jsonText, type CliIo } from '../io';
 import { openSession } from '../../node/open-session';
 import { vectorOffNote } from '../vector-note';
 import { noConceptsNote, subfolderNote } from '../folder-notes';
@@ -40,7 +40,7 @@ export async function contextCommand(flags: Flags, io: CliIo, positionals: strin
     for (const note of [empty, sub]) if (note !== undefined) io.err(note);
     if (format === 'mermaid') io.out(renderMermaid(result, { notes: conceptNotesOf(session.index, todayOf(clock)) }));
     // The text keeps bodies as written for an LLM; a terminal gets their control characters escaped.
-    else io.out(format === 'json' ? JSON.stringify(result, null, 2) + '\n' : escapeControlsButLayout(result.text));
+    else io.out(format === 'json' ? jsonText(result) : escapeControlsButLayout(result.text));
     return 0;
   } finally {
     await session.close();

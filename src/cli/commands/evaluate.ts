@@ -18,7 +18,7 @@ import { InputError } from '../input-error';
 import { vectorOffNote, vectorOffReasonNote } from '../vector-note';
 import { openBundle } from '../bundle-context';
 import { embeddingFromFlags } from '../embedding';
-import type { CliIo } from '../io';
+import { jsonText, type CliIo } from '../io';
 import type { FsBundle } from '../../node/fs-bundle';
 import { loadIndex } from '../load-index';
 import { bundleThresholds } from '../../node/bundle-thresholds';
@@ -85,7 +85,7 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
       });
       if (outcome.kind !== 'swept') return setProblem(outcome, io);
       if (outcome.sweep.vectorOff) io.err(offNote(outcome.sweep.vectorOff));
-      io.out(flags.json ? JSON.stringify(outcome.sweep, null, 2) + '\n' : renderSweep(outcome.sweep));
+      io.out(flags.json ? jsonText(outcome.sweep) : renderSweep(outcome.sweep));
       if (flags.apply) await applySweep(bundle, outcome.sweep, io);
       return 0;
     }
@@ -102,11 +102,7 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
         ? { lexical: { metrics: outcome.lexical.metrics, sections: outcome.lexical.sections } }
         : {};
       io.out(
-        JSON.stringify(
-          { setPath, ...report, ...lexical, comparison, baselineWritten: outcome.baselineWritten ?? null },
-          null,
-          2,
-        ) + '\n',
+        jsonText({ setPath, ...report, ...lexical, comparison, baselineWritten: outcome.baselineWritten ?? null }),
       );
     } else {
       io.out(renderReport(report, comparison, outcome.baselineMetrics, outcome.lexical));

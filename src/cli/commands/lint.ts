@@ -7,7 +7,7 @@ import { hasErrors, lintBundle } from '../../core/lint/run-lint';
 import type { Flags } from '../args';
 import { openBundle } from '../bundle-context';
 import { clockFromFlags } from '../clock';
-import type { CliIo } from '../io';
+import { jsonText, type CliIo } from '../io';
 import { readWikiDb } from '../../node/index-store';
 import { noConceptsNote } from '../folder-notes';
 
@@ -27,13 +27,7 @@ export async function lintCommand(flags: Flags, io: CliIo): Promise<number> {
         title: c.title,
         count: report.findings.filter((f) => f.check === c.id).length,
       }));
-      io.out(
-        JSON.stringify(
-          { bundle: bundle.root, concepts, counts: report.counts, checks, findings: report.findings },
-          null,
-          2,
-        ) + '\n',
-      );
+      io.out(jsonText({ bundle: bundle.root, concepts, counts: report.counts, checks, findings: report.findings }));
     } else {
       io.out(renderLintReport(report, { concepts }));
     }

@@ -4,7 +4,7 @@ import { openIndex } from '../../core/index/open';
 import { findRebuildCandidates } from '../../core/lint/rebuild-candidates';
 import type { Flags } from '../args';
 import { openBundle } from '../bundle-context';
-import type { CliIo } from '../io';
+import { jsonText, type CliIo } from '../io';
 import { readWikiDb } from '../../node/index-store';
 
 export async function rebuildCandidatesCommand(flags: Flags, io: CliIo): Promise<number> {
@@ -13,7 +13,7 @@ export async function rebuildCandidatesCommand(flags: Flags, io: CliIo): Promise
   try {
     const candidates = findRebuildCandidates(index);
     if (flags.json) {
-      io.out(JSON.stringify({ bundle: bundle.root, count: candidates.length, candidates }, null, 2) + '\n');
+      io.out(jsonText({ bundle: bundle.root, count: candidates.length, candidates }));
       return 0;
     }
     if (candidates.length === 0) {

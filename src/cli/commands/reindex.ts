@@ -11,7 +11,7 @@ import { clockFromFlags } from '../clock';
 import { embeddingFromFlags } from '../embedding';
 import type { FsBundle } from '../../node/fs-bundle';
 import { fsSessionEnv } from '../../node/index-store';
-import { counted, fmt, type CliIo } from '../io';
+import { counted, fmt, jsonText, type CliIo } from '../io';
 import { vectorOffNote, vectorOffSentence } from '../vector-note';
 import { underWriteLock } from '../../node/write-session';
 import { guardEmbedding, reportInterrupted } from '../embed-interrupt';
@@ -184,6 +184,6 @@ export async function reindexCommand(flags: Flags, io: CliIo): Promise<number> {
     throw error;
   });
   index.close();
-  io.out(flags.json ? JSON.stringify(summary, null, 2) + '\n' : renderReindexSummary(summary));
+  io.out(flags.json ? jsonText(summary) : renderReindexSummary(summary));
   return summary.vectors.stopped ? reportInterrupted(summary.vectors, summary.concepts, io) : 0;
 }

@@ -8,7 +8,7 @@ import { clockFromFlags } from '../clock';
 import type { Clock } from '../../core/types';
 import type { FsBundle } from '../../node/fs-bundle';
 import { fsSessionEnv } from '../../node/index-store';
-import type { CliIo } from '../io';
+import { jsonText, type CliIo } from '../io';
 import { underWriteLock } from '../../node/write-session';
 import { refuseUnlessWiki } from '../wiki-folder';
 
@@ -32,7 +32,7 @@ async function regenerate(
   const session = await WikiSession.open(fsSessionEnv(bundle, clock, `okf-wiki ${artifact}`));
   try {
     const files = await session.regenerate([artifact]);
-    if (flags.json) io.out(JSON.stringify({ bundle: bundle.root, files }, null, 2) + '\n');
+    if (flags.json) io.out(jsonText({ bundle: bundle.root, files }));
     else for (const f of files) io.out(`${f.path.slice(1)}: ${f.outcome === 'appended' ? 'entry added' : f.outcome}\n`);
     return 0;
   } finally {

@@ -33,6 +33,18 @@ export function escapeControlsButLayout(text: string): string {
   return text.replace(/\r(?!\n)/g, escape).replace(CONTROLS_BUT_LAYOUT, (ch) => (ch === '\r' ? ch : escape(ch)));
 }
 
+// DEL and the C1 controls, which JSON.stringify leaves raw (it escapes only U+0000-U+001F).
+const RAW_IN_JSON = /[\u007f-\u009f]/g;
+
+/**
+ * JSON text (JSON.stringify's) for a terminal: DEL and the C1 controls escaped too (`\u009b`, a one-character CSI), as
+ * the C0 ones already are. They can stand only inside strings, where the escape parses back to the same character:
+ * `JSON.parse` gives the same value; JSON without them is returned as is.
+ */
+export function terminalSafeJson(json: string): string {
+  return json.replace(RAW_IN_JSON, escape);
+}
+
 /** The reader's warnings (message, value) for a title and predicates holding control characters; most have none. */
 export function controlCharacterWarnings(
   title: string,
