@@ -10,6 +10,7 @@ export const FIXTURE_NAMES = [
   'bad-input',
   'heldout',
   'heldout-demo',
+  'heldout-era',
   'hostile',
   'lint-asymmetric-relation',
   'lint-asymmetric-supersession',

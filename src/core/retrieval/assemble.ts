@@ -43,7 +43,8 @@ function header(question: string, intent: Intent, seeds: readonly Seed[], budget
   // concept is handed the new one without a word.
   const seedText = (s: Seed) =>
     `${shown(s.title)} (${shown(s.path)}` +
-    `${s.resolvedFrom ? `, current successor of superseded ${shown(s.resolvedFrom)}` : ''})`;
+    `${s.resolvedFrom ? `, current successor of superseded ${shown(s.resolvedFrom)}` : ''}` +
+    `${s.eraInsteadOf ? `, the era of the question's time in the chain of ${shown(s.eraInsteadOf)}` : ''})`;
   const full =
     `Context from the wiki for: ${quoted(question)}\nIntent: ${intent}. ` + `Seeds: ${seeds.map(seedText).join('; ')}.`;
   // A small budget keeps a short header, so facts still fit: seed titles only and a shorter quote.

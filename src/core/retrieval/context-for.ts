@@ -7,7 +7,8 @@ import { assemble, fitToBudget, noMatchText } from './assemble';
 import { catalogOf } from './catalog';
 import { expandFacts } from './expand';
 import { linkTitles } from './link-titles';
-import { classifyIntent } from './intent';
+import { seedsForPeriods } from './era';
+import { classifyIntent, pastPeriods } from './intent';
 import { findSeeds, wordsOnPages, type SeedOptions } from './seeds';
 import { correctNameTypos } from './typo-titles';
 import { resolveThresholds } from './thresholds';
@@ -79,6 +80,9 @@ export async function contextFor(
     ...(options.vectorOff ? { vectorOff: options.vectorOff } : {}),
   };
   const found = await findSeeds(index, question, seedOptions);
+  // spec §7.7: a question set in a past time is about the page of its supersession chain whose era holds that time.
+  const periods = intent === 'HISTORICAL' ? pastPeriods(question, now) : [];
+  const seeds = periods.length > 0 ? seedsForPeriods(catalogOf(index), found.seeds, periods) : found.seeds;
 
   if (!found.confident || question.trim() === '') {
     const didYouMean = await spellingSuggestion(index, question, seedOptions);
@@ -100,7 +104,7 @@ export async function contextFor(
   }
 
   const catalog = catalogOf(index);
-  const seedPaths = found.seeds.map((s) => s.path);
+  const seedPaths = seeds.map((s) => s.path);
   const facts = expandFacts(index, catalog, seedPaths, {
     intent,
     hops: options.hops ?? defaultContextOptions.hops,
@@ -116,7 +120,7 @@ export async function contextFor(
   const assembled = assemble({
     question,
     intent,
-    seeds: found.seeds,
+    seeds,
     facts,
     bodies,
     budget,
@@ -126,7 +130,7 @@ export async function contextFor(
     question,
     confident: true,
     intent,
-    seeds: found.seeds,
+    seeds,
     facts: assembled.facts,
     background: assembled.background,
     vector: found.vector,

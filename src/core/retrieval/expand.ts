@@ -1,11 +1,12 @@
 // Bounded graph expansion (spec §6.3, §6.4, §7.7): BFS over the indexed `edges` table from the seeds, every
 // traversed relation scored predicate_weight × hop_decay^hop × trust × (0.15 when its subject is superseded).
 // Facts of concepts past their stale_after date are dropped, not down-ranked.
-import { datePart, isPast } from '../okf/dates';
+import { isPast } from '../okf/dates';
 import type { WikiIndex } from '../index/wiki-index';
 import { factLine } from '../render/context-text';
 import { isSuperseded, type Catalog } from './catalog';
 import { compareBinary } from './binary-order';
+import { supersessionDate } from './era';
 import { predicateWords } from './predicate-words';
 import { predicateWeight, SCORING } from './weights';
 import type { Fact, Intent } from './types';
@@ -64,9 +65,7 @@ export function expandFacts(
       const supersededMark = superseded
         ? {
             ...(subject.supersededBy ? { by: subject.supersededBy } : {}),
-            ...(supersessionDate(catalog, subject.supersededBy, subject.supersededAt) !== undefined
-              ? { at: supersessionDate(catalog, subject.supersededBy, subject.supersededAt) }
-              : {}),
+            ...(supersessionDate(catalog, subject) !== undefined ? { at: supersessionDate(catalog, subject) } : {}),
           }
         : undefined;
       const fact: Omit<Fact, 'line'> = {
@@ -128,11 +127,4 @@ export function compareFacts(a: Fact, b: Fact): number {
     compareBinary(a.predicate, b.predicate) ||
     compareBinary(a.object, b.object)
   );
-}
-
-/** spec §7.7: `superseded_at`, defaulting to the successor's `generated.at`. */
-function supersessionDate(catalog: Catalog, by: string | undefined, at: string | undefined): string | undefined {
-  if (at !== undefined) return at;
-  const successorAt = by !== undefined ? catalog.concepts.get(by)?.generatedAt : undefined;
-  return successorAt !== undefined ? datePart(successorAt) : undefined;
 }

@@ -52,7 +52,7 @@ const ENTITY = [
  * question is set in (an early/mid/late part of a decade is still inside it).
  */
 const YEAR =
-  /\b(?:in|until|during|through|throughout) (?:the )?(?:(?:early|mid|late)[- ])?((?:1[0-9]|20)[0-9]{2})(s?)\b/g;
+  /\b(?:in|until|during|through|throughout) (?:the )?(?:(early|mid|late)[- ])?((?:1[0-9]|20)[0-9]{2})(s?)\b/g;
 
 /** Ordinal words of the centuries a question may be set in, by number. */
 const CENTURY_WORDS: Readonly<Record<string, number>> = {
@@ -73,33 +73,47 @@ const CENTURY_WORDS: Readonly<Record<string, number>> = {
 /** "the twentieth century", "the 19th century", "the late 20th-century": a century the question is set in. */
 const CENTURY = /\bthe (?:(?:early|mid|late)[- ])?(\d{1,2}(?:st|nd|rd|th)|[a-z]+(?:-first)?)[- ]century\b/g;
 
-/** The last year of each year, decade or century the question is set in. */
-function periodsEnding(q: string): number[] {
-  const ends: number[] = [];
+/** A span of whole years a question is set in, first and last year included. */
+export interface Period {
+  readonly first: number;
+  readonly last: number;
+}
+
+/** The part of a decade an early/mid/late qualifier names: its years, counted from the decade's first. */
+const DECADE_PART: Readonly<Record<string, readonly [number, number]>> = { early: [0, 3], mid: [3, 6], late: [6, 9] };
+
+/** Each year, decade (or its early/mid/late part) or century the question is set in, as written. */
+function periodsOf(q: string): Period[] {
+  const periods: Period[] = [];
   for (const m of q.matchAll(YEAR)) {
-    const year = Number(m[1]);
-    ends.push(m[2] === 's' ? year - (year % 10) + 9 : year);
+    const year = Number(m[2]);
+    if (m[3] !== 's') periods.push({ first: year, last: year });
+    else {
+      const decade = year - (year % 10);
+      const [from, to] = DECADE_PART[m[1] ?? ''] ?? [0, 9];
+      periods.push({ first: decade + from, last: decade + to });
+    }
   }
   for (const m of q.matchAll(CENTURY)) {
     const n = /^\d/.test(m[1]) ? parseInt(m[1], 10) : CENTURY_WORDS[m[1]];
-    if (n !== undefined && n > 0) ends.push(n * 100);
+    if (n !== undefined && n > 0) periods.push({ first: (n - 1) * 100 + 1, last: n * 100 });
   }
-  return ends;
+  return periods;
 }
 
 /**
- * True when the question is set in a year, decade or century already past on `today`, or in any such period
- * when today is unknown. "Who ran it in 1990?" looks back; "What will it be in 2030?" does not.
+ * The past years, decades or centuries a question is set in ("Who owned Bell Labs in 1990?": 1990), each ending
+ * before `today`'s year (any, when today is unknown); empty for a question set in no such period.
  */
-function setInThePast(q: string, today: string | undefined): boolean {
+export function pastPeriods(question: string, today: string | undefined): Period[] {
   const thisYear = today !== undefined ? Number(today.slice(0, 4)) : Number.POSITIVE_INFINITY;
-  return periodsEnding(q).some((lastYear) => lastYear < thisYear);
+  return periodsOf(question.toLowerCase()).filter((p) => p.last < thisYear);
 }
 
 /** Classifies a question; HISTORICAL wins over WHY, WHY over WHEN, WHEN over ENTITY. `today` is an ISO date. */
 export function classifyIntent(question: string, today?: string): Intent {
   const q = question.toLowerCase();
-  if (HISTORICAL.some((r) => r.test(q)) || setInThePast(q, today)) return 'HISTORICAL';
+  if (HISTORICAL.some((r) => r.test(q)) || pastPeriods(q, today).length > 0) return 'HISTORICAL';
   if (WHY.some((r) => r.test(q))) return 'WHY';
   if (WHEN.some((r) => r.test(q))) return 'WHEN';
   if (ENTITY.some((r) => r.test(q))) return 'ENTITY';

@@ -21,6 +21,11 @@ export interface Seed {
   readonly signals: { readonly title?: number; readonly bm25?: number; readonly vector?: number };
   /** Set when a hit on a superseded concept was resolved to this successor (spec §7.7). */
   readonly resolvedFrom?: string;
+  /**
+   * Set when the question is set in a past time that this concept's era holds: the page found, another page of its
+   * supersession chain whose era does not hold that time (spec §7.7: "what was true before <date>?").
+   */
+  readonly eraInsteadOf?: string;
 }
 
 /** One relation in the answer, scored per spec §6.3. */

@@ -140,6 +140,11 @@ function renderSeed(
   }
   if (seed.resolvedFrom)
     li.createDiv({ cls: 'okf-resolved-from', text: `Found via ${name(seed.resolvedFrom)}, which it supersedes` });
+  if (seed.eraInsteadOf)
+    li.createDiv({
+      cls: 'okf-resolved-from',
+      text: `Found via ${name(seed.eraInsteadOf)}: this page is the era of the time the question asks about`,
+    });
 }
 
 function renderFact(list: HTMLElement, fact: Fact, name: Namer, handlers: AnswerHandlers): void {

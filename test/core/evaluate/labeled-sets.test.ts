@@ -119,6 +119,8 @@ const LATER_SETS: [string, string[], number][] = [
   ['computing-history-fresh5.json', ['paraphrase', 'missing-fact', 'near-oob', 'far-oob'], 40],
   // Written from the QA review (findings 4 and 6) before the title signal changed; no paraphrase section.
   ['computing-history-qa.json', ['ordinary-word-oob', 'one-word-title', 'qualified-title'], 12],
+  // Era questions on the Bell Labs chain (spec §7.7), written by a colleague who had read no code.
+  ['computing-history-era.json', ['in-era', 'retrospective-no-date', 'current'], 0],
 ];
 test.each(LATER_SETS)('%s labels demo concepts; its paraphrases share no title word', async (file, sections, out) => {
   const { index, set } = await setOf(
@@ -143,5 +145,18 @@ test.each(LATER_SETS)('%s labels demo concepts; its paraphrases share no title w
   expect(shared.filter((s) => s !== 'f3-para-12: "belle"')).toEqual([]);
   expect(new Set(set.questions.map((q) => q.section))).toEqual(new Set(sections));
   expect(set.questions.filter((q) => q.outOfBundle).length).toBe(out);
+  expect(set.questions.filter((q) => !q.outOfBundle).every((q) => q.expectSeeds.length === 1)).toBe(true);
+});
+
+test('the held-out era set labels concepts of its own bundle (Varrenland) in every section it holds', async () => {
+  const { index, set } = await setOf(
+    nodePath.join(ROOT, 'test/fixtures/heldout-era/varrenland'),
+    nodePath.join(ROOT, 'test/fixtures/heldout-era/varrenland.json'),
+  );
+  index.close();
+  expect(new Set(set.questions.map((q) => q.section))).toEqual(
+    new Set(['in-era', 'retrospective-no-date', 'current', 'future-or-now', 'oob']),
+  );
+  expect(set.questions.filter((q) => q.outOfBundle).length).toBe(5);
   expect(set.questions.filter((q) => !q.outOfBundle).every((q) => q.expectSeeds.length === 1)).toBe(true);
 });
