@@ -1,11 +1,14 @@
 // Builds the Obsidian plugin (main.js at the repo root) and the command line (dist/cli.cjs).
 // The plugin inlines SQLite's WASM binary with the `binary` loader: Obsidian ships only main.js, manifest.json and
 // styles.css. The CLI reads it from dist/sqlite3.wasm, which its build writes beside dist/cli.cjs
-// (build/sqlite-wasm-file.mjs): it does not depend on the node_modules layout at run time either.
+// (build/sqlite-wasm-file.mjs): it does not depend on the node_modules layout at run time either. The MCP server's
+// libraries go to dist/mcp-vendor.cjs (build/mcp-vendor.mjs), loaded by the `mcp` command only.
 import esbuild from 'esbuild';
 import { statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildMcpVendor, mcpVendorImports } from './build/mcp-vendor.mjs';
 import { noFetchPolyfill, sqliteLean } from './build/sqlite-lean.mjs';
 import { sqliteWasmFile } from './build/sqlite-wasm-file.mjs';
 
@@ -89,21 +92,28 @@ async function buildPlugin(production) {
 }
 
 async function buildCli() {
-  await esbuild.build({
+  const node = {
     ...common,
-    entryPoints: ['src/cli/main.ts'],
-    outfile: cliOutfile,
     platform: 'node',
-    // The browser build of sqlite-wasm: the same engine code as the plugin, fed the bytes of dist/sqlite3.wasm
-    // (its `node` export would locate the file itself, through its own loader).
-    plugins: [sqliteBrowserBuild, sqliteLean, sqliteWasmFile],
     external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'better-sqlite3'],
     sourcemap: false,
     // Every run reads and compiles the bundle (bin/code-cache.cjs): without comments and indentation it was 3.0 MB
-    // instead of 3.8 (SQLite's binary still inlined), and in ASCII it is read as a one-byte string (a few characters
-    // in comments made it a two-byte one). Names are kept: a stack trace (OKF_WIKI_DEBUG) still says where.
+    // instead of 3.8 (SQLite's binary and the MCP server's libraries still in it; 0.85 MB now), and in ASCII it is
+    // read as a one-byte string (a few characters in comments made it a two-byte one). Names are kept: a stack trace
+    // (OKF_WIKI_DEBUG) still says where.
     minifyWhitespace: true,
     charset: 'ascii',
+  };
+  // First: a bundle of this build never finds the libraries of an older one beside it.
+  await buildMcpVendor(dirname(cliOutfile), node);
+  await esbuild.build({
+    ...node,
+    entryPoints: ['src/cli/main.ts'],
+    outfile: cliOutfile,
+    // The browser build of sqlite-wasm: the same engine code as the plugin, fed the bytes of dist/sqlite3.wasm
+    // (its `node` export would locate the file itself, through its own loader). The MCP server's libraries are
+    // required from dist/mcp-vendor.cjs when `mcp` runs.
+    plugins: [sqliteBrowserBuild, sqliteLean, sqliteWasmFile, mcpVendorImports],
   });
 }
 

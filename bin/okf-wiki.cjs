@@ -5,8 +5,9 @@ const path = require('node:path');
 const fs = require('node:fs');
 const root = path.join(__dirname, '..');
 const cli = path.join(root, 'dist', 'cli.cjs');
-// The bundle reads SQLite's engine from this file beside it (build/sqlite-wasm-file.mjs); the build writes both.
-const wasm = path.join(root, 'dist', 'sqlite3.wasm');
+// The bundle reads SQLite's engine and the MCP server's libraries from files beside it (build/sqlite-wasm-file.mjs,
+// build/mcp-vendor.mjs); the build writes all three.
+const beside = [cli, path.join(root, 'dist', 'sqlite3.wasm'), path.join(root, 'dist', 'mcp-vendor.cjs')];
 const argv = process.argv.slice(2);
 // A question or a lint is over in a second or two, most of it in SQLite's WebAssembly: V8's optimizing tier
 // spends more CPU compiling its hot functions on background threads than the optimized code then saves.
@@ -17,7 +18,7 @@ const ONE_SHOT = new Set(['context', 'lint']);
 const nodeMajor = Number(process.versions.node.split('.')[0]);
 const liftoffOnly = ONE_SHOT.has(argv[0]) && nodeMajor >= 20 && nodeMajor <= 24;
 if (liftoffOnly) require('node:v8').setFlagsFromString('--liftoff-only');
-if (!fs.existsSync(cli) || !fs.existsSync(wasm)) {
+if (!beside.every((file) => fs.existsSync(file))) {
   require('node:child_process').execFileSync(process.execPath, [path.join(root, 'esbuild.config.mjs'), 'cli'], {
     cwd: root,
     stdio: 'inherit',

@@ -1,7 +1,7 @@
 // The CLI build's files beside its bundle. SQLite's WASM binary is read from sqlite3.wasm (build/sqlite-wasm-file.mjs)
 // instead of carried as base64: a missing or damaged file fails the commands that open SQLite with one line naming it
 // (exit 2), never a crash inside WebAssembly, and never touches wiki.db; a sqlite3.wasm in the bundle or the working
-// folder is never read.
+// folder is never read. The MCP server's libraries are in mcp-vendor.cjs (build/mcp-vendor.mjs), loaded by `mcp` only.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
@@ -25,12 +25,15 @@ afterAll(() => removeTempDir(tmp));
 
 const wasm = () => nodePath.join(build, 'sqlite3.wasm');
 
-function okfWiki(args: readonly string[], cwd = tmp) {
+function okfWiki(args: readonly string[], cwd = tmp, input?: string) {
   // As bin/okf-wiki.cjs loads it: through the code cache (a second run no longer compiles the whole bundle).
   const loader = JSON.stringify(nodePath.join(REPO_ROOT, 'bin', 'code-cache.cjs'));
+  // It also says on stderr whether the MCP libraries were loaded: the process's require cache is the bundle's.
   const script = `require(${loader}).requireCached(${JSON.stringify(nodePath.join(build, 'cli.cjs'))}, 'default')
-    .run(process.argv.slice(1)).then((code) => { process.exitCode = code; });`;
-  const result = spawnSync(process.execPath, ['-e', script, ...args], { cwd, encoding: 'utf8', timeout: 30_000 });
+    .run(process.argv.slice(1)).then((code) => { process.exitCode = code;
+      if (Object.keys(require.cache).some((f) => f.endsWith('mcp-vendor.cjs'))) process.stderr.write('[vendor]'); });`;
+  const options = { cwd, encoding: 'utf8', timeout: 30_000, input } as const;
+  const result = spawnSync(process.execPath, ['-e', script, ...args], options);
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -91,4 +94,45 @@ test('sqlite3.wasm is read from beside the bundle only: one in the wiki or the w
     renameSync(moved, wasm());
   }
   expect(ask(bundle)).toMatchObject({ code: 0, stdout: expect.stringContaining('Ada Lovelace') });
+});
+
+const MCP_REQUESTS = [
+  {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '0' } },
+  },
+  { jsonrpc: '2.0', method: 'notifications/initialized' },
+  { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+];
+
+test('the MCP libraries are not in the bundle: `context` never loads them, `mcp` does and serves its tools', () => {
+  expect(readFileSync(nodePath.join(build, 'cli.cjs'), 'latin1')).not.toMatch(/McpServer=class|ZodError/);
+  const asked = ask();
+  expect(asked).toMatchObject({ code: 0, stdout: expect.stringContaining('Ada Lovelace') });
+  expect(asked.stderr).not.toContain('[vendor]');
+  const input = MCP_REQUESTS.map((r) => `${JSON.stringify(r)}\n`).join('');
+  const served = okfWiki(['mcp', '--bundle', bundle, '--no-embed'], tmp, input);
+  const replies = served.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { id?: number; result?: unknown });
+  const tools = replies.find((r) => r.id === 2)?.result as { tools: { name: string }[] };
+  expect(tools.tools.map((t) => t.name)).toEqual(['context_for', 'lint', 'relate', 'supersede', 'file_back']);
+  expect(served.stderr).toContain('[vendor]');
+});
+
+test('a missing mcp-vendor.cjs: `mcp` says which file and exits 2; other commands never notice', () => {
+  const vendor = nodePath.join(build, 'mcp-vendor.cjs');
+  renameSync(vendor, `${vendor}.away`);
+  try {
+    expect(okfWiki(['mcp', '--bundle', bundle, '--no-embed'], tmp, '')).toMatchObject({
+      code: 2,
+      stderr: `okf-wiki: the MCP server's libraries cannot be loaded: ${vendor} is missing; ${REBUILD}\n`,
+    });
+    expect(ask()).toMatchObject({ code: 0, stdout: expect.stringContaining('Ada Lovelace') });
+  } finally {
+    renameSync(`${vendor}.away`, vendor);
+  }
 });

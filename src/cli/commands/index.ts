@@ -88,7 +88,8 @@ export const COMMANDS: readonly CliCommand[] = [
     name: 'mcp',
     args: '',
     summary: 'serve the wiki to agents over MCP on stdio (context_for, lint, relate, supersede, file_back)',
-    // Loaded when run: the MCP SDK and zod are a third of the bundle, and every other command starts without them.
+    // Loaded when run: every other command starts without the MCP SDK and zod, which the CLI's build keeps in a file
+    // of their own, dist/mcp-vendor.cjs (build/mcp-vendor.mjs: they were half of the bundle every command reads).
     run: async (flags, io) => (await import('./mcp')).mcpCommand(flags, io),
   },
   {
