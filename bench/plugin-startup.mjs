@@ -160,11 +160,13 @@ try {
     process.stderr.write(`[plugin-startup] ${n} concepts: start-up done; phases with long tasks\n`);
     const phasePage = await openObsidianPage(browser, { theme: false, double: doubleJs });
     const questions = benchQuestions(planBundle(n), 10);
+    const trace = await phasesLib.traceTasks(phasePage);
     const { phases, pieceSizes } = await phasePage.evaluate(
       async ({ files, mainJs, manifest, questions, source }) =>
         window.eval(`(${source})`)(files, mainJs, manifest, questions, 500),
       { files, mainJs, manifest, questions, source: phasesSource },
     );
+    phasesLib.addTaskCpu(phases, await trace.stop());
     await phasePage.close();
     phaseRows.push({ n, phases, pieceSizes });
   }
@@ -202,13 +204,24 @@ for (const r of rows) {
 
 console.log('');
 console.log(
+  `Load average at the end: ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')} (${os.cpus().length} cores)`,
+);
+console.log(
   `Main thread during each phase (issue 14: no task > 50 ms at start ` +
     `with wiki.db, a save, a query, a catch-up of 500 files; none > 100 ms ` +
     `in a full rebuild)`,
 );
 console.log(
+  `(long tasks and the longest: wall time, as Chromium's longtask entries count it, which includes time the thread ` +
+    `waited for a core; most CPU: the main thread's CPU time in its busiest task, from a trace: the work itself; ` +
+    `the self-check's CPU says how much of a core the page got while it waited 120 ms)`,
+);
+console.log(
   `${'concepts'.padStart(9)}  ${'phase'.padEnd(56)}${'time'.padStart(9)} ` +
-    ` ${'long tasks'.padStart(10)}  ${'longest'.padStart(9)}  bytes written`,
+    ` ${'long tasks'.padStart(10)}  ${'longest'.padStart(9)}  ${'most CPU'.padStart(9)}  bytes written`,
 );
 for (const { n, phases } of phaseRows) {
   for (const p of phases) {
@@ -218,6 +231,7 @@ for (const { n, phases } of phaseRows) {
       `${n.toLocaleString('en-US').padStart(9)} ` +
         ` ${p.name.padEnd(56)}${fmt(p.ms).padStart(9)} ` +
         ` ${String(p.longTasks).padStart(10)}  ${fmt(p.longestMs).padStart(9)} ` +
+        ` ${(p.cpuMs === undefined ? '?' : fmt(p.cpuMs)).padStart(9)} ` +
         ` ${bytes}${p.note ? ` (${p.note})` : ''}`,
     );
   }

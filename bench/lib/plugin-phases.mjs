@@ -18,9 +18,12 @@ export async function phasesOnce(files, mainJs, manifest, questions, catchUp) {
   const phase = async (name, fn) => {
     // A fresh task to begin in, so a task left from the set-up (App.create) is not counted as the phase's.
     await pause(200);
+    // Marks for the bench's trace (its CPU column): the same bounds on the trace's clock.
+    performance.mark('okf-phase-from ' + phases.length);
     const from = performance.now();
     const extra = await fn();
     const to = performance.now();
+    performance.mark('okf-phase-to ' + phases.length);
     await pause(200);
     // Overlap, not start: the phase's first step usually runs inside a task that began just before it.
     const inside = tasks.filter((t) => t.start < to && t.start + t.duration > from);
@@ -181,4 +184,40 @@ export function piecesChanged(before, after) {
       return { size, pieces: Math.ceil(after.length / size), changed: touched.size, bytes: touched.size * size };
     }),
   };
+}
+
+// ---- Node's side: the main thread's CPU per task, from a Chromium trace (toplevel tasks carry their thread time).
+
+/**
+ * Starts tracing `page` (Chromium's toplevel tasks and the page's performance marks); `stop()` gives the events. On a
+ * shared machine a long task's wall time is mostly time its thread waited for a core; its CPU time is the work.
+ */
+export async function traceTasks(page) {
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
+  await cdp.send('Tracing.start', { categories: 'toplevel,blink.user_timing', transferMode: 'ReportEvents' });
+  return {
+    async stop() {
+      const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+      await cdp.send('Tracing.end');
+      await complete;
+      await cdp.detach();
+      return events;
+    },
+  };
+}
+
+/** Sets each phase's `cpuMs`: the most thread CPU time of one main-thread task overlapping it (its marks' bounds). */
+export function addTaskCpu(phases, events) {
+  const mark = (name) => events.find((e) => e.name === name && e.cat.includes('blink.user_timing'));
+  phases.forEach((phase, i) => {
+    const [from, to] = [mark('okf-phase-from ' + i), mark('okf-phase-to ' + i)];
+    if (!from || !to) return;
+    let most = 0;
+    for (const e of events)
+      if (e.ph === 'X' && e.pid === from.pid && e.tid === from.tid && e.cat === 'toplevel' && e.tdur !== undefined)
+        if (e.ts < to.ts && e.ts + e.dur > from.ts) most = Math.max(most, e.tdur / 1000);
+    phase.cpuMs = most;
+  });
 }
