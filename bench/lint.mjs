@@ -80,7 +80,7 @@ function generate(dir, n) {
   }
 }
 
-/** Bundles a small entry over the real core (SQLite WASM inlined, like the CLI build). */
+/** Bundles a small entry over the real core (SQLite WASM inlined, as the plugin's build does). */
 async function buildEntry() {
   const out = nodePath.join(ROOT, 'node_modules', '.cache', 'okf-bench', 'lint-bench.cjs');
   await esbuild.build({

@@ -1,4 +1,4 @@
-// The real binary in a real process: `node esbuild.config.mjs cli` builds dist/cli.cjs (SQLite's WASM inlined),
+// The real binary in a real process: `node esbuild.config.mjs cli` builds dist/cli.cjs (SQLite's WASM beside it),
 // and `node bin/okf-wiki.cjs` runs it with real argv, streams and exit code.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

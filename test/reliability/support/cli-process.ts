@@ -1,6 +1,7 @@
-// The CLI as a separate Node process, bundled the way `esbuild.config.mjs cli` bundles it (SQLite WASM inlined),
-// into a temporary folder. For faults that need a real process: a crash (SIGKILL) mid-write, wall-clock limits
-// measured outside jest (whose sandboxed `Math` runs hashing loops ~100x slower than Node does).
+// The CLI as a separate Node process, bundled from the same entry as `esbuild.config.mjs cli` but in one file (SQLite's
+// WASM inlined and the MCP libraries inside, where the real build puts them beside it), into a temporary folder. For
+// faults that need a real process: a crash (SIGKILL) mid-write, wall-clock limits measured outside jest (whose
+// sandboxed `Math` runs hashing loops ~100x slower than Node does).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
