@@ -1,7 +1,7 @@
 // The command palette entries (no default hotkeys: people choose their own). Commands whose core is not in
 // this version yet say so in a notice instead of failing silently.
 import { Notice, type Plugin } from 'obsidian';
-import type { Artifact } from '../core/generate/regenerate';
+import type { Artifact, GeneratedFile } from '../core/generate/regenerate';
 import type { QueryAnswer } from './answer';
 import { addRelationCommand, fileBackCommand, supersedeCommand } from './authoring/commands';
 import { AuthoringSession } from './authoring/session';
@@ -47,7 +47,8 @@ async function copyContextFor(service: WikiService, question: string): Promise<v
 async function regenerate(service: WikiService, artifact: Artifact): Promise<void> {
   try {
     const files = (await service.regenerate(artifact)).filter((f) => f.outcome !== 'appended');
-    new Notice(`OKF Graph Wiki: ${files.map((f) => `${f.path.slice(1)} ${f.outcome}`).join(', ')}.`);
+    const said = (f: GeneratedFile) => `${f.path.slice(1)} ${f.reason ? `left as it is: ${f.reason}` : f.outcome}`;
+    new Notice(`OKF Graph Wiki: ${files.map(said).join(', ')}.`);
   } catch (error) {
     new Notice(`OKF Graph Wiki: ${(error as Error).message}`);
   }

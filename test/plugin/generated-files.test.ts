@@ -6,7 +6,7 @@
 import type * as O from 'obsidian';
 import { VaultBundle } from '../../src/plugin/vault-bundle';
 import { MemoryStore } from '../obsidian-double/file-store';
-import { createTestApp } from '../obsidian-double/harness';
+import { createTestApp, noticeMessages, waitFor } from '../obsidian-double/harness';
 import { launch, quit, settle, tempVault, type Running, type TempVault } from './support/plugin-harness';
 
 let vault: TempVault;
@@ -75,6 +75,18 @@ test(
     expect(await app.vault.read(before.get('wiki/log.md')!)).toMatch(/Reindex[\s\S]*Reindex/);
   },
 );
+
+test('Regenerate timeline leaves a timeline.md the user wrote as it is, and the notice says so (QA2 F4)', async () => {
+  running = await launch(vault.dir);
+  const { app } = running;
+  const mine = '# My timeline\n\nHand-written notes I care about.\n';
+  const file = app.vault.getFileByPath('wiki/timeline.md');
+  if (file) await app.vault.modify(file, mine);
+  else await app.vault.create('wiki/timeline.md', mine);
+  app.commands.executeCommandById('okf-graph-wiki:regenerate-timeline');
+  await waitFor(() => noticeMessages().some((m) => m.includes('timeline.md left as it is')), 'the notice');
+  expect(await app.vault.adapter.read('wiki/timeline.md')).toBe(mine);
+});
 
 test('a generated file edited between the read and the write is not overwritten, and the error names it', async () => {
   const app = await createTestApp(

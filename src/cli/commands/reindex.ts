@@ -96,12 +96,15 @@ function renderGenerated(files: readonly GeneratedFile[]): string[] {
   const name = (path: string) => path.replace(/^\//, '');
   const lines: string[] = [];
   const fixed = files.filter((f) => !f.path.endsWith('/index.md'));
-  if (fixed.length > 0)
+  const written = fixed.filter((f) => f.reason === undefined);
+  if (written.length > 0)
     lines.push(
-      `Generated: ${fixed
+      `Generated: ${written
         .map((f) => `${name(f.path)} (${f.outcome === 'appended' ? 'entry added' : f.outcome})`)
         .join(', ')}.`,
     );
+  for (const f of fixed.filter((i) => i.reason !== undefined))
+    lines.push(`Left ${name(f.path)} as it is: ${f.reason}.`);
   const indexes = files.filter((f) => f.path.endsWith('/index.md'));
   if (indexes.length > 0) {
     const count = (o: GeneratedFile['outcome']) => indexes.filter((f) => f.outcome === o).length;

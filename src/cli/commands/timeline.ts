@@ -33,8 +33,12 @@ async function regenerate(
   try {
     const files = await session.regenerate([artifact]);
     if (flags.json) io.out(jsonText({ bundle: bundle.root, files }));
-    else for (const f of files) io.out(`${f.path.slice(1)}: ${f.outcome === 'appended' ? 'entry added' : f.outcome}\n`);
-    return 0;
+    else
+      for (const f of files)
+        if (f.reason !== undefined) io.err(`okf-wiki: left ${f.path.slice(1)} as it is: ${f.reason}.\n`);
+        else io.out(`${f.path.slice(1)}: ${f.outcome === 'appended' ? 'entry added' : f.outcome}\n`);
+    // A file someone else wrote under the artifact's name: the command did not do what was asked (refused).
+    return files.some((f) => f.reason !== undefined) ? 2 : 0;
   } finally {
     await session.close();
   }

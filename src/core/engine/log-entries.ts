@@ -14,10 +14,11 @@ export function rebuildLogEntry(
   origin: string,
 ): string {
   const indexes = files.filter((f) => f.path.endsWith('/index.md') && changed(f)).length;
+  // A timeline.md or keywords file someone else wrote was left alone: not named as rebuilt.
+  const ours = (path: string) => !files.some((f) => f.path === path && f.outcome === 'hand-written');
   const written = [
     '`wiki.db`',
-    '`timeline.md`',
-    '`wiki-trigger-keywords.txt`',
+    ...['/timeline.md', '/wiki-trigger-keywords.txt'].filter(ours).map((path) => `\`${path.slice(1)}\``),
     ...(indexes > 0 ? [`${indexes} generated \`index.md\` block${indexes === 1 ? '' : 's'}`] : []),
   ];
   return formatLogEntry(
