@@ -100,8 +100,8 @@ export class FsBundle implements BundleSource, BundleWriter {
     return this.shown.shownPath(this.root, stored);
   }
 
-  // read and stat use synchronous calls: a catch-up or a build makes ~10,000 of each, and the promise API's thread
-  // pool round trips cost four times the CPU of the calls themselves (630 ms against 160 ms at 10,000 files).
+  // read and stat use synchronous calls: a catch-up or a build makes ~10,000 of each; the promise API cost 4x their CPU
+  // (630 against 160 ms at 10,000 files), lstat callbacks ~3x, a worker ~0.1 s to start (ARCHITECTURE.md, session 12).
   async read(path: string): Promise<string> {
     return this.readOpened(path).text;
   }

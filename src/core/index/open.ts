@@ -19,8 +19,10 @@ export async function openIndex(
   onProgress?: Progress,
 ): Promise<{ index: WikiIndex; outcome: OpenOutcome }> {
   if (persisted !== undefined) {
-    // The catch-up's listing and stats need no index: a shell that reads wiki.db in another thread has them taken
-    // meanwhile (a cold CLI question at 10,000 concepts: ~0.1 s of stats beside ~0.1 s of reading 127 MB).
+    // The catch-up's listing and stats need no index: started now, they are taken while wiki.db is read where a shell
+    // reads it in another thread (the MCP server). A load in place (a CLI question) reads on this thread, so they only
+    // fill its waits: the Node shell's stats are synchronous, as a worker or the thread pool cost more CPU than the
+    // stats themselves (fs-bundle.ts).
     let survey: Promise<Survey> | undefined;
     const startSurvey = () => {
       survey = surveyBundle(source);

@@ -50,6 +50,8 @@ test('a written wiki.db carries the catalog rows after its database, under its c
   expect(JSON.parse(decoded(section!))).toEqual({
     columns: expect.arrayContaining(['path', 'title', 'aliases']),
     rows: [expect.arrayContaining([ADA, 'Ada Lovelace']), expect.arrayContaining([BABBAGE, 'Charles Babbage'])],
+    // The files' recorded stats (recorded-stats-section.test.ts).
+    files: [[ADA, BABBAGE], expect.any(Array), expect.any(Array), expect.any(Array)],
   });
 });
 
@@ -81,7 +83,7 @@ test('the section is what a load answers from while nothing changed, SQLite once
 test.each([
   ['other columns', (s: string) => s.replace('"aliases"', '"nicknames"')],
   ['a path the database does not hold', (s: string) => s.replace(`"${BABBAGE}"`, '"/entities/other.md"')],
-  ['a row missing', (s: string) => s.replace(/,\["\/entities\/babbage\.md".*\]\]\}$/, ']}')],
+  ['a row missing', (s: string) => s.replace(/,\["\/entities\/babbage\.md".*?\]\](?=,"files")/, ']')],
   ['a number for a title', (s: string) => s.replace('"Charles Babbage"', '42')],
   ['an unknown trust', (s: string) => s.replace(/"unverified"/g, '"trusted"')],
   ['not JSON', (s: string) => s.slice(0, 20)],
