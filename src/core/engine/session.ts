@@ -9,6 +9,7 @@ import { conceptRecordsFromIndex } from '../generate/concept-record';
 import { ALL_ARTIFACTS, regenerateBundleFiles, type Artifact, type GeneratedFile } from '../generate/regenerate';
 import { buildIndex, refreshFiles, syncIndex, type Progress, type SyncReport } from '../index/build';
 import { openIndex, type OpenOutcome } from '../index/open';
+import { WikiDbChanged } from '../index/reader-vfs';
 import type { IndexStats, LoadProblem, WikiIndex } from '../index/wiki-index';
 import type { Persisted } from '../index/snapshot';
 import { lintBundle } from '../lint/run-lint';
@@ -113,7 +114,13 @@ export class WikiSession {
 
   /** Opens the index: wiki.db when it can be trusted (only changed files re-read), otherwise a full build. */
   static async open(env: SessionEnv, onProgress?: Progress): Promise<WikiSession> {
-    const { index, outcome } = await openIndex(env.bundle, await env.store.read(), onProgress);
+    const opening = async () => openIndex(env.bundle, await env.store.read(), onProgress);
+    // wiki.db read in place and written in place since its checksum pass, found by the catch-up (a page read, its first
+    // write): opened once more, as it now is, rather than failing (its vectors are the other writer's to keep).
+    const { index, outcome } = await opening().catch((error: unknown) => {
+      if (error instanceof WikiDbChanged) return opening();
+      throw error;
+    });
     const session = new WikiSession(index, env, outcome);
     session.restampedAtOpen = outcome.kind === 'loaded' && index.fileStatsRecorded > 0;
     if (!session.openChangedIndex) session.saved = stateOf(index);

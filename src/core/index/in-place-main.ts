@@ -7,7 +7,7 @@
 // before opening; each read fails once the file changed since (`FileReader.unchanged`), never answering from
 // other bytes.
 import type { Database as WasmDatabase, Sqlite3Static } from '@sqlite.org/sqlite-wasm';
-import { changedWhileRead, serveFile } from './reader-vfs';
+import { changedWhileRead, serveFile, WikiDbChanged } from './reader-vfs';
 import type { FileReader } from './snapshot';
 
 /** The main database of a connection, read in place until `materialize`. */
@@ -18,7 +18,7 @@ export interface InPlaceMain {
   /** Forgets the file and closes the reader (after the connection closed, or once materialized). */
   close(): void;
   /** Why the last read of the file failed, naming it (SQLite says only "disk I/O error"); undefined once closed. */
-  readonly problem: () => string | undefined;
+  readonly problem: () => Error | undefined;
 }
 
 /** Opens the first `byteLength` bytes read through `reader` (the reader is this object's to close, also on a throw). */
@@ -31,20 +31,26 @@ export function openInPlaceMain(sqlite3: Sqlite3Static, byteLength: number, read
     release();
     reader.close();
   };
+  // SQLite's error of a failed read says only "disk I/O error": the VFS's names the file and the problem.
+  const failed = (error: unknown) => {
+    const named = problem();
+    close();
+    return named ?? error;
+  };
   let db: WasmDatabase;
   try {
     db = new sqlite3.oo1.DB(uri, 'w');
   } catch (error) {
-    close();
-    throw error;
+    throw failed(error);
   }
   try {
     // Temp tables and sorts in memory, as they are on an in-memory main database (the VFS creates no other file).
     db.exec('pragma temp_store = memory');
+    // The schema read here, where a failed read is named: its first page and every definition (none is run).
+    db.exec('select name from sqlite_schema');
   } catch (error) {
     db.close();
-    close();
-    throw error;
+    throw failed(error);
   }
   return {
     db,
@@ -55,7 +61,7 @@ export function openInPlaceMain(sqlite3: Sqlite3Static, byteLength: number, read
       const pointer = wasm.alloc(byteLength);
       try {
         reader.readAt(wasm.heap8u().subarray(pointer, pointer + byteLength), 0);
-        if (reader.unchanged && !reader.unchanged()) throw new Error(changedWhileRead(reader));
+        if (reader.unchanged && !reader.unchanged()) throw new WikiDbChanged(changedWhileRead(reader));
       } catch (error) {
         wasm.dealloc(pointer);
         throw error;

@@ -5,6 +5,7 @@ import { checksum, oversizedReason, readSnapshot, type Persisted, type Persisted
 import { keepSection } from './catalog-rows';
 import { checkHeader, HEADER_BYTES } from './file-header';
 import { checksumMatches, openInPlace } from './in-place-file';
+import { WikiDbChanged } from './reader-vfs';
 import { Database, type Row } from './sqlite';
 import { schemaProblem } from './verify-schema';
 
@@ -31,7 +32,9 @@ export async function loadDatabase(
     let called = false;
     if (first) meanwhile = () => void (called || ((called = true), first()));
     const opened = await loadInPlace(file, meanwhile);
-    if (opened !== 'whole') return 'reason' in opened ? opened : checked(opened.db, true, opened.catalog);
+    const result = opened === 'whole' || 'reason' in opened ? opened : await checked(opened.db, true, opened.catalog);
+    // Written in place after its checksum pass (found in the schema checks): loaded whole as it now is, checked again.
+    if (result !== 'whole' && result !== 'changed') return result;
   }
   let intact = false;
   let catalog: string | undefined;
@@ -70,11 +73,19 @@ export async function loadDatabase(
   } catch (error) {
     return { reason: unreadable ?? (error as Error).message };
   }
-  return checked(db, intact, catalog);
+  const result = await checked(db, intact, catalog);
+  return result === 'changed' ? { reason: 'it changed while it was read' } : result;
 }
 
-/** The checks after the bytes are SQLite's (`intact`: their checksum matched), then `db`, or why it is not used. */
-async function checked(db: Database, intact: boolean, catalog?: string): Promise<Database | { reason: string }> {
+/**
+ * The checks after the bytes are SQLite's (`intact`: their checksum matched), then `db`, or why it is not used;
+ * 'changed' when a file read in place was written since its checksum pass (WikiDbChanged).
+ */
+async function checked(
+  db: Database,
+  intact: boolean,
+  catalog?: string,
+): Promise<Database | { reason: string } | 'changed'> {
   try {
     // The schema first: until it is known to be exactly ours, no query may touch a table (a view could hang it).
     const problem = await schemaProblem(db);
@@ -98,6 +109,7 @@ async function checked(db: Database, intact: boolean, catalog?: string): Promise
     return db;
   } catch (error) {
     db.close();
+    if (error instanceof WikiDbChanged) return 'changed';
     return { reason: (error as Error).message.replace(/^SQLITE_\w+: sqlite3 result code \d+: /, '') };
   }
 }
@@ -142,7 +154,8 @@ async function loadInPlace(
   try {
     return { db: await Database.inPlace(databaseBytes, reader), catalog };
   } catch (error) {
-    return { reason: (error as Error).message };
+    // Written in place since the checksum pass: the load reads the file whole as it now is.
+    return error instanceof WikiDbChanged ? 'whole' : { reason: (error as Error).message };
   }
 }
 

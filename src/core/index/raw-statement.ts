@@ -54,8 +54,8 @@ export class RawCalls {
   private scratch = 0;
   private capacity = 0;
   private bytes: Uint8Array = new Uint8Array(0);
-  /** Why a read of a database in place failed, naming its file (Database.inPlace sets it). */
-  ioProblem: (() => string | undefined) | undefined;
+  /** Why a read of a database in place failed, naming its file, as the error to throw (Database.inPlace sets it). */
+  ioProblem: (() => Error | undefined) | undefined;
 
   constructor(private readonly sqlite3: Sqlite3Static) {
     this.x = sqlite3.wasm.exports as Exports;
@@ -203,7 +203,7 @@ export class RawCalls {
   private fail(db: number, rc: number): never {
     // An I/O error (primary code SQLITE_IOERR, 10) of a file read in place: its VFS knows the file and the problem.
     const problem = (rc & 0xff) === 10 ? this.ioProblem?.() : undefined;
-    if (problem) throw new Error(problem);
+    if (problem) throw problem;
     this.sqlite3.oo1.DB.checkRc(db, rc);
     throw new Error(`sqlite3 result code ${rc}`);
   }

@@ -13,8 +13,13 @@ interface Served {
   readonly reader: FileReader;
   /** Each read fails once the reader says the file changed since it was opened (`FileReader.unchanged`). */
   readonly checkEachRead: boolean;
-  /** Why the last read failed, naming the file: SQLite itself only says "disk I/O error". */
-  problem?: string;
+  /** Why the last read failed, naming the file (SQLite says only "disk I/O error"); `changed`: it was written. */
+  problem?: { readonly message: string; readonly changed: boolean };
+}
+
+/** A file read in place found written since its checksum vouched for it: load it again, as it now is. */
+export class WikiDbChanged extends Error {
+  override readonly name = 'WikiDbChanged';
 }
 
 /** Per engine: the files by the name they are attached under, and the open sqlite3_file pointers. */
@@ -30,14 +35,14 @@ const states = new WeakMap<Sqlite3Static, VfsState>();
  * The URI to attach (`attach '<uri>' as name`) or open to read `file`'s first `byteLength` bytes as a read-only,
  * immutable database; `release` forgets it once detached. Registers the VFS with the engine on first use. With
  * `checkEachRead`, a read after the file changed fails (SQLITE_IOERR_READ): the bytes were vouched for as they were.
- * `problem` is why the last read failed, naming the file (undefined once released).
+ * `problem` is why the last read failed, naming the file (undefined once released), as the error to throw.
  */
 export function serveFile(
   sqlite3: Sqlite3Static,
   byteLength: number,
   reader: FileReader,
   checkEachRead = false,
-): { uri: string; release: () => void; problem: () => string | undefined } {
+): { uri: string; release: () => void; problem: () => Error | undefined } {
   const state = stateOf(sqlite3);
   const name = `okf-file-${state.next++}`;
   const served: Served = { byteLength, reader, checkEachRead };
@@ -45,7 +50,11 @@ export function serveFile(
   return {
     uri: `file:${name}?vfs=${VFS_NAME}&mode=ro&immutable=1`,
     release: () => state.files.delete(name),
-    problem: () => (state.files.has(name) ? served.problem : undefined),
+    problem: () => {
+      const { message, changed } = (state.files.has(name) && served.problem) || {};
+      if (message === undefined) return undefined;
+      return changed ? new WikiDbChanged(message) : new Error(message);
+    },
   };
 }
 
@@ -92,12 +101,12 @@ function install(sqlite3: Sqlite3Static, state: VfsState): void {
           try {
             if (available > 0) file.reader.readAt(wasm.heap8u().subarray(pDest, pDest + available), at);
             if (file.checkEachRead && file.reader.unchanged && !file.reader.unchanged()) {
-              file.problem = changedWhileRead(file.reader);
+              file.problem = { message: changedWhileRead(file.reader), changed: true };
               return capi.SQLITE_IOERR_READ;
             }
           } catch (error) {
             // The shell's message names the file (Node: "… could not be read (EIO: …)").
-            file.problem = (error as Error).message;
+            file.problem = { message: (error as Error).message, changed: false };
             return capi.SQLITE_IOERR_READ;
           }
           if (available === n) return 0;

@@ -7,7 +7,7 @@ import { checkFileSize } from './file-header';
 import { engine } from './sqlite-engine';
 import { openInPlaceMain, type InPlaceMain } from './in-place-main';
 import { RawCalls, type Row, type SqlValue } from './raw-statement';
-import { serveFile } from './reader-vfs';
+import { serveFile, WikiDbChanged } from './reader-vfs';
 import type { FileReader } from './snapshot';
 
 export type { Row, SqlValue } from './raw-statement';
@@ -122,12 +122,12 @@ export class Database {
     try {
       const main = openInPlaceMain(sqlite3, byteLength, reader);
       opened = new Database(sqlite3, main.db);
-      opened.lazy = main;
-      opened.raw.ioProblem = main.problem;
+      opened.raw.ioProblem = (opened.lazy = main).problem;
       opened.all('select name from sqlite_schema');
       return opened;
     } catch (error) {
       opened?.close();
+      if (error instanceof WikiDbChanged) throw error;
       throw new Error(`not a readable SQLite database: ${(error as Error).message}`);
     }
   }
