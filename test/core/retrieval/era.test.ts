@@ -142,6 +142,15 @@ describe('the demo: Bell Labs, AT&T era (until 1996-09-30), Lucent era (until 20
     expect(result.seeds.map((s) => s.path)).toEqual(['/entities/att-bell-labs.md']);
   });
 
+  test('a page named in full whose era holds none of the time gives way (to a page seeded already)', async () => {
+    const question = 'Who ran Bell Labs (AT&T era), Bell Labs (Lucent era) and Nokia Bell Labs during the 1990s?';
+    const result = await ask(question);
+    expect(result.seeds.map((s) => s.path).sort()).toEqual([
+      '/entities/att-bell-labs.md',
+      '/entities/lucent-bell-labs.md',
+    ]);
+  });
+
   test('a question set in no past time keeps the current page', async () => {
     const result = await ask('Who owns Bell Labs?');
     expect(result.seeds.map((s) => s.path)).toEqual(['/entities/nokia-bell-labs.md']);
