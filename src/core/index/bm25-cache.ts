@@ -36,6 +36,8 @@ export class PhraseScoreCache {
   private state = 0;
   private rows = 0;
   private readonly kept = new Map<string, Kept>();
+  /** The last question was asked inside a transaction (use). */
+  private askedInTransaction = false;
   /** Rows matching each phrase asked since the last change (any weights), and the number of concepts then. */
   private readonly counts = new Map<string, number>();
   private total: number | undefined;
@@ -68,6 +70,11 @@ export class PhraseScoreCache {
    * Otherwise the question takes FTS5's single pass, which costs less when nothing is kept (a cold CLI question).
    */
   use(db: Database, generation: number): boolean {
+    // Asked inside a transaction, then after it: a rollback moves neither the generation nor SQLite's change counter
+    // back, so what was kept (scores, row sizes) may be of rows no longer there. Forgotten, whatever the outcome.
+    const inTransaction = db.inTransaction();
+    if (this.askedInTransaction && !inTransaction) this.forget(db);
+    this.askedInTransaction = inTransaction;
     this.generation = generation;
     const key = `${generation}:${this.changeCount(db)}`;
     if (key !== this.key) {
@@ -77,6 +84,20 @@ export class PhraseScoreCache {
     const warm = this.warm;
     this.warm = true;
     return warm;
+  }
+
+  /** Everything kept dropped, as if no question had been asked (the touched rows logged so far too). */
+  private forget(db: Database): void {
+    this.state++;
+    if (this.sizes) takeTouchedRows(db);
+    this.sizes = undefined;
+    this.kept.clear();
+    this.rows = 0;
+    this.counts.clear();
+    this.earlier.clear();
+    this.total = undefined;
+    this.key = '';
+    this.warm = false;
   }
 
   private changeCount(db: Database): number {

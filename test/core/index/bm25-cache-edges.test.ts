@@ -79,8 +79,9 @@ test('weights alternating between questions and non-integer weights stay exact a
 });
 
 // Latent (no BM25 question runs inside a transaction today): the cache keys on the generation and total_changes(),
-// and neither moves back on a rollback, so scores asked inside a transaction outlive it.
-test.failing('a phrase asked within a transaction later rolled back', async () => {
+// and neither moves back on a rollback, so scores asked inside a transaction outlived it. What was kept is now
+// forgotten at the first question after a transaction in which one was asked.
+test('a phrase asked within a transaction later rolled back', async () => {
   const { index, db } = await setup();
   const cache = new PhraseScoreCache(3);
   const w = W([0, 10, 8, 4, 4, 1]);
