@@ -73,21 +73,21 @@ export function isSuperseded(info: ConceptInfo | undefined): boolean {
   return info?.status === 'superseded';
 }
 
-/** Maximum `superseded_by` hops walked, so an accidental cycle cannot hang a query (spec §7.7). */
-export const MAX_SUPERSESSION_HOPS = 5;
-
 /**
- * The end of a concept's supersession chain: the first non-superseded concept reached by following
- * `superseded_by`, at most MAX_SUPERSESSION_HOPS hops. Null when the chain dangles, cycles, or runs too long.
+ * The end of a concept's supersession chain: the first non-superseded concept reached by following `superseded_by`,
+ * however long the chain (a policy re-issued every year has as many editions as years). Null when the chain dangles
+ * (no `superseded_by`, or one naming no concept) or cycles: each page is visited once, so an accidental cycle cannot
+ * hang a query (spec §7.7).
  */
 export function resolveSupersession(catalog: Catalog, path: string): string | null {
+  const visited = new Set<string>();
   let current = path;
-  for (let hop = 0; hop <= MAX_SUPERSESSION_HOPS; hop++) {
+  for (;;) {
     const info = catalog.concepts.get(current);
     if (!info) return null;
     if (!isSuperseded(info)) return current;
-    if (!info.supersededBy) return null;
+    if (!info.supersededBy || visited.has(current)) return null;
+    visited.add(current);
     current = info.supersededBy;
   }
-  return null;
 }

@@ -1,13 +1,16 @@
 // A question set in a past year, decade or century ("Who owned Bell Labs in 1990?") is about the page of the era
 // that covers that time: among the pages of a supersession chain (spec §7.7), the one whose time holds it.
 import { datePart } from '../okf/dates';
-import { MAX_SUPERSESSION_HOPS, type Catalog, type ConceptInfo } from './catalog';
+import type { Catalog, ConceptInfo } from './catalog';
 import { compareBinary } from './binary-order';
 import type { Period } from './intent';
 import type { Seed } from './types';
 
-/** Pages of one chain looked at, at most: a merge of many pages is walked no further (a bound, as hops are). */
-const MAX_CHAIN_PAGES = 16;
+/**
+ * Pages of one chain looked at, at most: a bound on the work per seed (each page is visited once, so a cycle ends
+ * the walk anyway). A policy re-issued yearly for decades still fits.
+ */
+const MAX_CHAIN_PAGES = 256;
 
 /** spec §7.7: `superseded_at`, defaulting to the successor's `generated.at`. */
 export function supersessionDate(catalog: Catalog, info: ConceptInfo): string | undefined {
@@ -45,12 +48,12 @@ function predecessors(catalog: Catalog): Map<string, string[]> {
   return before;
 }
 
-/** The pages of `start`'s supersession chain (back through `supersedes`, on through `superseded_by`), bounded. */
+/** The pages of `start`'s supersession chain (back through `superseded_by` pointing at it, on through its own). */
 function chainOf(catalog: Catalog, start: string): string[] {
   const before = predecessors(catalog);
   const seen = new Set([start]);
   let frontier = [start];
-  for (let hop = 0; hop < MAX_SUPERSESSION_HOPS && frontier.length > 0 && seen.size < MAX_CHAIN_PAGES; hop++) {
+  while (frontier.length > 0 && seen.size < MAX_CHAIN_PAGES) {
     const next: string[] = [];
     for (const path of frontier) {
       const info = catalog.concepts.get(path);

@@ -257,14 +257,16 @@ function supersededInto(catalog: Catalog): Map<string, string[]> {
 }
 
 /**
- * The concept a hit seeds (spec §7.7): itself, or for a superseded concept the end of its `superseded_by`
- * chain (null when that chain dangles or cycles). HISTORICAL questions keep the superseded concept.
+ * The concept a hit seeds (spec §7.7): itself, or for a superseded concept the end of its `superseded_by` chain.
+ * HISTORICAL questions keep the superseded concept. So does a chain with no end to reach (no successor named, a
+ * successor missing, a cycle): the page is deprioritized, not deleted (its facts carry the superseded marker and
+ * weight), where dropping the hit said the wiki knows nothing of a page the question names.
  */
 function seedPathFor(catalog: Catalog, path: string, historical: boolean): string | null {
   const info = catalog.concepts.get(path);
   if (!info) return null;
   if (historical || !isSuperseded(info)) return path;
-  return resolveSupersession(catalog, path);
+  return resolveSupersession(catalog, path) ?? path;
 }
 
 function round(n: number): number {

@@ -191,10 +191,13 @@ describe('§7.7: supersession chain A → B → C', () => {
     );
   });
 
-  test('a supersession cycle terminates without a seed', async () => {
+  test('a superseded concept in a cycle seeds itself, marked: deprioritized, not deleted', async () => {
     const result = await contextFor(index, 'Tell me about Cycle Xylophone', { clock });
-    expect(result.seeds).toEqual([]);
-    expect(result.confident).toBe(false);
+    expect(result.seeds.map((s) => s.path)).toEqual(['/entities/cycle-x.md']);
+    expect(result.facts[0]).toMatchObject({
+      subject: '/entities/cycle-x.md',
+      superseded: { by: '/entities/cycle-y.md' },
+    });
   });
 
   test('a HISTORICAL question may seed a concept in a cycle, and expansion terminates', async () => {
@@ -207,13 +210,14 @@ describe('§7.7: supersession chain A → B → C', () => {
     });
   });
 
-  test('the chain walk stops after 5 hops', async () => {
-    // long-2 reaches long-7 in 5 hops; long-1 would need 6.
-    expect((await contextFor(index, 'Tell me about Longchain step 2', { clock })).seeds.map((s) => s.path)).toEqual([
-      '/entities/long-7.md',
-    ]);
-    expect(
-      (await contextFor(index, 'Tell me about Longchain step 1', { clock })).seeds.map((s) => s.path),
-    ).not.toContain('/entities/long-1.md');
+  test('a chain longer than five editions resolves to its end from its first page', async () => {
+    // long-1 reaches long-7 in 6 hops (a walk bounded at 5 used to drop the hit).
+    for (const step of [1, 2, 6])
+      expect(
+        (await contextFor(index, `Tell me about Longchain step ${step}`, { clock })).seeds.map((s) => [
+          s.path,
+          s.resolvedFrom,
+        ]),
+      ).toEqual([['/entities/long-7.md', `/entities/long-${step}.md`]]);
   });
 });
