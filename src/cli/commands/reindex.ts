@@ -18,10 +18,13 @@ import { guardEmbedding, reportInterrupted } from '../embed-interrupt';
 import { noteBundleConfigProblems } from '../config-notes';
 import { refuseUnlessWiki } from '../wiki-folder';
 import { WriteFailure } from '../../node/write-failure';
+import { keepsFile } from '../../core/index/open';
 
 export interface ReindexSummary {
   readonly bundle: string;
   readonly wikiDb: string;
+  /** wiki.db was written by a newer schema version: left as it is, not written (the index was built in memory). */
+  readonly wikiDbKept?: true;
   readonly concepts: number;
   readonly relations: number;
   readonly files: number;
@@ -75,6 +78,7 @@ export async function reindexBundle(
   const summary: ReindexSummary = {
     bundle: bundle.root,
     wikiDb: bundle.resolve(WIKI_DB),
+    ...(keepsFile(session.opened) ? { wikiDbKept: true as const } : {}),
     concepts: stats.concepts,
     relations: stats.relations,
     files: stats.files,
@@ -144,7 +148,9 @@ export function renderReindexSummary(s: ReindexSummary): string {
   const lines = [
     `Indexed ${counted(s.concepts, 'concept')} and ${counted(s.relations, 'relation')} ` +
       `from ${counted(s.files, 'markdown file')} in ${fmt(s.ms)} ms.`,
-    `Wrote ${s.wikiDb}`,
+    s.wikiDbKept
+      ? `Left ${s.wikiDb} as it is: written by a newer okf-wiki (upgrade, or delete it to rebuild it with this one).`
+      : `Wrote ${s.wikiDb}`,
     s.vectors.off
       ? vectorOffSentence(s.vectors.off)
       : `Vectors (${s.vectors.model}): ${fmt(s.vectors.embedded)} embedded ` +

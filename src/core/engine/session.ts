@@ -8,7 +8,7 @@ import type { Embedder } from '../embed/types';
 import { conceptRecordsFromIndex } from '../generate/concept-record';
 import { ALL_ARTIFACTS, regenerateBundleFiles, type Artifact, type GeneratedFile } from '../generate/regenerate';
 import { buildIndex, refreshFiles, syncIndex, type Progress, type SyncReport } from '../index/build';
-import { openIndex, type OpenOutcome } from '../index/open';
+import { keepsFile, openIndex, rebuiltOutcome, type OpenOutcome } from '../index/open';
 import { WikiDbChanged } from '../index/reader-vfs';
 import type { IndexStats, LoadProblem, WikiIndex } from '../index/wiki-index';
 import type { Persisted } from '../index/snapshot';
@@ -142,8 +142,8 @@ export class WikiSession {
     env: SessionEnv,
     options: RebuildOptions = {},
   ): Promise<{ session: WikiSession; report: RebuildReport }> {
-    const { fresh, carried } = await buildCarrying(await env.store.read(), env.bundle, options.onBuildProgress);
-    const session = new WikiSession(fresh, env, { kind: 'built', reason: 'rebuilt from the concept files' });
+    const { fresh, carried, newer } = await buildCarrying(await env.store.read(), env.bundle, options.onBuildProgress);
+    const session = new WikiSession(fresh, env, rebuiltOutcome(newer));
     return { session, report: await session.finishRebuild(carried, options) };
   }
 
@@ -158,6 +158,7 @@ export class WikiSession {
    */
   get openChangedIndex(): boolean {
     const o = this.opened;
+    if (keepsFile(o)) return false;
     return o.kind === 'built' || o.sync.updated.length + o.sync.removed.length > 0 || this.restampedAtOpen;
   }
 
@@ -251,9 +252,10 @@ export class WikiSession {
     return this.finishRebuild(carried, options);
   }
 
-  /** Persists the index through the shell's store (a close meanwhile waits for it). */
+  /** Persists the index through the shell's store (a close waits for it); nothing when `keepsFile`, said at open. */
   save(): Promise<void> {
     const index = this.current;
+    if (keepsFile(this.opened)) return Promise.resolve(void (this.saved = stateOf(index)));
     // Taken as the save starts: a shell that exports later writes this state or a newer one (at worst a save more).
     const state = stateOf(index);
     const written = this.env.store.write(

@@ -3,13 +3,15 @@
 // index through reader-vfs.ts and SQLite copies the rows itself, so the old database is never whole in the engine's
 // memory (~150 MB at 10,000 concepts) and the vectors never pass through JS. The checks are those of a load with a
 // checksum (load.ts): the recorded checksum over every byte, the header, the exact schema, format and version; a file
-// without a checksum needs SQLite's page checks over all of it, and is read whole as before (WikiIndex.load).
+// without a checksum needs SQLite's page checks over all of it, and is read whole as before (WikiIndex.load). A file
+// of another schema version is carried from when its embeddings, calibration and meta tables are exactly this
+// version's (a version bump that changed other tables must not throw away vectors that cost an embedding pass each).
 import type { VectorCalibration } from '../embed/calibrate';
 import { checkHeader, HEADER_BYTES } from './file-header';
 import { INDEX_FORMAT, SCHEMA_VERSION } from './schema';
 import { checksumMatches, type InPlaceFile } from './in-place-file';
 import type { Database } from './sqlite';
-import { schemaProblem } from './verify-schema';
+import { schemaProblem, versionWithSameTables } from './verify-schema';
 import { WikiIndex } from './wiki-index';
 
 export { openInPlace, type InPlaceFile } from './in-place-file';
@@ -22,21 +24,42 @@ export const CARRIED_META = ['embedding_model', 'embedding_probe'] as const;
  * closes the file. Returns how many vectors; 0, carrying nothing, when the file fails any check or a read.
  */
 export async function carryInPlace(to: WikiIndex, file: InPlaceFile): Promise<number> {
-  const carried = await withPreviousAttached(to, file, (db) => copyCarried(to, db));
-  if (carried === undefined) return 0;
+  return (await carryFrom(to, file)).carried;
+}
+
+/** The tables a rebuild carries from, as read from a previous wiki.db of any schema version that has them as ours. */
+const CARRIED_TABLES = ['embeddings', 'calibration'] as const;
+
+/** What carryFrom did: how many vectors, and the previous file's schema version when it was another one. */
+export interface Carried {
+  readonly carried: number;
+  readonly otherVersion?: number;
+}
+
+/** carryInPlace, saying also when the previous file was of another schema version (a newer one is never replaced). */
+export async function carryFrom(to: WikiIndex, file: InPlaceFile): Promise<Carried> {
+  let otherVersion: number | undefined;
+  const accept = async (db: Database) => {
+    if (await exactlyOurs(db)) return true;
+    otherVersion = await versionWithSameTables(db, 'previous', CARRIED_TABLES);
+    return otherVersion !== undefined;
+  };
+  const carried = await withPreviousAttached(to, file, (db) => copyCarried(to, db), accept);
+  if (carried === undefined) return { carried: 0 };
   to.touch();
-  return carried;
+  return { carried, ...(otherVersion !== undefined ? { otherVersion } : {}) };
 }
 
 /**
  * Runs `body` in one transaction over `to`'s database with `file` attached as `previous`, once it passed every check
- * of a load with a checksum, then closes the file. Undefined, with nothing changed, when the file fails a check or a
- * read (or `body` throws).
+ * of a load with a checksum (`accept`: the schema's, exactly ours by default), then closes the file. Undefined, with
+ * nothing changed, when the file fails a check or a read (or `body` throws).
  */
 export async function withPreviousAttached<T>(
   to: WikiIndex,
   file: InPlaceFile,
   body: (db: Database) => T,
+  accept: (db: Database) => Promise<boolean> = exactlyOurs,
 ): Promise<T | undefined> {
   try {
     if (!checksumMatches(file)) return undefined;
@@ -46,7 +69,7 @@ export async function withPreviousAttached<T>(
     const db = WikiIndex.rawDatabase(to);
     const detach = db.attachFile('previous', file.databaseBytes, file.reader);
     try {
-      if ((await schemaProblem(db, 'previous')) !== undefined || !isOurs(db)) return undefined;
+      if (!(await accept(db))) return undefined;
       return db.transaction(() => {
         const done = body(db);
         // The checksum vouched for the bytes read before the copy: a write in place since voids what SQLite read.
@@ -61,6 +84,11 @@ export async function withPreviousAttached<T>(
   } finally {
     file.reader.close();
   }
+}
+
+/** The attached file is exactly this version's schema, format and version (as a load checks). */
+async function exactlyOurs(db: Database): Promise<boolean> {
+  return (await schemaProblem(db, 'previous')) === undefined && isOurs(db);
 }
 
 /** The format and version in the attached file's meta are this version's (as a load checks). */

@@ -4,10 +4,20 @@ import type { BundleSource } from '../types';
 import { buildIndex, surveyBundle, syncIndex, type Progress, type Survey, type SyncReport } from './build';
 import { isLoadProblem, WikiIndex, type LoadProblem } from './wiki-index';
 import { isPersisted, type Persisted } from './snapshot';
+import { carryFrom, openInPlace } from './carry';
+import { SCHEMA_VERSION } from './schema';
+import { writtenByNewer } from './verify-schema';
 
-/** How the index came to be. */
+/**
+ * How the index came to be. `keepFile`: wiki.db was written by a newer schema version than this one reads, so the
+ * index lives in memory only and the file is never replaced (a newer version's file, vectors included, is kept).
+ */
 export type OpenOutcome =
-  { readonly kind: 'loaded'; readonly sync: SyncReport } | { readonly kind: 'built'; readonly reason: string };
+  | { readonly kind: 'loaded'; readonly sync: SyncReport }
+  | { readonly kind: 'built'; readonly reason: string; readonly keepFile?: true };
+
+/** Said once when a newer version's wiki.db is left as it is. */
+export const KEPT_NEWER = 'left as it is (written by a newer okf-wiki; this one answers from memory)';
 
 /**
  * Opens `wiki.db` bytes (if any) and catches up with the bundle, or rebuilds when they cannot be trusted. The
@@ -41,11 +51,43 @@ export async function openIndex(
       }
     }
     const index = await buildIndex(source, onProgress);
+    // The vectors of unchanged concepts are kept from a file of another schema version (carry.ts): an upgrade, or a
+    // downgrade on another machine of a synced vault, must not throw away what took an embedding pass each.
+    const { carried, otherVersion } = await carriedAfterFailedLoad(index, persisted);
+    const newer = writtenByNewer(loaded.reason) || (otherVersion ?? 0) > SCHEMA_VERSION;
+    const kept = carried > 0 ? `, ${carried} vector${carried === 1 ? '' : 's'} kept from it` : '';
+    const reason = `wiki.db was not used (${loaded.reason}); rebuilt from the concept files${kept}`;
     return {
       index,
-      outcome: { kind: 'built', reason: `wiki.db was not used (${loaded.reason}); rebuilt from the concept files` },
+      outcome: {
+        kind: 'built',
+        reason: newer ? `${reason}; ${KEPT_NEWER}` : reason,
+        ...(newer ? { keepFile: true } : {}),
+      },
     };
   }
   const index = await buildIndex(source, onProgress);
   return { index, outcome: { kind: 'built', reason: 'no wiki.db yet; built from the concept files' } };
+}
+
+/** The vectors carried into a fresh build from a wiki.db that did not load, when it can be read in place. */
+async function carriedAfterFailedLoad(
+  index: WikiIndex,
+  persisted: Persisted | LoadProblem,
+): Promise<{ carried: number; otherVersion?: number }> {
+  const file = isPersisted(persisted) ? openInPlace(persisted) : 'unusable';
+  return typeof file === 'object' ? carryFrom(index, file) : { carried: 0 };
+}
+
+/** How a full rebuild (`reindex`) came to be; `newer`: over a newer version's wiki.db, which it leaves as it is. */
+export function rebuiltOutcome(newer?: true): OpenOutcome {
+  const reason = 'rebuilt from the concept files';
+  return newer
+    ? { kind: 'built', reason: `${reason}; wiki.db ${KEPT_NEWER}`, keepFile: true }
+    : { kind: 'built', reason };
+}
+
+/** True when wiki.db was written by a newer schema version: never replaced, the index lives in memory. */
+export function keepsFile(outcome: OpenOutcome): boolean {
+  return outcome.kind === 'built' && outcome.keepFile === true;
 }

@@ -1,5 +1,6 @@
 // The wiki.db schema (spec §5, §11.2). Bump SCHEMA_VERSION on any change: a wiki.db with another version is
-// rebuilt from the concept files, never trusted.
+// rebuilt from the concept files, never trusted; only its vectors are carried, while `embeddings` and `calibration`
+// keep their shape here (carry.ts). Change those two only with care: any change there drops every stored vector.
 
 /** Version of the tables below. */
 export const SCHEMA_VERSION = 6;

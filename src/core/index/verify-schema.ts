@@ -20,6 +20,14 @@ const SCHEMA_QUERY = 'select type, name, tbl_name, sql from sqlite_schema';
 const schemaQuery = (schema: string) => `select type, name, tbl_name, sql from ${schema}.sqlite_schema`;
 const keyOf = (o: SchemaObject) => `${o.type} ${o.name}`;
 
+/** The start of the reason a wiki.db written by a newer schema version is not used (schemaProblem, load.ts). */
+export const NEWER_VERSION = 'written by a newer version';
+
+/** True when a load problem's reason says the file was written by a newer schema version than this one reads. */
+export function writtenByNewer(reason: string): boolean {
+  return reason.startsWith(NEWER_VERSION);
+}
+
 let expectedPromise: Promise<Map<string, SchemaObject>> | undefined;
 
 /** The objects a fresh, empty index of this version has (computed once per process). */
@@ -64,11 +72,37 @@ export async function schemaProblem(db: Database, schema = 'main'): Promise<stri
     );
     if (meta.get('format') !== INDEX_FORMAT) return 'not an OKF Graph Wiki index';
     const version = Number(meta.get('schema_version'));
-    if (version > SCHEMA_VERSION)
-      return `written by a newer version (schema ${version}, this version reads ${SCHEMA_VERSION})`;
+    if (version > SCHEMA_VERSION) return `${NEWER_VERSION} (schema ${version}, this version reads ${SCHEMA_VERSION})`;
     if (version !== SCHEMA_VERSION) return `schema version ${meta.get('schema_version')}, expected ${SCHEMA_VERSION}`;
   }
   const shown = differences.sort().slice(0, 3).join(', ');
   const more = differences.length > 3 ? ` and ${differences.length - 3} more` : '';
   return `not the exact schema this version writes (${shown}${more})`;
+}
+
+/**
+ * The schema version of the attached database `schema` when it is an OKF Graph Wiki index of another version whose
+ * `tables` (with their indexes) and `meta` are exactly this version's, and which holds no trigger or view: a rebuild
+ * may read those tables from it. Undefined otherwise. Reads only `sqlite_schema` until that is known.
+ */
+export async function versionWithSameTables(
+  db: Database,
+  schema: string,
+  tables: readonly string[],
+): Promise<number | undefined> {
+  const expected = await expectedSchema();
+  const kept = new Set(['meta', ...tables]);
+  const found = db.all<SchemaObject>(schemaQuery(schema));
+  if (found.some((o) => o.type === 'trigger' || o.type === 'view')) return undefined;
+  const mine = (objects: Iterable<SchemaObject>) =>
+    [...objects]
+      .filter((o) => kept.has(o.tbl_name))
+      .map((o) => `${keyOf(o)} ${o.tbl_name} ${o.sql}`)
+      .sort();
+  if (mine(found).join('\n') !== mine(expected.values()).join('\n')) return undefined;
+  const meta = new Map(
+    db.all<{ key: string; value: string }>(`select key, value from ${schema}.meta`).map((r) => [r.key, r.value]),
+  );
+  const version = Number(meta.get('schema_version'));
+  return meta.get('format') === INDEX_FORMAT && Number.isInteger(version) ? version : undefined;
 }
