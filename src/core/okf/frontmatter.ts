@@ -195,6 +195,7 @@ export function parseWithYamlPackage(path: string, yaml: string, startLine: numb
     return { data: null, diagnostics };
   }
 
+  keepRelationObjectText(doc.contents);
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
@@ -272,4 +273,20 @@ function flowDepth(yaml: string): number {
 
 function firstLine(text: string): string {
   return text.split('\n')[0].trim();
+}
+
+/**
+ * A relation's object is text (a name, a version, a code, an id), never a number: a plain scalar the core schema
+ * reads as one keeps the text written, or `1.10` became "1.1", ZIP `02134` "2134" and a 20-digit id a rounded float,
+ * a different fact served silently (QA2 F26, the number-shaped twin of spec §10.2's dates).
+ */
+function keepRelationObjectText(contents: Node): void {
+  if (!isMap(contents)) return;
+  const relations = contents.get('relations', true);
+  if (!isSeq(relations)) return;
+  for (const item of relations.items) {
+    const object = isMap(item) ? item.get('object', true) : undefined;
+    if (isScalar(object) && typeof object.value === 'number' && typeof object.source === 'string')
+      object.value = object.source;
+  }
 }
