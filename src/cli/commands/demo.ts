@@ -5,6 +5,7 @@ import { cpSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } f
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import { contextFor } from '../../core/retrieval/context-for';
+import { declaredInverses } from '../../core/config/load-bundle-config';
 import { escapeControlsButLayout } from '../../core/okf/controls';
 import type { Flags } from '../args';
 import { openBundle } from '../bundle-context';
@@ -91,10 +92,12 @@ async function demoIn(workDir: string, root: string, flags: Flags, io: CliIo, po
   const { embedder, off } = embeddingFromFlags(flags);
   const clock = clockFromFlags(flags);
   if (off) io.out(`\nNote: ${vectorOffText(off)}. Answers below use the exact-title and BM25 signals.\n`);
+  const inverses = await declaredInverses(bundle);
   const ask = (question: string) =>
     contextFor(index, question, {
       budget: 450,
       clock,
+      inverses,
       ...(embedder ? { embedder } : {}),
       ...(off ? { vectorOff: off } : {}),
     });

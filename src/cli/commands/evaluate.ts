@@ -22,6 +22,7 @@ import { jsonText, type CliIo } from '../io';
 import type { FsBundle } from '../../node/fs-bundle';
 import { loadIndex } from '../load-index';
 import { bundleThresholds } from '../../node/bundle-thresholds';
+import { declaredInverses } from '../../core/config/load-bundle-config';
 import { thresholdFlags } from '../thresholds';
 import { applySweep } from './apply-sweep';
 import { isIsoDate } from '../../core/okf/dates';
@@ -67,6 +68,7 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
     ...(budget !== undefined ? { budget } : {}),
     ...thresholdFlags(flags),
     bundleThresholds: await bundleThresholds(bundle, io),
+    inverses: await declaredInverses(bundle),
     ...(embedder ? { embedder } : {}),
     ...(off ? { vectorOff: off } : {}),
     disabledSignals,

@@ -14,6 +14,7 @@ import type { IndexStats, LoadProblem, WikiIndex } from '../index/wiki-index';
 import type { Persisted } from '../index/snapshot';
 import { lintBundle } from '../lint/run-lint';
 import type { LintReport } from '../lint/types';
+import { declaredInverses } from '../config/load-bundle-config';
 import { contextFor } from '../retrieval/context-for';
 import type { ContextOptions, ContextResult } from '../retrieval/types';
 import type { VectorOff } from '../retrieval/vector-status';
@@ -21,10 +22,7 @@ import type { BundleSource, BundleWriter, Clock } from '../types';
 import { buildCarrying } from './build-carrying';
 import { rebuildLogEntry, regenerateLogEntry } from './log-entries';
 
-/**
- * How long `close` and `rebuild` wait for saves in flight: far more than a healthy write of wiki.db takes (~1 s at
- * 10,000 concepts).
- */
+/** How long `close` and `rebuild` wait for saves in flight: far more than a healthy wiki.db write (~1 s at 10k). */
 export const CLOSE_WAIT_MS = 10_000;
 
 /** Thrown by `close` and `rebuild` when a save of wiki.db was still running after the wait (CLOSE_WAIT_MS). */
@@ -194,9 +192,10 @@ export class WikiSession {
     return this.answer(question, { ...options, ...embeddingOptions(embedding) });
   }
 
-  /** context_for over the session's index and clock. */
-  answer(question: string, options: ContextOptions = {}): Promise<ContextResult> {
-    return contextFor(this.current, question, { clock: this.env.clock, ...options });
+  /** context_for over the session's index and clock (okf-wiki.json's declared inverses unless given). */
+  async answer(question: string, options: ContextOptions = {}): Promise<ContextResult> {
+    const inverses = options.inverses ?? (await declaredInverses(this.env.bundle));
+    return contextFor(this.current, question, { clock: this.env.clock, ...options, inverses });
   }
 
   /** Every lint check over the index and the bundle's files (okf-wiki.json included). */

@@ -1,5 +1,6 @@
 // Budget (spec §6.4): facts first, then the seeds' prose, cut to a token budget; the text of the block (fact
 // lines, background headings, markers) comes from the render stage, core/render/context-text.ts.
+import { inverseMap } from '../config/bundle-config';
 import { escapeControls as shown } from '../okf/controls';
 import { backgroundHeading, contextText } from '../render/context-text';
 import type { Background, Fact, Intent, Seed } from './types';
@@ -67,9 +68,22 @@ export function trimToTokens(text: string, tokens: number): { text: string; trun
   return { text: cut.slice(0, at).trimEnd() + '…', truncated: true };
 }
 
-/** Drops a fact when its reverse (the other direction of the same relation, spec §7.1) is already kept. */
-function reverseKey(f: Fact): string | null {
-  return f.objectPath ? `${f.objectPath}\u0000${f.subject}\u0000${f.date ?? ''}` : null;
+/** A fact's identity: subject, predicate, object and date. */
+const factKey = (subject: string, predicate: string, object: string, date: string | undefined) =>
+  `${subject}\u0000${predicate}\u0000${object}\u0000${date ?? ''}`;
+
+/**
+ * True when `fact` repeats one kept: the same fact, or the other direction of the same relation (spec §7.1), i.e.
+ * a kept fact from its object to its subject, of the same date, whose predicate is its own (a symmetric relation,
+ * `knows`, asserted both ways) or a declared inverse of it. Any other relation back (Bob `sued` Alice beside Alice
+ * `mentored` Bob) is a fact of its own and is kept.
+ */
+function repeats(fact: Fact, kept: ReadonlySet<string>, inverses: ReadonlyMap<string, ReadonlySet<string>>): boolean {
+  if (kept.has(factKey(fact.subject, fact.predicate, fact.objectPath ?? fact.object, fact.date))) return true;
+  if (fact.objectPath === undefined) return false;
+  for (const inverse of [fact.predicate, ...(inverses.get(fact.predicate) ?? [])])
+    if (kept.has(factKey(fact.objectPath, inverse, fact.subject, fact.date))) return true;
+  return false;
 }
 
 export interface Assembled {
@@ -88,6 +102,8 @@ export function assemble(input: {
   bodies: ReadonlyMap<string, { body: string; stale?: string }>;
   budget: number;
   linkTitle?: LinkTitle;
+  /** okf-wiki.json's declared inverse pairs (none: only exact repeats are left out). */
+  inverses?: readonly (readonly [string, string])[];
 }): Assembled {
   const head = header(input.question, input.intent, input.seeds, input.budget);
   // Every separator and section label is counted, so the estimate of the whole never exceeds the budget.
@@ -96,16 +112,15 @@ export function assemble(input: {
   const factLimit = hasProse ? Math.floor(input.budget * FACT_SHARE) : input.budget;
 
   const kept: Fact[] = [];
-  const forward = new Set<string>();
+  const keptKeys = new Set<string>();
+  const inverses = inverseMap(input.inverses ?? []);
   let factTokens = estimateTokens('\n\nFacts:\n');
   for (const fact of input.facts) {
-    const key = `${fact.subject}\u0000${fact.objectPath ?? ''}\u0000${fact.date ?? ''}`;
-    const reverse = reverseKey(fact);
-    if (reverse !== null && forward.has(reverse)) continue;
+    if (repeats(fact, keptKeys, inverses)) continue;
     const cost = estimateTokens(fact.line + '\n');
     if (used + factTokens + cost > factLimit) break;
     kept.push(fact);
-    if (fact.objectPath) forward.add(key);
+    keptKeys.add(factKey(fact.subject, fact.predicate, fact.objectPath ?? fact.object, fact.date));
     factTokens += cost;
   }
   if (kept.length > 0) used += factTokens;

@@ -125,6 +125,7 @@ export async function contextFor(
     bodies,
     budget,
     linkTitle: linkTitles(catalog),
+    inverses: options.inverses ?? [],
   });
   return {
     question,

@@ -98,6 +98,11 @@ export interface ContextOptions {
   readonly coverageWeighting?: 'plain' | 'idf';
   /** A vector-only match is confident at or above this cosine similarity. */
   readonly vectorThreshold?: number;
+  /**
+   * okf-wiki.json's declared inverse pairs: a fact B→A is left out as a repeat only when a kept fact A→B has its
+   * declared inverse (or is the same fact). WikiSession.answer reads them from the bundle when absent.
+   */
+  readonly inverses?: readonly (readonly [string, string])[];
   /** The bundle's okf-wiki.json `thresholds` (below an explicit setting, above calibration and defaults). */
   readonly bundleThresholds?: BundleThresholds;
   /** Today, for stale_after (spec §6.4). */
