@@ -1,7 +1,7 @@
 // `okf-wiki demo`: a newcomer's first run. Copies the bundle to a temporary folder (the checkout stays clean),
 // reindexes it, shows what it holds, and answers a few questions (the example's, or about the bundle's own concepts),
 // one of them deliberately out of the bundle.
-import { cpSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import { contextFor } from '../../core/retrieval/context-for';
@@ -14,6 +14,8 @@ import { embeddingFromFlags } from '../embedding';
 import { FsBundle, skippedName } from '../../node/fs-bundle';
 import { fmt, type CliIo } from '../io';
 import { vectorOffText } from '../vector-note';
+import { InputError } from '../input-error';
+import { refuseUnlessWiki } from '../wiki-folder';
 import { reindexBundle, renderReindexSummary } from './reindex';
 
 /** Questions for the bundled example; the last one is out of the bundle on purpose. */
@@ -45,6 +47,9 @@ export async function demoQuestions(
 
 export async function demoCommand(flags: Flags, io: CliIo, positionals: string[]): Promise<number> {
   const source = openBundle(flags, io);
+  // Before anything is copied (QA2 F20): `demo` typed in a home folder copied all of it into the temp folder.
+  await refuseUnlessWiki(source, 'demo');
+  refuseTempInside(source.root);
   const workDir = mkdtempSync(nodePath.join(tmpdir(), 'okf-wiki-demo-'));
   const removeOnCtrlC = removingOnSigint(workDir, io);
   try {
@@ -52,6 +57,18 @@ export async function demoCommand(flags: Flags, io: CliIo, positionals: string[]
   } finally {
     removeOnCtrlC.dispose();
   }
+}
+
+/** The copy cannot go inside the folder it copies (cpSync's raw EINVAL, an empty demo folder left behind). */
+export function refuseTempInside(root: string, tempFolder = tmpdir()): void {
+  const temp = realpathSync(tempFolder);
+  const inside = nodePath.relative(realpathSync(root), temp);
+  if (inside.startsWith('..') || nodePath.isAbsolute(inside)) return;
+  throw new InputError(
+    `the temporary folder ${temp} is inside the bundle ${root}, so the demo cannot copy the bundle there; ` +
+      'demo copied nothing',
+    'set TMPDIR to a folder outside the bundle, or pass --bundle DIR',
+  );
 }
 
 /**
