@@ -108,7 +108,11 @@ function renderGenerated(files: readonly GeneratedFile[]): string[] {
         .join(', ')}.`,
     );
   for (const f of fixed.filter((i) => i.reason !== undefined))
-    lines.push(`Left ${name(f.path)} as it is: ${f.reason}.`);
+    lines.push(
+      f.outcome === 'not-logged'
+        ? `Not logged: ${f.reason?.replace(/\.$/, '')}.`
+        : `Left ${name(f.path)} as it is: ${f.reason}.`,
+    );
   const indexes = files.filter((f) => f.path.endsWith('/index.md'));
   if (indexes.length > 0) {
     const count = (o: GeneratedFile['outcome']) => indexes.filter((f) => f.outcome === o).length;

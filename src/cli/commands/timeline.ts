@@ -35,10 +35,11 @@ async function regenerate(
     if (flags.json) io.out(jsonText({ bundle: bundle.root, files }));
     else
       for (const f of files)
-        if (f.reason !== undefined) io.err(`okf-wiki: left ${f.path.slice(1)} as it is: ${f.reason}.\n`);
+        if (f.outcome === 'not-logged') io.err(`okf-wiki: not logged: ${f.reason}\n`);
+        else if (f.reason !== undefined) io.err(`okf-wiki: left ${f.path.slice(1)} as it is: ${f.reason}.\n`);
         else io.out(`${f.path.slice(1)}: ${f.outcome === 'appended' ? 'entry added' : f.outcome}\n`);
     // A file someone else wrote under the artifact's name: the command did not do what was asked (refused).
-    return files.some((f) => f.reason !== undefined) ? 2 : 0;
+    return files.some((f) => f.outcome === 'hand-written') ? 2 : 0;
   } finally {
     await session.close();
   }

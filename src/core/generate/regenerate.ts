@@ -16,11 +16,12 @@ export const ALL_ARTIFACTS: readonly Artifact[] = ['timeline', 'keywords', 'inde
 
 /**
  * What happened to one file. `hand-written`: an index.md without markers, or a timeline.md or keywords file
- * okf-wiki did not write, left alone (see `reason`); `malformed`: an index.md with broken markers, left alone.
+ * okf-wiki did not write, left alone (see `reason`); `malformed`: an index.md with broken markers, left alone;
+ * `not-logged`: log.md could not be written (see `reason`: read-only, say), the rest was.
  */
 export interface GeneratedFile {
   readonly path: string;
-  readonly outcome: 'created' | 'updated' | 'unchanged' | 'hand-written' | 'malformed' | 'appended';
+  readonly outcome: 'created' | 'updated' | 'unchanged' | 'hand-written' | 'malformed' | 'appended' | 'not-logged';
   readonly reason?: string;
 }
 
@@ -75,9 +76,15 @@ export async function regenerateBundleFiles(options: RegenerateOptions): Promise
     }
   }
   const entry = options.logEntry?.(results);
+  // The last, optional step: a log.md that cannot be written (read-only) failed the whole command after everything
+  // else was written, and its report was lost (QA2 F21). Now it is said and the report stands.
   if (entry !== undefined) {
-    await options.writer.write(LOG_PATH, appendLogEntry(await read(LOG_PATH), todayOf(options.clock), entry));
-    results.push({ path: LOG_PATH, outcome: 'appended' });
+    try {
+      await options.writer.write(LOG_PATH, appendLogEntry(await read(LOG_PATH), todayOf(options.clock), entry));
+      results.push({ path: LOG_PATH, outcome: 'appended' });
+    } catch (error) {
+      results.push({ path: LOG_PATH, outcome: 'not-logged', reason: (error as Error).message });
+    }
   }
   return results;
 }
@@ -106,6 +113,7 @@ export function summarizeGenerated(files: readonly GeneratedFile[]): string {
     'appended',
     'hand-written',
     'malformed',
+    'not-logged',
   ];
   const counts = new Map<string, number>();
   for (const f of files) counts.set(f.outcome, (counts.get(f.outcome) ?? 0) + 1);
