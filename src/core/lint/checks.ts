@@ -12,6 +12,7 @@ import { invalidFrontmatter } from './invalid-frontmatter';
 import { linkedFolder } from './linked-folder';
 import { orphan } from './orphan';
 import { predicateDrift } from './predicate-drift';
+import { caseCollision, duplicateTitle } from './same-name';
 import { stale } from './stale';
 import { supersededWithoutStatus } from './superseded-without-status';
 import { supersessionCycle } from './supersession-cycle';
@@ -30,6 +31,8 @@ export const LINT_CHECKS: readonly LintCheck[] = [
   contradiction,
   predicateDrift,
   stale,
+  caseCollision,
+  duplicateTitle,
   orphan,
   brokenLink,
   unreviewedReference,
