@@ -7,7 +7,8 @@ import type { Background, Fact } from '../retrieval/types';
 /**
  * The fact line of spec §6.5:
  * `- Andreessen Horowitz invested_in OpenAI, as of 2021-04-01 (trust: human-reviewed, source: a16z-portfolio)`,
- * plus `(superseded by /entities/x.md as of 1993-01-20)` for a fact drawn from a superseded concept (§7.7).
+ * plus `(superseded by /entities/x.md as of 1993-01-20)` for a fact drawn from a superseded concept (§7.7), and
+ * `(deprecated)` for one drawn from a concept whose status is `deprecated` (OKF §5.4).
  */
 export function factLine(f: Omit<Fact, 'line'>): string {
   // Titles, predicates and objects come from concept files: control characters escaped (see okf/controls.ts).
@@ -20,6 +21,7 @@ export function factLine(f: Omit<Fact, 'line'>): string {
     const at = f.superseded.at ? ` as of ${f.superseded.at}` : '';
     line += ` (superseded${by}${at})`;
   }
+  if (f.deprecated) line += ' (deprecated)';
   return line;
 }
 

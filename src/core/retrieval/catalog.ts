@@ -68,6 +68,14 @@ export function prepareRetrieval(index: WikiIndex): void {
   prepareTypoIndex(catalogOf(index).titles);
 }
 
+/**
+ * True when a concept is deprecated (OKF §5.4: "kept for links and history; no longer current"): like a superseded
+ * page with no successor, its facts are marked and weighed down, never dropped.
+ */
+export function isDeprecated(info: ConceptInfo | undefined): boolean {
+  return info?.status === 'deprecated';
+}
+
 /** True when a concept is superseded (spec §7.7: `status` is what filtering keys off). */
 export function isSuperseded(info: ConceptInfo | undefined): boolean {
   return info?.status === 'superseded';

@@ -4,7 +4,7 @@
 import { isPast } from '../okf/dates';
 import type { WikiIndex } from '../index/wiki-index';
 import { factLine } from '../render/context-text';
-import { isSuperseded, type Catalog } from './catalog';
+import { isDeprecated, isSuperseded, type Catalog } from './catalog';
 import { compareBinary } from './binary-order';
 import { supersessionDate } from './era';
 import { predicateWords } from './predicate-words';
@@ -51,6 +51,8 @@ export function expandFacts(
         continue;
       }
       const superseded = isSuperseded(subject);
+      // A deprecated page is no longer current either, but has no successor to name (QA review 2, F18).
+      const deprecated = isDeprecated(subject);
       const score =
         predicateWeight(options.intent, row.predicate, row.date !== null) *
         // Only facts about a seed: the question asks about the seed, not its neighbours' other relations.
@@ -59,7 +61,7 @@ export function expandFacts(
           : 1) *
         Math.pow(options.hopDecay, hop) *
         SCORING.trust[subject.trust] *
-        (superseded && !historical ? SCORING.supersededMultiplier : 1);
+        ((superseded || deprecated) && !historical ? SCORING.supersededMultiplier : 1);
       const objectInfo = row.object_path !== null ? catalog.concepts.get(row.object_path) : undefined;
       const object = row.object_path ?? row.object_literal ?? '';
       const supersededMark = superseded
@@ -81,6 +83,7 @@ export function expandFacts(
         score: Math.round(score * 1e6) / 1e6,
         hop,
         ...(supersededMark ? { superseded: supersededMark } : {}),
+        ...(deprecated ? { deprecated: true as const } : {}),
       };
       facts.push({ ...fact, line: factLine(fact) });
       if (row.object_path !== null && objectInfo && !visited.has(row.object_path)) {

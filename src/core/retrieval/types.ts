@@ -46,6 +46,8 @@ export interface Fact {
   readonly hop: number;
   /** Set when the subject concept is superseded: by whom and since when (spec §7.7). */
   readonly superseded?: { readonly by?: string; readonly at?: string };
+  /** Set when the subject concept is `deprecated` (OKF §5.4: kept for links and history, no longer current). */
+  readonly deprecated?: true;
   /** The rendered fact line (spec §6.5). */
   readonly line: string;
 }

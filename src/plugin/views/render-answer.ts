@@ -149,7 +149,7 @@ function renderSeed(
 
 function renderFact(list: HTMLElement, fact: Fact, name: Namer, handlers: AnswerHandlers): void {
   const li = list.createEl('li', { cls: 'okf-fact' });
-  if (fact.superseded) li.addClass('is-superseded');
+  if (fact.superseded || fact.deprecated) li.addClass('is-superseded');
   const line = li.createDiv({ cls: 'okf-fact-line' });
   conceptLink(line, fact.subject, fact.subjectTitle, handlers);
   line.createSpan({ cls: 'okf-predicate', text: fact.predicate });
@@ -175,6 +175,7 @@ function renderFact(list: HTMLElement, fact: Fact, name: Namer, handlers: Answer
     const at = fact.superseded.at ? ` on ${fact.superseded.at}` : '';
     meta.createSpan({ cls: 'okf-marker okf-superseded', text: `superseded${by}${at}` });
   }
+  if (fact.deprecated) meta.createSpan({ cls: 'okf-marker okf-superseded', text: 'deprecated' });
   // No stale badge on a fact: a stale concept's own facts are never in an answer (spec §6.4, expand.ts).
 }
 
