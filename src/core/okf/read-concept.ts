@@ -1,6 +1,7 @@
 // Reads one OKF concept file (OKF v0.2 plus this spec's §4 extensions) into a typed Concept, or into
 // diagnostics when it cannot be one. Every problem names the file; unknown keys are kept, never rejected.
 import type { Concept, Diagnostic, ReadResult, Relation, Severity, Source, Stamp, TrustTier } from '../types';
+import { literalObjectHint } from './object-hint';
 import { isIsoDate } from './dates';
 import { controlCharacterWarnings } from './controls';
 import { utf16Encoding } from './encoding';
@@ -184,7 +185,7 @@ function conceptOf(
     const p = pathRef('supersedes', written, report);
     if (p !== undefined) supersedes.push(p);
   }
-  const relations = readRelations(fm.relations, sources, report, date);
+  const relations = readRelations(fm.relations, sources, report, date, path);
   for (const w of controlCharacterWarnings(title, relations)) report('warning', 'control-characters', w[0], w[1]);
   const concept: Concept = {
     path,
@@ -254,6 +255,7 @@ function readRelations(
   sources: readonly Source[],
   report: Report,
   date: (key: string, value: unknown, where?: string) => string | undefined,
+  path: string,
 ): Relation[] {
   // One array literal for every outcome, the empty one included: see `stringList`.
   const relations: Relation[] = [];
@@ -314,14 +316,9 @@ function readRelations(
     if (object.startsWith('/')) {
       objectPath = pathRef(`${where}.object`, object, report);
       if (objectPath === undefined) return;
-    } else if (/^[^\s:]+\/[^\s]*\.md$/i.test(object)) {
-      report(
-        'warning',
-        'object-path-without-slash',
-        `\`${where}.object\` "${object}" looks like a path but has no leading ` +
-          `\`/\`, so it is read as a literal; write "/${object}".`,
-        object,
-      );
+    } else {
+      const hint = literalObjectHint(path, where, object);
+      if (hint) report('warning', hint.code, hint.message, object);
     }
     const relDate = date('date', item.date, `\`${where}.date\``);
     const source =
