@@ -1,6 +1,7 @@
 // file-back (spec §7.2): a synthesized answer worth keeping becomes a new Concept page, with `generated {by, at}`
 // saying who wrote it and when, under a safe file name derived from its title. Never overwrites a page.
 import type { Node, Scalar } from 'yaml';
+import { escapeControls, hasControlCharacters } from '../okf/controls';
 import { normalizeBundlePath, isHidden, isUnderReferences } from '../okf/paths';
 import type { BundleSource, Clock } from '../types';
 import { listing, type Listing } from './concept-files';
@@ -47,7 +48,13 @@ export function planFileBackIn(files: Listing, request: FileBackRequest, clock: 
     ['actor (--by)', by],
   ] as const) {
     if (value !== undefined && /[\r\n]/.test(value)) return refused('file-back', `the ${what} must be one line`);
+    if (value !== undefined && hasControlCharacters(value)) return refused('file-back', controlsIn(what, value));
   }
+  for (const tag of request.tags ?? [])
+    if (hasControlCharacters(tag)) return refused('file-back', controlsIn('tag', tag));
+  // The reader takes a file with a NUL byte for binary data and refuses it: filed, the page could not be read back.
+  if (request.body.includes('\u0000'))
+    return refused('file-back', 'the body holds a NUL character (U+0000); the page would be read as binary data');
   if (type === '') return refused('file-back', 'the type is empty (OKF §4.1 requires one, e.g. Concept)');
   if (by === '')
     return refused('file-back', 'the actor is empty; say who wrote the page, e.g. human:alice or agent:claude');
@@ -89,6 +96,10 @@ export function planFileBackIn(files: Listing, request: FileBackRequest, clock: 
     notes: [],
   };
 }
+
+/** Control characters (ESC, BEL, ...) in a one-line field reach log.md and terminals: refused, named escaped. */
+const controlsIn = (what: string, value: string) =>
+  `the ${what} ${escapeControls(JSON.stringify(value))} holds control characters; remove them`;
 
 /** The page text: frontmatter written by the yaml stringifier in the spec's style (§4.4), a blank line, the body. */
 function renderPage(page: {

@@ -2,6 +2,7 @@
 // Both files are read and both edits computed before anything is written; if either cannot be done, neither is.
 import { inverseMap, type BundleConfig } from '../config/bundle-config';
 import { isIsoDate } from '../okf/dates';
+import { escapeControls, hasControlCharacters } from '../okf/controls';
 import { conceptRefText } from '../okf/paths';
 import type { BundleSource, Concept, Relation } from '../types';
 import {
@@ -183,6 +184,9 @@ function checkRequest(request: RelateRequest): string | undefined {
     ['source', request.source?.trim()],
   ] as const) {
     if (value !== undefined && /[\n\r\t]/.test(value)) return `the ${what} "${value}" holds a line break or tab`;
+    // ESC, BEL and the like reached the summary line (the terminal) raw and the file as escapes (QA2 F13).
+    if (value !== undefined && hasControlCharacters(value))
+      return `the ${what} ${escapeControls(JSON.stringify(value))} holds control characters; remove them`;
   }
   if (request.inverse !== undefined && request.inverse.trim() === '') return 'the inverse predicate is empty';
   const date = request.date?.trim();
