@@ -137,7 +137,14 @@ export function assemble(input: {
     if (room < 10) return;
     const { text, truncated } = trimToTokens(proseOf(entry.body, input.linkTitle), room);
     if (text === '') return;
-    background.push({ path: seed.path, title: seed.title, text, truncated });
+    // The stale flag in the structure too (QA2 F19): the text says "[stale since …]", --json and MCP said nothing.
+    background.push({
+      path: seed.path,
+      title: seed.title,
+      text,
+      truncated,
+      ...(entry.stale ? { stale: entry.stale } : {}),
+    });
     used += estimateTokens(heading + text + '\n\n');
   });
 

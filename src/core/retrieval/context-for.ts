@@ -131,7 +131,7 @@ export async function contextFor(
     question,
     confident: true,
     intent,
-    seeds,
+    seeds: seeds.map((s) => (bodies.get(s.path)?.stale ? { ...s, stale: bodies.get(s.path)!.stale } : s)),
     facts: assembled.facts,
     background: assembled.background,
     vector: found.vector,

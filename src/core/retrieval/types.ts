@@ -26,6 +26,8 @@ export interface Seed {
    * supersession chain whose era does not hold that time (spec §7.7: "what was true before <date>?").
    */
   readonly eraInsteadOf?: string;
+  /** Set when the concept's `stale_after` has passed (spec §6.4): that date, as the text says "[stale since …]". */
+  readonly stale?: string;
 }
 
 /** One relation in the answer, scored per spec §6.3. */
@@ -58,6 +60,8 @@ export interface Background {
   readonly title: string;
   readonly text: string;
   readonly truncated: boolean;
+  /** Set when the concept's `stale_after` has passed: that date. JSON readers of `text` see it is out of date. */
+  readonly stale?: string;
 }
 
 export type { VectorOff, VectorStatus } from './vector-status';
