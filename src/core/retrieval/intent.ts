@@ -17,6 +17,8 @@ const HISTORICAL = [
   /\bno longer\b/,
   /\bearlier\b/,
   /\bonce was\b/,
+  // "What was the price of Widget v1 in the past?" (QA2 F16); "in the past 5 years" is a span up to now.
+  /\bin the past\b(?!\s+(?:\d+|few|several|two|three|four|five|ten|couple|year|month|week|decade|day)\b)/,
 ];
 const WHY = [
   /\bwhy\b/,

@@ -29,11 +29,17 @@ describe('classifyIntent', () => {
     ['Who was the predecessor of Lucent?', 'HISTORICAL'],
     ['What was true prior to 1996?', 'HISTORICAL'],
     ['Does AT&T no longer own Bell Labs?', 'HISTORICAL'],
+    ['What was the price of Widget v1 in the past?', 'HISTORICAL'],
     ['How does Unix treat devices?', 'GENERAL'],
     ['Unix pipes', 'GENERAL'],
     ['', 'GENERAL'],
   ])('%j → %s', (question, intent) => {
     expect(classifyIntent(question)).toBe(intent);
+  });
+
+  test('"in the past N years" is a span up to now, not a look back', () => {
+    expect(classifyIntent('What changed at Bell Labs in the past 5 years?')).not.toBe('HISTORICAL');
+    expect(classifyIntent('Who led Bell Labs in the past decade?')).not.toBe('HISTORICAL');
   });
 
   test('HISTORICAL wins over WHY, WHY over WHEN, WHEN over ENTITY', () => {
