@@ -262,13 +262,15 @@ test('rebuild, regenerate and evaluate run through the channel, their files writ
   expect(existsSync(nodePath.join(vault.dir, 'wiki', 'wiki.db'))).toBe(true);
 
   const timeline = nodePath.join(vault.dir, 'wiki', 'timeline.md');
-  writeFileSync(timeline, 'stale\n');
+  // A timeline the plugin generated, gone stale: regenerated (one okf-wiki did not write is left: c9bb8c2).
+  const fresh = readFileSync(timeline, 'utf8');
+  writeFileSync(timeline, fresh + 'stale\n');
   const generated = await s.regenerate('timeline');
   expect(generated).toEqual([
     { path: '/timeline.md', outcome: 'updated' },
     { path: '/log.md', outcome: 'appended' },
   ]);
-  expect(readFileSync(timeline, 'utf8')).not.toBe('stale\n');
+  expect(readFileSync(timeline, 'utf8')).toBe(fresh);
 
   const set = {
     version: 1,
