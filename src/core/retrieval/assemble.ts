@@ -72,18 +72,39 @@ export function trimToTokens(text: string, tokens: number): { text: string; trun
 const factKey = (subject: string, predicate: string, object: string, date: string | undefined) =>
   `${subject}\u0000${predicate}\u0000${object}\u0000${date ?? ''}`;
 
+/** The facts kept so far: each by its identity, and the predicates kept from one concept to another on a date. */
+interface KeptFacts {
+  readonly keys: Set<string>;
+  readonly between: Map<string, Set<string>>;
+}
+
+const pairKey = (subject: string, object: string, date: string | undefined) =>
+  `${subject}\u0000${object}\u0000${date ?? ''}`;
+
+function keep(kept: KeptFacts, fact: Fact): void {
+  kept.keys.add(factKey(fact.subject, fact.predicate, fact.objectPath ?? fact.object, fact.date));
+  if (fact.objectPath === undefined) return;
+  const key = pairKey(fact.subject, fact.objectPath, fact.date);
+  kept.between.set(key, (kept.between.get(key) ?? new Set()).add(fact.predicate));
+}
+
 /**
  * True when `fact` repeats one kept: the same fact, or the other direction of the same relation (spec §7.1), i.e.
  * a kept fact from its object to its subject, of the same date, whose predicate is its own (a symmetric relation,
- * `knows`, asserted both ways) or a declared inverse of it. Any other relation back (Bob `sued` Alice beside Alice
- * `mentored` Bob) is a fact of its own and is kept.
+ * `knows`, asserted both ways) or a declared inverse of it; or, when neither predicate is in okf-wiki.json's
+ * declared pairs, any such fact (a bundle that declares no inverses still asserts each relation both ways, and the
+ * mirror would double every fact). A relation back whose predicate is declared without it (Bob `sued` Alice beside
+ * Alice `mentored` Bob, with `mentored`/`mentored_by` declared) is a fact of its own and is kept.
  */
-function repeats(fact: Fact, kept: ReadonlySet<string>, inverses: ReadonlyMap<string, ReadonlySet<string>>): boolean {
-  if (kept.has(factKey(fact.subject, fact.predicate, fact.objectPath ?? fact.object, fact.date))) return true;
+function repeats(fact: Fact, kept: KeptFacts, inverses: ReadonlyMap<string, ReadonlySet<string>>): boolean {
+  if (kept.keys.has(factKey(fact.subject, fact.predicate, fact.objectPath ?? fact.object, fact.date))) return true;
   if (fact.objectPath === undefined) return false;
-  for (const inverse of [fact.predicate, ...(inverses.get(fact.predicate) ?? [])])
-    if (kept.has(factKey(fact.objectPath, inverse, fact.subject, fact.date))) return true;
-  return false;
+  const back = kept.between.get(pairKey(fact.objectPath, fact.subject, fact.date));
+  if (back === undefined) return false;
+  if (back.has(fact.predicate)) return true;
+  const declared = inverses.get(fact.predicate);
+  if (declared !== undefined) return [...declared].some((p) => back.has(p));
+  return [...back].some((p) => !inverses.has(p));
 }
 
 export interface Assembled {
@@ -112,15 +133,15 @@ export function assemble(input: {
   const factLimit = hasProse ? Math.floor(input.budget * FACT_SHARE) : input.budget;
 
   const kept: Fact[] = [];
-  const keptKeys = new Set<string>();
+  const keptFacts: KeptFacts = { keys: new Set(), between: new Map() };
   const inverses = inverseMap(input.inverses ?? []);
   let factTokens = estimateTokens('\n\nFacts:\n');
   for (const fact of input.facts) {
-    if (repeats(fact, keptKeys, inverses)) continue;
+    if (repeats(fact, keptFacts, inverses)) continue;
     const cost = estimateTokens(fact.line + '\n');
     if (used + factTokens + cost > factLimit) break;
     kept.push(fact);
-    keptKeys.add(factKey(fact.subject, fact.predicate, fact.objectPath ?? fact.object, fact.date));
+    keep(keptFacts, fact);
     factTokens += cost;
   }
   if (kept.length > 0) used += factTokens;
