@@ -244,7 +244,7 @@ describe('every command over the hostile bundle stays inside it', () => {
     const { code, touches } = await cli([
       'file-back',
       '--title',
-      '../../../../tmp/escaped %2e%2e/\0/etc/passwd',
+      '../../../../tmp/escaped %2e%2e//etc/passwd',
       '--body-file',
       bodyFile,
     ]);
@@ -253,6 +253,17 @@ describe('every command over the hostile bundle stays inside it', () => {
     const created = [...snapshotFiles(bundle.parent).keys()].filter((p) => !before.has(p));
     expect(created.length).toBeGreaterThan(0);
     for (const p of created) expect(inside(p)).toBe(true);
+  });
+
+  test('okf-wiki file-back with a NUL in a climbing title is refused and creates nothing', async () => {
+    const bodyFile = nodePath.join(bundle.dir, 'body.txt');
+    fs.writeFileSync(bodyFile, 'An answer filed back.\n');
+    const before = snapshotFiles(bundle.parent);
+    const title = '../../../../tmp/escaped %2e%2e/\0/etc/passwd';
+    const { code, touches } = await cli(['file-back', '--title', title, '--body-file', bodyFile]);
+    expect(code).toBe(2);
+    expectInside(touches.filter((t) => t.path !== bodyFile));
+    expect([...snapshotFiles(bundle.parent).keys()].filter((p) => !before.has(p))).toEqual([]);
   });
 });
 
