@@ -6,13 +6,13 @@
 import { appendFileSync, closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { WikiSession } from '../../src/core/engine/session';
-import type { FileReader, PersistedFile } from '../../src/core/index/snapshot';
 import { systemClock, type FileStat } from '../../src/core/types';
 import { FsBundle } from '../../src/node/fs-bundle';
 import { fsSessionEnv } from '../../src/node/index-store';
 import { openSession } from '../../src/node/open-session';
 import { bufferIo } from '../support/cli-io';
-import { FAKE_MODEL, FakeEmbedder } from '../support/fake-ollama';
+import { FakeEmbedder } from '../support/fake-ollama';
+import { HookedWikiDbReads, vectorsOnDisk } from '../support/wiki-db-read-hook';
 import { copyWritable, makeTempDir, removeTempDir, REPO_ROOT } from '../support/temp-dir';
 
 const DEMO = nodePath.join(REPO_ROOT, 'examples', 'computing-history');
@@ -37,54 +37,19 @@ function writtenInPlace(): void {
   closeSync(fd);
 }
 
-/** A bundle whose wiki.db is written in place after the first read `when` accepts. */
-class WrittenWhileRead extends FsBundle {
-  constructor(
-    dir: string,
-    private readonly when: (bytes: number, at: number) => boolean,
-  ) {
-    super(dir);
-  }
-
-  override async openBytes(path: string): Promise<PersistedFile | undefined> {
-    const file = await super.openBytes(path);
-    if (!file?.openReader || !path.endsWith('wiki.db')) return file;
-    const open = file.openReader;
-    let written = false;
-    return {
-      ...file,
-      openReader: (): FileReader => {
-        const reader = open();
-        return {
-          ...reader,
-          readAt: (target, at) => {
-            reader.readAt(target, at);
-            if (!written && this.when(target.byteLength, at)) [written] = [true, writtenInPlace()];
-          },
-        };
-      },
-    };
-  }
-}
-
-async function vectorsOnDisk(): Promise<number> {
-  const session = await openSession(new FsBundle(bundle), bufferIo(tmp));
-  try {
-    return session.index.vectorCount(FAKE_MODEL);
-  } finally {
-    await session.close();
-  }
-}
-
 test('written in place as SQLite reads its schema: loaded again, vectors kept', async () => {
   const io = bufferIo(tmp);
   // SQLite's first page read (the checksum pass reads 512 KiB at a time, the header check 100 bytes).
-  const racing = new WrittenWhileRead(bundle, (bytes, at) => at === 0 && bytes > 100 && bytes <= 65536);
+  const racing = new HookedWikiDbReads(
+    bundle,
+    (bytes, at) => at === 0 && bytes > 100 && bytes <= 65536,
+    writtenInPlace,
+  );
   const session = await openSession(racing, io, undefined, 'okf-wiki', true);
   expect(session.opened.kind).toBe('loaded');
   await session.close();
   expect(io.stderr()).not.toContain('rebuilt');
-  expect(await vectorsOnDisk()).toBe(36);
+  expect(await vectorsOnDisk(bundle, tmp)).toBe(36);
 });
 
 test("written in place before the catch-up's first write: loaded again, the edit caught up", async () => {
@@ -100,5 +65,5 @@ test("written in place before the catch-up's first write: loaded again, the edit
   expect(session.opened.kind).toBe('loaded');
   await session.close();
   // The edited note's vector is out of date, so dropped until it is embedded again; every other one is kept.
-  expect(await vectorsOnDisk()).toBe(35);
+  expect(await vectorsOnDisk(bundle, tmp)).toBe(35);
 });

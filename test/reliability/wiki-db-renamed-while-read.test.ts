@@ -6,13 +6,13 @@
 import { appendFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { WikiSession } from '../../src/core/engine/session';
-import type { FileReader, PersistedFile } from '../../src/core/index/snapshot';
 import { systemClock, type FileStat } from '../../src/core/types';
 import { FsBundle } from '../../src/node/fs-bundle';
 import { fsSessionEnv } from '../../src/node/index-store';
 import { openSession } from '../../src/node/open-session';
 import { bufferIo } from '../support/cli-io';
 import { FAKE_MODEL, FakeEmbedder } from '../support/fake-ollama';
+import { HookedWikiDbReads, vectorsOnDisk } from '../support/wiki-db-read-hook';
 import { copyWritable, makeTempDir, removeTempDir, REPO_ROOT } from '../support/temp-dir';
 
 const DEMO = nodePath.join(REPO_ROOT, 'examples', 'computing-history');
@@ -37,55 +37,13 @@ function otherWriterSaves(): void {
   renameSync(db + '.other', db);
 }
 
-/** A bundle whose wiki.db reader lets another writer's save land after the first read `when` accepts. */
-class SavedWhileRead extends FsBundle {
-  constructor(
-    dir: string,
-    private readonly when: (bytes: number, at: number) => boolean,
-  ) {
-    super(dir);
-  }
-
-  override async openBytes(path: string): Promise<PersistedFile | undefined> {
-    const file = await super.openBytes(path);
-    if (!file?.openReader || !path.endsWith('wiki.db')) return file;
-    const open = file.openReader;
-    let saved = false;
-    return {
-      ...file,
-      openReader: (): FileReader => {
-        const reader = open();
-        return {
-          ...reader,
-          readAt: (target, at) => {
-            reader.readAt(target, at);
-            if (!saved && this.when(target.byteLength, at)) {
-              saved = true;
-              otherWriterSaves();
-            }
-          },
-        };
-      },
-    };
-  }
-}
-
-async function vectorsOnDisk(): Promise<number> {
-  const session = await openSession(new FsBundle(bundle), bufferIo(tmp));
-  try {
-    return session.index.vectorCount(FAKE_MODEL);
-  } finally {
-    await session.close();
-  }
-}
-
 test('a save landing during a cold question checksum pass: wiki.db is kept, with its vectors', async () => {
   const io = bufferIo(tmp);
-  const racing = new SavedWhileRead(bundle, (bytes, at) => at === 0 && bytes > 4096);
+  const racing = new HookedWikiDbReads(bundle, (bytes, at) => at === 0 && bytes > 4096, otherWriterSaves);
   const session = await openSession(racing, io, undefined, 'okf-wiki', true);
   expect(session.opened.kind).toBe('loaded');
   await session.close();
-  expect(await vectorsOnDisk()).toBe(36);
+  expect(await vectorsOnDisk(bundle, tmp)).toBe(36);
 });
 
 test('a save landing while a cold question catches up an edited note: the question opens and writes', async () => {
@@ -101,11 +59,11 @@ test('a save landing while a cold question catches up an edited note: the questi
   expect(session.opened.kind).toBe('loaded');
   await session.close();
   // The edited note's vector is out of date, so dropped until it is embedded again; every other one is kept.
-  expect(await vectorsOnDisk()).toBe(35);
+  expect(await vectorsOnDisk(bundle, tmp)).toBe(35);
 });
 
 test('a save landing during a reindex carry: every vector is carried', async () => {
-  const racing = new SavedWhileRead(bundle, (bytes, at) => at > 0 && bytes <= 65536);
+  const racing = new HookedWikiDbReads(bundle, (bytes, at) => at > 0 && bytes <= 65536, otherWriterSaves);
   const env = fsSessionEnv(racing, systemClock, 'reindex');
   const { session, report } = await WikiSession.rebuilt(env, { embedding: { embedder: new FakeEmbedder() } });
   await session.close();
