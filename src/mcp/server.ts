@@ -214,6 +214,7 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
           ...(inverse !== undefined ? { inverse } : {}),
           ...(date !== undefined ? { date } : {}),
           ...(source !== undefined ? { source } : {}),
+          by: by?.trim() || options.actor,
         };
         return finish(await planRelate(bundle, request, config), dry_run, by);
       }),
@@ -238,7 +239,16 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
     },
     ({ old, new: successor, at, dry_run, by }) =>
       serialized(async () =>
-        finish(await planSupersede(bundle, { old, new: successor, ...(at !== undefined ? { at } : {}) }), dry_run, by),
+        finish(
+          await planSupersede(bundle, {
+            old,
+            new: successor,
+            ...(at !== undefined ? { at } : {}),
+            by: by?.trim() || options.actor,
+          }),
+          dry_run,
+          by,
+        ),
       ),
   );
 

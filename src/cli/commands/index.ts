@@ -58,14 +58,14 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     name: 'relate',
-    args: 'SUBJECT PREDICATE OBJECT [--inverse P] [--date D] [--source ID] [--dry-run]',
+    args: 'SUBJECT PREDICATE OBJECT [--inverse P] [--date D] [--source ID] [--by ACTOR] [--dry-run]',
     summary: 'add a relation to SUBJECT and its inverse to OBJECT in one step (--dry-run: diff only)',
     dryRun: true,
     run: relateCommand,
   },
   {
     name: 'supersede',
-    args: 'OLD NEW [--at DATE] [--dry-run]',
+    args: 'OLD NEW [--at DATE] [--by ACTOR] [--dry-run]',
     summary: 'mark OLD superseded by NEW on both files, refusing a cycle (--dry-run: diff only)',
     dryRun: true,
     run: supersedeCommand,

@@ -4,7 +4,7 @@ import { planRelate } from '../../core/author/relate';
 import { UsageError, type Flags } from '../args';
 import { openBundle } from '../bundle-context';
 import type { CliIo } from '../io';
-import { authorInFolder, bundleConfig } from './author-common';
+import { authorInFolder, bundleConfig, DEFAULT_CLI_ACTOR } from './author-common';
 
 export async function relateCommand(flags: Flags, io: CliIo, positionals: string[]): Promise<number> {
   if (positionals.length !== 3) {
@@ -21,6 +21,7 @@ export async function relateCommand(flags: Flags, io: CliIo, positionals: string
     ...(flags.inverse !== undefined ? { inverse: flags.inverse } : {}),
     ...(flags.date !== undefined ? { date: flags.date } : {}),
     ...(flags.source !== undefined ? { source: flags.source } : {}),
+    by: flags.by ?? DEFAULT_CLI_ACTOR,
   };
   // okf-wiki.json is read under the lock too: the plan is made from what the bundle holds when it is written.
   return authorInFolder(bundle, flags, io, 'relate', async () =>

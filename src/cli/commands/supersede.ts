@@ -4,7 +4,7 @@ import { planSupersede } from '../../core/author/supersede';
 import { UsageError, type Flags } from '../args';
 import { openBundle } from '../bundle-context';
 import type { CliIo } from '../io';
-import { authorInFolder } from './author-common';
+import { authorInFolder, DEFAULT_CLI_ACTOR } from './author-common';
 
 export async function supersedeCommand(flags: Flags, io: CliIo, positionals: string[]): Promise<number> {
   if (positionals.length !== 2)
@@ -15,6 +15,11 @@ export async function supersedeCommand(flags: Flags, io: CliIo, positionals: str
   const [old, successor] = positionals;
   const bundle = openBundle(flags, io);
   return authorInFolder(bundle, flags, io, 'supersede', () =>
-    planSupersede(bundle, { old, new: successor, ...(flags.at !== undefined ? { at: flags.at } : {}) }),
+    planSupersede(bundle, {
+      old,
+      new: successor,
+      ...(flags.at !== undefined ? { at: flags.at } : {}),
+      by: flags.by ?? DEFAULT_CLI_ACTOR,
+    }),
   );
 }

@@ -30,7 +30,9 @@ export type FrontmatterEdit =
       readonly item: ListEntry;
       /** Style of a list this edit creates: `[a]` (flow) or `- a` lines (block). */
       readonly newListStyle: 'flow' | 'block';
-    };
+    }
+  /** Removes `key` and its value, every line of it (nothing when the key is absent). */
+  | { readonly kind: 'remove'; readonly key: string };
 
 /** The edited file text, or why the edit was refused (the file is then left as it was). */
 export type EditOutcome =
@@ -94,13 +96,21 @@ export function editFrontmatter(path: string, text: string, edits: readonly Fron
     if (pairs.length > 1)
       return refuse(`${path}: \`${change.key}\` appears more than once in the frontmatter; merge the duplicates first`);
     const pair = pairs[0] as Pair<Scalar, unknown> | undefined;
+    if (change.kind === 'remove') {
+      if (pair === undefined) continue;
+      map.items.splice(map.items.indexOf(pair), 1);
+      const removed = replacePair(pair, []);
+      if (typeof removed === 'string') return refuse(`${path}: ${removed}`);
+      patches.push(...removed);
+      continue;
+    }
     const result =
       pair === undefined ? addKey(change) : change.kind === 'set' ? setKey(pair, change.value) : appendTo(pair, change);
     if (typeof result === 'string') return refuse(`${path}: ${result}`);
     patches.push(...result);
   }
 
-  function addKey(change: KeyChange): Patch[] | string {
+  function addKey(change: Exclude<KeyChange, { kind: 'remove' }>): Patch[] | string {
     const node =
       change.kind === 'set'
         ? stringScalar(change.value)
@@ -222,7 +232,7 @@ export function editFrontmatter(path: string, text: string, edits: readonly Fron
     const from = pair.key.range?.[0];
     if (from === undefined) return `cannot locate \`${String(pair.key.value)}\``;
     const to = lineEnd(endOf(pair));
-    return [{ at: from, remove: to - from, insert: lines.join('\n') + '\n' }];
+    return [{ at: from, remove: to - from, insert: lines.length === 0 ? '' : lines.join('\n') + '\n' }];
   }
 
   function endOf(pair: Pair): number {
@@ -247,9 +257,10 @@ export function editFrontmatter(path: string, text: string, edits: readonly Fron
   return { kind: 'edited', text: text.slice(0, region.start) + written + text.slice(region.end) };
 }
 
-/** The edits of one key, merged: a set (the last wins) or the entries appended, in order. */
+/** The edits of one key, merged: a set (the last wins), the entries appended, in order, or a removal. */
 type KeyChange =
   | { readonly kind: 'set'; readonly key: string; readonly value: string }
+  | { readonly kind: 'remove'; readonly key: string }
   | {
       readonly kind: 'append';
       readonly key: string;
@@ -263,6 +274,7 @@ function groupByKey(edits: readonly FrontmatterEdit[]): KeyChange[] | string {
     const previous = byKey.get(edit.key);
     if (previous !== undefined && previous.kind !== edit.kind) return `\`${edit.key}\` is both set and appended to`;
     if (edit.kind === 'set') byKey.set(edit.key, { kind: 'set', key: edit.key, value: edit.value });
+    else if (edit.kind === 'remove') byKey.set(edit.key, edit);
     else {
       const items = previous?.kind === 'append' ? previous.items : [];
       byKey.set(edit.key, {

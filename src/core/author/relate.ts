@@ -14,6 +14,7 @@ import {
   type LoadedConcept,
 } from './concept-files';
 import { editFrontmatter, type FrontmatterEdit } from './frontmatter-edit';
+import { actorProblem, reviewLapse } from './actor';
 import { refused, type AuthorPlan, type FileChange } from './types';
 import { unifiedDiff } from './unified-diff';
 
@@ -28,6 +29,11 @@ export interface RelateRequest {
   readonly date?: string;
   /** A `sources[].id` of the subject (spec §4.3); copied to the inverse when the object cites the same id. */
   readonly source?: string;
+  /**
+   * Who makes the change (`human:alice`, `agent:claude`). An actor that is not a person also removes `verified`
+   * from both pages (actor.ts): their review does not cover the new fact. Not given: the pages' stamps stay.
+   */
+  readonly by?: string;
 }
 
 /** Plans `relate`, reading the two concepts from the bundle. */
@@ -99,7 +105,9 @@ export function planRelateLoaded(
     [object, backward, hasBackward],
   ] as const) {
     if (has) continue;
-    const outcome = editFrontmatter(file.path, file.text, [relationEdit(relation)]);
+    const lapse = reviewLapse(file.path, file.concept, request.by);
+    if (lapse) notes.push(lapse.note);
+    const outcome = editFrontmatter(file.path, file.text, [relationEdit(relation), ...(lapse ? [lapse.edit] : [])]);
     if (outcome.kind === 'refused') return refused('relate', `nothing was changed: ${outcome.message}`);
     changes.push({
       path: file.path,
@@ -189,6 +197,10 @@ function checkRequest(request: RelateRequest): string | undefined {
       return `the ${what} ${escapeControls(JSON.stringify(value))} holds control characters; remove them`;
   }
   if (request.inverse !== undefined && request.inverse.trim() === '') return 'the inverse predicate is empty';
+  if (request.by !== undefined) {
+    const actor = actorProblem(request.by);
+    if (actor !== undefined) return actor;
+  }
   const date = request.date?.trim();
   if (date !== undefined && !isIsoDate(date))
     return `date "${request.date}" is not an ISO 8601 date such as 2021-01-26`;

@@ -6,6 +6,7 @@ import { conceptRefText } from '../okf/paths';
 import { readConcept } from '../okf/read-concept';
 import type { BundleSource } from '../types';
 import { listing, loadConcept, readingNotes, type LoadedConcept, type Listing } from './concept-files';
+import { actorProblem } from './actor';
 import { editFrontmatter, type FrontmatterEdit } from './frontmatter-edit';
 import { refused, type AuthorPlan, type FileChange } from './types';
 import { unifiedDiff } from './unified-diff';
@@ -16,6 +17,8 @@ export interface SupersedeRequest {
   readonly new: string;
   /** ISO 8601 date OLD stopped being current. Optional: readers fall back to NEW's `generated.at` (spec §7.7). */
   readonly at?: string;
+  /** Who makes the change (`human:alice`, `agent:claude`); refused when empty or not one plain line. */
+  readonly by?: string;
 }
 
 /** The successor chain is followed at most this far; a longer chain is treated as a loop (spec §7.7 bounds it too). */
@@ -29,6 +32,8 @@ export async function planSupersede(source: BundleSource, request: SupersedeRequ
   const at = request.at?.trim();
   if (at !== undefined && !isIsoDate(at))
     return refused('supersede', `--at "${request.at}" is not an ISO 8601 date such as 1993-01-20`);
+  const actor = request.by === undefined ? undefined : actorProblem(request.by);
+  if (actor !== undefined) return refused('supersede', actor);
   const files = await listing(source);
   const old = await loadConcept(source, files, request.old, 'old concept');
   if (typeof old === 'string') return refused('supersede', old);
