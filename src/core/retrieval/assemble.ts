@@ -4,7 +4,7 @@ import { inverseMap } from '../config/bundle-config';
 import { escapeControls as shown } from '../okf/controls';
 import { backgroundHeading, contextText } from '../render/context-text';
 import type { Background, Fact, Intent, Seed } from './types';
-import { CHARS_PER_TOKEN, estimateTokens } from './text';
+import { estimateTokens, lengthWithinTokens, tokenWeight } from './tokens';
 import { proseOf, type LinkTitle } from './prose';
 
 /** Share of the budget facts may take when there is prose to add; what they leave goes to prose. */
@@ -27,13 +27,18 @@ export function noMatchText(question: string, didYouMean?: string): string {
     : `${none}\nDid you mean (a name spelt as this wiki spells it): ${quoted(didYouMean)}`;
 }
 
+/** What ends a block cut hard. */
+const CUT_MARK = '…\n';
+
 /**
  * The last guard of the budget: a block still over it (a budget smaller than the header) is cut hard, so the
  * rendered text never exceeds the budget whatever the caller asked for.
  */
 export function fitToBudget(text: string, budget: number): string {
   if (estimateTokens(text) <= budget) return text;
-  return text.slice(0, Math.max(0, budget * CHARS_PER_TOKEN - 2)).trimEnd() + '…\n';
+  // A budget too small for the mark (1 token: "…" is about one) gets the start of the text alone.
+  const mark = tokenWeight(CUT_MARK) <= budget ? CUT_MARK : '';
+  return text.slice(0, lengthWithinTokens(text, budget - tokenWeight(mark))).trimEnd() + mark;
 }
 
 /** The most of the budget the full header may take; a longer one gives way to the short form. */
@@ -58,13 +63,15 @@ export { proseOf, type LinkTitle } from './prose';
 
 /** Trims text to about `tokens` tokens, at a paragraph or sentence end when one is near. */
 export function trimToTokens(text: string, tokens: number): { text: string; truncated: boolean } {
-  const maxChars = tokens * CHARS_PER_TOKEN;
-  if (text.length <= maxChars) return { text, truncated: false };
-  if (maxChars < 40) return { text: '', truncated: true };
-  const cut = text.slice(0, maxChars - 1);
+  if (estimateTokens(text) <= tokens) return { text, truncated: false };
+  if (tokens < 10) return { text: '', truncated: true };
+  // The characters that fit with the ellipsis, counted as the budget counts them (tokens.ts: per script).
+  const fits = lengthWithinTokens(text, tokens);
+  const cut = text.slice(0, lengthWithinTokens(text, tokens - tokenWeight('…')));
   const paragraph = cut.lastIndexOf('\n\n');
-  const sentence = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('.\n'));
-  const at = paragraph > maxChars * 0.6 ? paragraph : sentence > maxChars * 0.5 ? sentence + 1 : cut.length;
+  // A CJK full stop ends a sentence with no space after it.
+  const sentence = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('.\n'), cut.lastIndexOf('。'));
+  const at = paragraph > fits * 0.6 ? paragraph : sentence > fits * 0.5 ? sentence + 1 : cut.length;
   return { text: cut.slice(0, at).trimEnd() + '…', truncated: true };
 }
 

@@ -199,10 +199,5 @@ export function namedWords(text: string): string[] {
   return [...new Set(nameTokens(text).map((t) => t.folded))];
 }
 
-/** ~4 characters per token: the usual estimate for English with BPE, used wherever the budget is counted. */
-export const CHARS_PER_TOKEN = 4;
-
-/** Rough token count for budgeting. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / CHARS_PER_TOKEN);
-}
+/** The token estimate every budget is counted in: per script (tokens.ts). */
+export { estimateTokens } from './tokens';
