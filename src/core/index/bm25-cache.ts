@@ -86,6 +86,19 @@ export class PhraseScoreCache {
     return warm;
   }
 
+  /**
+   * Readies a long-lived process (the MCP server once it has opened, or applied a batch) for its next question: that
+   * one is scored phrase by phrase like every later one, and the row sizes and FTS5's segment list, read once for
+   * all (60–150 ms at 10,000 concepts), are read now instead of in the middle of an answer.
+   */
+  prepare(db: Database, generation: number): void {
+    if (db.inTransaction()) return;
+    this.use(db, generation);
+    if (!this.readDoclists) return;
+    this.rowSizes(db);
+    this.absorbing(db, () => (this.doclists ??= new Doclists(db)).prepare(this.state));
+  }
+
   /** Everything kept dropped, as if no question had been asked (the touched rows logged so far too). */
   private forget(db: Database): void {
     this.state++;

@@ -92,6 +92,11 @@ export class Doclists {
     return !this.db.inTransaction() && this.segmentsOn(state) !== null && this.token(phrase) !== null;
   }
 
+  /** Reads the declaration, config and segments on `state` now, so that the first phrase read does not. */
+  prepare(state: number): void {
+    if (!this.db.inTransaction()) this.segmentsOn(state);
+  }
+
   /** The segments on `state` (read again without one), or null when the config or structure is not read here. */
   private segmentsOn(state: number | undefined): Segment[] | null {
     if (state === undefined || this.layout?.state !== state) {

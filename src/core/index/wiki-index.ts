@@ -115,10 +115,7 @@ export class WikiIndex {
     if (changed) this.statsRecorded++;
   }
 
-  /**
-   * How many times setFileStat recorded new times on this index: new times of unchanged files change no answer
-   * (the generation stays), but wiki.db should keep them, or the next catch-up re-reads those files again.
-   */
+  /** How often setFileStat recorded new times: no answer changes (nor the generation), but wiki.db must keep them. */
   get fileStatsRecorded(): number {
     return this.statsRecorded;
   }
@@ -303,6 +300,11 @@ export class WikiIndex {
   /** bm25Rows, or only its exact first rows (`complete` false) where the rest would cost far more (bm25-ranked.ts). */
   bm25Prefix(match: string, limit: number, weights: readonly number[]): RankedRows {
     return bm25Ranked(this.db, this.phraseScores, this.changes, { match, limit, weights, prefix: true });
+  }
+
+  /** Readies a long-lived process's next BM25 question (bm25-cache.ts `prepare`). */
+  prepareBm25(): void {
+    this.phraseScores.prepare(this.db, this.changes);
   }
 
   /** The relations of the given subjects, in (subject, ord) order. */

@@ -66,6 +66,7 @@ export function catalogOf(index: WikiIndex): Catalog {
  */
 export function prepareRetrieval(index: WikiIndex): void {
   prepareTypoIndex(catalogOf(index).titles);
+  index.prepareBm25();
 }
 
 /**

@@ -94,6 +94,29 @@ test('kept scores of common words (600 pages) stay exact when a page changes, ho
   index.close();
 }, 60_000);
 
+test('a prepared index (MCP server once open) ranks exactly from the first question, and after a change', async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 600; i++) {
+    const body = `system ${'language '.repeat(1 + (i % 5))}${i % 4 === 0 ? 'early ' : ''}${i % 60 === 0 ? 'rare' : ''}`;
+    files[`/c/p${String((i * 41) % 600).padStart(3, '0')}.md`] = conceptFile({ title: `Page ${i % 30}` }, body);
+  }
+  const bundle = new MemoryBundle(files);
+  const index = await buildIndex(bundle);
+  // Prepared before any question: the first is scored phrase by phrase (the cache is warm), with the row sizes read.
+  index.prepareBm25();
+  for (const q of [
+    ['early', 'language', 'system'],
+    ['rare', 'system'],
+    ['language', 'page', 'rare'],
+  ])
+    for (const limit of [1, 7]) expectExact(index, quoted(q), limit);
+  bundle.files.set('/c/p000.md', conceptFile({ title: 'Page 0' }, 'system language language early rare rare'));
+  index.applyFile(await readBundleFile(bundle, '/c/p000.md'));
+  index.prepareBm25();
+  for (const limit of [1, 20]) expectExact(index, quoted(['early', 'language', 'system', 'rare']), limit);
+  index.close();
+}, 60_000);
+
 test('the cache keeps only phrases of many rows, within its row budget, oldest dropped first', async () => {
   const files: Record<string, string> = {};
   for (let i = 0; i < 30; i++) files[`/p${i}.md`] = conceptFile({ title: `T${i}` }, `alpha ${i < 20 ? 'beta' : ''}`);
