@@ -4,6 +4,7 @@
 // a file system without events), the server says so once and falls back to a stat catch-up before each call.
 import { WikiSession } from '../core/engine/session';
 import { prepareRetrieval } from '../core/retrieval/catalog';
+import { warmUp } from '../core/retrieval/warm-up';
 import type { Clock } from '../core/types';
 import { BundleFollower } from '../node/bundle-follower';
 import type { Notes } from '../node/folder-bundle';
@@ -173,8 +174,10 @@ export class LiveSession {
     this.store = store;
     const opened = session.opened;
     if (opened.kind === 'built' && (await this.bundle.exists(WIKI_DB))) this.io.err(`note: ${opened.reason}\n`);
-    // Every question will want the catalog and the typo index: built now, not in the middle of later answers.
+    // Every question will want the catalog and the typo index: built now, not in the middle of later answers. And
+    // the question path is run a few times, so that the client's first questions find it compiled (warm-up.ts).
     prepareRetrieval(session.index);
+    await warmUp(session.index, this.clock);
     return session;
   }
 
