@@ -25,25 +25,21 @@ export function factLine(f: Omit<Fact, 'line'>): string {
   return line;
 }
 
-/** A background section's heading, with the stale marker of a concept past its stale_after date (spec §6.4). */
-export function backgroundHeading(title: string, path: string, staleSince: string | undefined): string {
-  return `## ${shown(title)} (${shown(path)})${staleSince ? ` [stale since ${staleSince}]` : ''}\n`;
+/**
+ * A background section's heading, with the stale marker of a concept past its stale_after date (spec §6.4) and the
+ * deprecated one of a concept whose status is `deprecated` (OKF §5.4), as its fact lines are marked.
+ */
+export function backgroundHeading(b: Pick<Background, 'title' | 'path' | 'stale' | 'deprecated'>): string {
+  const stale = b.stale ? ` [stale since ${b.stale}]` : '';
+  return `## ${shown(b.title)} (${shown(b.path)})${stale}${b.deprecated ? ' [deprecated]' : ''}\n`;
 }
 
 /** The block: the header, then the kept fact lines, then each background section under its heading. */
-export function contextText(
-  header: string,
-  facts: readonly Fact[],
-  background: readonly Background[],
-  staleSince: (path: string) => string | undefined,
-): string {
+export function contextText(header: string, facts: readonly Fact[], background: readonly Background[]): string {
   const parts = [header];
   if (facts.length > 0) parts.push('Facts:\n' + facts.map((f) => f.line).join('\n'));
   if (background.length > 0) {
-    parts.push(
-      'Background:\n' +
-        background.map((b) => backgroundHeading(b.title, b.path, staleSince(b.path)) + b.text).join('\n\n'),
-    );
+    parts.push('Background:\n' + background.map((b) => backgroundHeading(b) + b.text).join('\n\n'));
   }
   return parts.join('\n\n') + '\n';
 }

@@ -114,6 +114,13 @@ function repeats(fact: Fact, kept: KeptFacts, inverses: ReadonlyMap<string, Read
   return [...back].some((p) => !inverses.has(p));
 }
 
+/** A seed's body and its markers: past its stale_after date, deprecated. */
+export interface SeedBody {
+  readonly body: string;
+  readonly stale?: string;
+  readonly deprecated?: true;
+}
+
 export interface Assembled {
   readonly facts: Fact[];
   readonly background: Background[];
@@ -127,7 +134,7 @@ export function assemble(input: {
   intent: Intent;
   seeds: readonly Seed[];
   facts: readonly Fact[];
-  bodies: ReadonlyMap<string, { body: string; stale?: string }>;
+  bodies: ReadonlyMap<string, SeedBody>;
   budget: number;
   linkTitle?: LinkTitle;
   /** okf-wiki.json's declared inverse pairs (none: only exact repeats are left out). */
@@ -160,25 +167,22 @@ export function assemble(input: {
     const remaining = input.budget - used;
     const share = Math.floor(remaining / (prose.length - i));
     const entry = input.bodies.get(seed.path)!;
-    const heading = backgroundHeading(seed.title, seed.path, entry.stale);
+    // The markers in the structure too (QA2 F19): the text says "[stale since …]", --json and MCP said nothing.
+    const marks = {
+      path: seed.path,
+      title: seed.title,
+      ...(entry.stale ? { stale: entry.stale } : {}),
+      ...(entry.deprecated ? { deprecated: true as const } : {}),
+    };
+    const heading = backgroundHeading(marks);
     const room = share - estimateTokens(heading) - 1;
     if (room < 10) return;
     const { text, truncated } = trimToTokens(proseOf(entry.body, input.linkTitle), room);
     if (text === '') return;
-    // The stale flag in the structure too (QA2 F19): the text says "[stale since …]", --json and MCP said nothing.
-    background.push({
-      path: seed.path,
-      title: seed.title,
-      text,
-      truncated,
-      ...(entry.stale ? { stale: entry.stale } : {}),
-    });
+    background.push({ ...marks, text, truncated });
     used += estimateTokens(heading + text + '\n\n');
   });
 
-  const text = fitToBudget(
-    contextText(head, kept, background, (path) => input.bodies.get(path)?.stale),
-    input.budget,
-  );
+  const text = fitToBudget(contextText(head, kept, background), input.budget);
   return { facts: kept, background, text, tokens: estimateTokens(text) };
 }

@@ -3,8 +3,8 @@
 import { isPast } from '../okf/dates';
 import type { WikiIndex } from '../index/wiki-index';
 import { systemClock, todayOf } from '../types';
-import { assemble, fitToBudget, noMatchText } from './assemble';
-import { catalogOf } from './catalog';
+import { assemble, fitToBudget, noMatchText, type SeedBody } from './assemble';
+import { catalogOf, isDeprecated } from './catalog';
 import { expandFacts } from './expand';
 import { linkTitles } from './link-titles';
 import { seedsForPeriods } from './era';
@@ -13,7 +13,7 @@ import { findSeeds, wordsOnPages, type SeedOptions } from './seeds';
 import { correctNameTypos } from './typo-titles';
 import { resolveThresholds } from './thresholds';
 import { contentWords, estimateTokens } from './text';
-import type { ContextOptions, ContextResult } from './types';
+import type { ContextOptions, ContextResult, Seed } from './types';
 import { SCORING } from './weights';
 
 /** Defaults of every tunable (spec §6.3, §6.4, §10.4). */
@@ -112,10 +112,15 @@ export async function contextFor(
     now,
     questionWords: contentWords(question),
   });
-  const bodies = new Map<string, { body: string; stale?: string }>();
+  const bodies = new Map<string, SeedBody>();
   for (const row of index.bodies(seedPaths)) {
     const stale = row.stale_after !== null && isPast(row.stale_after, now) ? row.stale_after : undefined;
-    bodies.set(row.path, stale ? { body: row.body, stale } : { body: row.body });
+    const deprecated = isDeprecated(catalog.concepts.get(row.path));
+    bodies.set(row.path, {
+      body: row.body,
+      ...(stale ? { stale } : {}),
+      ...(deprecated ? { deprecated: true as const } : {}),
+    });
   }
   const assembled = assemble({
     question,
@@ -131,7 +136,7 @@ export async function contextFor(
     question,
     confident: true,
     intent,
-    seeds: seeds.map((s) => (bodies.get(s.path)?.stale ? { ...s, stale: bodies.get(s.path)!.stale } : s)),
+    seeds: seeds.map((s) => withMarkers(s, bodies.get(s.path))),
     facts: assembled.facts,
     background: assembled.background,
     vector: found.vector,
@@ -140,6 +145,12 @@ export async function contextFor(
     tokens: assembled.tokens,
     budget,
   };
+}
+
+/** A seed with its body's markers (stale, deprecated), as --json and MCP show them. */
+function withMarkers(seed: Seed, body: SeedBody | undefined): Seed {
+  if (body?.stale === undefined && body?.deprecated === undefined) return seed;
+  return { ...seed, ...(body.stale ? { stale: body.stale } : {}), ...(body.deprecated ? { deprecated: true } : {}) };
 }
 
 /** The same seed options with the vector signal off: a suggestion is checked without a second embedding call. */

@@ -28,6 +28,8 @@ export interface Seed {
   readonly eraInsteadOf?: string;
   /** Set when the concept's `stale_after` has passed (spec §6.4): that date, as the text says "[stale since …]". */
   readonly stale?: string;
+  /** Set when the concept is `deprecated` (OKF §5.4), as its background heading says "[deprecated]". */
+  readonly deprecated?: true;
 }
 
 /** One relation in the answer, scored per spec §6.3. */
@@ -62,6 +64,8 @@ export interface Background {
   readonly truncated: boolean;
   /** Set when the concept's `stale_after` has passed: that date. JSON readers of `text` see it is out of date. */
   readonly stale?: string;
+  /** Set when the concept is `deprecated` (OKF §5.4): its prose is no longer current, as its facts say. */
+  readonly deprecated?: true;
 }
 
 export type { VectorOff, VectorStatus } from './vector-status';

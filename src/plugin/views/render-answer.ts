@@ -197,6 +197,7 @@ function markerBadges(parent: HTMLElement, markers: ConceptMarkers | undefined, 
     parent.createSpan({ cls: 'okf-marker okf-superseded', text: `superseded by ${name(markers.supersededBy)}` });
   else if (markers.supersededAt) parent.createSpan({ cls: 'okf-marker okf-superseded', text: 'superseded' });
   if (markers.staleSince) parent.createSpan({ cls: 'okf-marker okf-stale', text: `stale since ${markers.staleSince}` });
+  if (markers.deprecated) parent.createSpan({ cls: 'okf-marker okf-superseded', text: 'deprecated' });
 }
 
 function section(el: HTMLElement, title: string, count: number, hint: string): void {

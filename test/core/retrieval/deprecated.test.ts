@@ -50,3 +50,15 @@ test('a HISTORICAL question weighs the deprecated fact as any other, still marke
   expect(legacy?.deprecated).toBe(true);
   expect(legacy!.score).toBeGreaterThan(current!.score);
 });
+
+test('the deprecated page’s background heading says [deprecated]; its background and seed say so in JSON', async () => {
+  const result = await ask('What is the churn rate formula?');
+  expect(result.text).toContain('## Churn Rate (legacy) (/metrics/churn-old.md) [deprecated]\nThe churn rate formula');
+  expect(result.text).toContain('## Churn Rate (/metrics/churn.md)\nThe churn rate formula');
+  expect(result.background.map((b) => [b.path, b.deprecated])).toEqual([
+    [CURRENT, undefined],
+    [LEGACY, true],
+  ]);
+  expect(result.seeds.find((s) => s.path === LEGACY)?.deprecated).toBe(true);
+  expect(result.seeds.find((s) => s.path === CURRENT)?.deprecated).toBeUndefined();
+});
