@@ -21,7 +21,8 @@ export function warmUpQuestions(index: WikiIndex, count = WARM_UP_QUESTIONS): st
   const questions: string[] = [];
   for (let i = 0; i < count; i++) {
     const a = titles[Math.floor((i * titles.length) / count)];
-    const b = titles[Math.floor(((i + count / 2) * titles.length) / count) % titles.length];
+    // Halfway between two picks: another title than any `a` (where there are enough), never the same pair twice.
+    const b = titles[Math.floor(((i + 0.5) * titles.length) / count)];
     if (i % 3 === 0) questions.push(`What is ${a}?`);
     else if (i % 3 === 1) questions.push(`How is ${a} related to ${b}?`);
     else questions.push(`Which ${a.split(/\s+/)[0]} and ${b.split(/\s+/).slice(-1)[0]}?`);
