@@ -3,7 +3,10 @@
 #
 # Reads the harness's prompt JSON on stdin, strips harness wrapper markup (<system-reminder>, <context>, ...),
 # and matches the prompt against the bundle's wiki-trigger-keywords.txt with `grep -iFw` (fixed strings, whole
-# words, any case; every non-blank, non-# line is one keyword). On a match it prints ONE line naming the matched
+# words, any case; every non-blank, non-# line is one keyword), except the keywords after the line starting
+# "# okf-wiki: match case" (one-word names written with a capital: "Go" is the name, "go" a word), which match only
+# as written (`grep -Fw`). The prompt is read NFC (composed) where node or python3 can normalize it, as the
+# keywords file is written, so "Café" matches however it was typed. On a match it prints ONE line naming the matched
 # keywords and suggesting `okf-wiki context`; it never runs retrieval itself. It ALWAYS exits 0: a missing
 # keywords file, unreadable or unexpected JSON, or a missing tool means "no nudge", never a blocked turn.
 #
@@ -87,13 +90,13 @@ extract_with_node() {
         return out.concat(pending ?? []).join("");
       };
       for (const tag of process.env.TAGS.split("|").filter(Boolean)) prompt = stripTag(prompt, tag);
-      process.stdout.write(prompt);
+      process.stdout.write(prompt.normalize("NFC"));
     });'
 }
 
 extract_with_python() {
   TAGS="$1" python3 -c '
-import json, os, re, sys
+import json, os, re, sys, unicodedata
 try:
     data = json.loads(sys.stdin.read())
 except Exception:
@@ -127,12 +130,26 @@ field = next((k for k in ["prompt", "user_prompt", "userPrompt", "message", "tex
 prompt = "" if field is None else text(data[field])
 for tag in [t for t in os.environ["TAGS"].split("|") if t]:
     prompt = strip_tag(prompt, tag)
-sys.stdout.write(prompt)'
+sys.stdout.write(unicodedata.normalize("NFC", prompt))'
+}
+
+# jq cannot normalize: text it read with a byte outside ASCII goes through node or python3 when either is there.
+nfc() {
+  local text
+  IFS= read -r -d '' text
+  if printf '%s' "$text" | LC_ALL=C grep -q $'[\x80-\xff]'; then
+    if command -v node >/dev/null 2>&1; then
+      printf '%s' "$text" | node -e 'let s="";process.stdin.setEncoding("utf8");process.stdin.on("data",(d)=>(s+=d));process.stdin.on("end",()=>process.stdout.write(s.normalize("NFC")))' && return
+    elif command -v python3 >/dev/null 2>&1; then
+      printf '%s' "$text" | python3 -c 'import sys, unicodedata; sys.stdout.write(unicodedata.normalize("NFC", sys.stdin.read()))' && return
+    fi
+  fi
+  printf '%s' "$text"
 }
 
 extract_prompt() {
   local tags="$WRAPPER_TAGS${OKF_WIKI_STRIP_TAGS:+|$OKF_WIKI_STRIP_TAGS}"
-  if command -v jq >/dev/null 2>&1; then extract_with_jq "$tags"
+  if command -v jq >/dev/null 2>&1; then extract_with_jq "$tags" | nfc
   elif command -v node >/dev/null 2>&1; then extract_with_node "$tags"
   elif command -v python3 >/dev/null 2>&1; then extract_with_python "$tags"
   fi
@@ -152,19 +169,37 @@ main() {
   prompt="$(printf '%s' "$payload" | extract_prompt)" || return 0
   # A glob, not ${prompt//[[:space:]]/}: bash rewrites the whole string per match (9 s on a 300 KB prompt).
   [[ "$prompt" == *[![:space:]]* ]] || return 0
-  patterns="$(grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$keywords" | tr -d '\r' | sed -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//')"
+  # Keywords before the "match case" line match in any case, those after it only as written.
+  local clean=(-e 's/\r//g' -e '/^[[:space:]]*#/d' -e '/^[[:space:]]*$/d' -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//')
+  local anycase cased
+  anycase="$(sed -e '/^# okf-wiki: match case/,$d' "${clean[@]}" "$keywords")"
+  # `1,/RE/d` with no such line deletes every line: an older file (no marker) has no keyword to match by case.
+  cased="$(sed -e '1,/^# okf-wiki: match case/d' "${clean[@]}" "$keywords")"
+  patterns="$anycase${anycase:+${cased:+$'\n'}}$cased"
   [[ -n "$patterns" ]] || return 0
 
-  # One grep over the whole list: the same whole-word, any-case test as `grep -qiFw KEYWORD` per line, but a
-  # single process, so a long list costs milliseconds. -o prints the matched keywords.
-  local matches=() match key i
+  # One grep per list: the same whole-word test as `grep -qiFw KEYWORD` (or `grep -qFw`) per line, but a single
+  # process, so a long list costs milliseconds. -o prints the matched keywords; -b their offsets, so the two
+  # lists' matches are named in the order the prompt writes them.
+  local found_any=() found_cased=() matches=() match key i=0 j=0
+  [[ -n "$anycase" ]] &&
+    mapfile -t found_any < <(printf '%s\n' "$prompt" | LC_ALL=C.UTF-8 grep -oibFw -f <(printf '%s\n' "$anycase"))
+  [[ -n "$cased" ]] &&
+    mapfile -t found_cased < <(printf '%s\n' "$prompt" | LC_ALL=C.UTF-8 grep -obFw -f <(printf '%s\n' "$cased"))
   local -A seen=()
-  while IFS= read -r match; do
+  # Each list comes in the prompt's order (OFFSET:KEYWORD); merged by offset.
+  while (( i < ${#found_any[@]} || j < ${#found_cased[@]} )); do
+    if (( j >= ${#found_cased[@]} )) ||
+      { (( i < ${#found_any[@]} )) && (( ${found_any[i]%%:*} <= ${found_cased[j]%%:*} )); }; then
+      match="${found_any[i]#*:}"; i=$(( i + 1 ))
+    else
+      match="${found_cased[j]#*:}"; j=$(( j + 1 ))
+    fi
     key="${match,,}"
     [[ -n "$match" && -z "${seen[$key]:-}" ]] || continue
     seen[$key]=1
     matches+=("$match")
-  done < <(printf '%s\n' "$prompt" | LC_ALL=C.UTF-8 grep -oiFw -f <(printf '%s\n' "$patterns"))
+  done
   (( ${#matches[@]} > 0 )) || return 0
 
   # Name each match as the keywords file spells it ("Alan Turing", not the prompt's "alan turing").

@@ -196,3 +196,24 @@ test('the suggested command quotes the bundle path, so a path with spaces or quo
   });
   expect(echoed.stdout).toBe(odd);
 });
+
+test('after the "match case" line a one-word name matches only with its capitals (QA2 F15), in prompt order', () => {
+  const dir = nodePath.join(tmp, 'cased');
+  mkdirSync(dir, { recursive: true });
+  const file = ['# Generated', 'Alan Turing', 'golang', '# okf-wiki: match case below', 'AI', 'Go', 'Unix'].join('\n');
+  writeFileSync(nodePath.join(dir, 'wiki-trigger-keywords.txt'), file);
+  // Matching does not depend on the JSON reader (the other tests hold them equal): node reads it here.
+  const run = (text: string) => hook(prompt(text), { args: [dir] }).stdout;
+  expect(run('ok lets go to lunch; the ai said something; i want to go home')).toBe('');
+  expect(run('Is Go like GOLANG? ask alan turing about AI')).toBe(nudge('Go, golang, Alan Turing, AI', dir));
+});
+
+test('a prompt typed decomposed (e + U+0301) matches the composed keyword the file holds (QA2 F11)', () => {
+  const dir = nodePath.join(tmp, 'nfc');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(nodePath.join(dir, 'wiki-trigger-keywords.txt'), '# Generated\nCafé Society\n'.normalize('NFC'));
+  const decomposed = prompt('Tell me about Café Society please'.normalize('NFD'));
+  // jq cannot normalize: after jq, node does it (python3's reader normalizes as node's does, one line each).
+  for (const tools of [['node'], ['jq', 'node']].filter((t) => t.every((x) => EXTRACTORS.includes(x))))
+    expect([tools, hook(decomposed, { tools, args: [dir] }).stdout]).toEqual([tools, nudge('Café Society', dir)]);
+});
