@@ -2,7 +2,7 @@
 // block of each folder's index.md, and one log.md entry for the operation. Only files whose bytes change are
 // written, so a second run with no edits writes nothing (log.md aside: each operation adds its entry).
 import { todayOf, type BundleSource, type BundleWriter, type Clock } from '../types';
-import type { ConceptRecord } from './concept-record';
+import { byCodeUnit, type ConceptRecord } from './concept-record';
 import { mergeGeneratedBlock } from './generated-block';
 import { renderDirectoryIndexes } from './index-md';
 import { KEYWORDS_PATH, renderKeywords } from './keywords';
@@ -65,13 +65,26 @@ export async function regenerateBundleFiles(options: RegenerateOptions): Promise
   if (artifacts.has('timeline')) await put(TIMELINE_PATH, renderTimeline(options.concepts));
   if (artifacts.has('keywords')) await put(KEYWORDS_PATH, renderKeywords(options.concepts));
   if (artifacts.has('index')) {
-    for (const [path, body] of renderDirectoryIndexes(options.concepts)) {
+    const indexes = renderDirectoryIndexes(options.concepts);
+    for (const [path, body] of indexes) {
       const merged = mergeGeneratedBlock(await read(path), body);
       if ('reason' in merged) results.push({ path, outcome: merged.kind, reason: merged.reason });
       else if (merged.kind === 'unchanged') results.push({ path, outcome: 'unchanged' });
       else {
         await options.writer.write(path, merged.text);
         results.push({ path, outcome: merged.kind === 'created' ? 'created' : 'updated' });
+      }
+    }
+    // A folder whose concepts all moved out (or were deleted) is not among them, but its index.md kept a block
+    // listing them: every link dead, on every later reindex (QA2 F10). Its block now says the folder holds none.
+    // An index.md without the markers is someone's own and is not reported here either.
+    for (const path of [...listing].filter((p) => isIndexMd(p) && !indexes.has(p)).sort(byCodeUnit)) {
+      const merged = mergeGeneratedBlock(await read(path), NO_CONCEPTS);
+      if (merged.kind === 'hand-written' || merged.kind === 'unchanged') continue;
+      if ('reason' in merged) results.push({ path, outcome: merged.kind, reason: merged.reason });
+      else {
+        await options.writer.write(path, merged.text);
+        results.push({ path, outcome: 'updated' });
       }
     }
   }
@@ -87,6 +100,13 @@ export async function regenerateBundleFiles(options: RegenerateOptions): Promise
     }
   }
   return results;
+}
+
+/** The generated block of an index.md whose folder holds no concept (any more). */
+export const NO_CONCEPTS = 'No concept pages in this folder.';
+
+function isIndexMd(path: string): boolean {
+  return path === '/index.md' || path.endsWith('/index.md');
 }
 
 const NOT_OURS =

@@ -1,5 +1,7 @@
 import { formatLogEntry } from '../../../src/core/generate/log-entry';
+import { INDEX_BLOCK_END, INDEX_BLOCK_START } from '../../../src/core/generate/generated-block';
 import {
+  NO_CONCEPTS,
   regenerateBundleFiles,
   summarizeGenerated,
   type RegenerateOptions,
@@ -92,4 +94,21 @@ test('one artifact at a time, and no log entry when the callback declines', asyn
   const files = await regenerateBundleFiles({ ...options, artifacts: ['keywords'], logEntry: () => undefined });
   expect(files).toEqual([{ path: '/wiki-trigger-keywords.txt', outcome: 'created' }]);
   expect(writes).toEqual(['/wiki-trigger-keywords.txt']);
+});
+
+test('a folder whose concepts all moved out: its block says it holds none (hand-written: no report)', async () => {
+  const { bundle, options } = setup();
+  await regenerateBundleFiles(options);
+  // Every concept moves out of /entities/ and /metrics/ into /people/ (the index.md files stay behind).
+  const moved = options.concepts.map((c) => ({ ...c, path: c.path.replace(/^\/(entities|metrics)\//, '/people/') }));
+  const files = await regenerateBundleFiles({ ...options, concepts: moved, logEntry: undefined });
+  expect(files.filter((f) => f.path.endsWith('index.md'))).toEqual([
+    { path: '/index.md', outcome: 'updated' },
+    { path: '/people/index.md', outcome: 'created' },
+    { path: '/entities/index.md', outcome: 'updated' },
+  ]);
+  expect(bundle.files.get('/entities/index.md')).toBe(`${INDEX_BLOCK_START}\n${NO_CONCEPTS}\n${INDEX_BLOCK_END}\n`);
+  expect(bundle.files.get('/metrics/index.md')).toBe(HAND_WRITTEN);
+  const again = await regenerateBundleFiles({ ...options, concepts: moved, logEntry: undefined });
+  expect(again.filter((f) => f.outcome !== 'unchanged')).toEqual([]);
 });
