@@ -6,7 +6,7 @@ export const SLICE_MS = 8;
 
 /** Resolves in a new task (after the events already queued, such as input and rendering). */
 export function nextTask(): Promise<void> {
-  if (typeof MessageChannel === 'undefined') return new Promise((resolve) => setTimeout(resolve, 0));
+  if (typeof MessageChannel === 'undefined') return new Promise((resolve) => window.setTimeout(resolve, 0));
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {

@@ -72,6 +72,21 @@ export function installDomHelpers(win: Window & typeof globalThis): void {
   const elProto = win.Element.prototype as Element;
   const htmlProto = win.HTMLElement.prototype as HTMLElement;
 
+  // Obsidian's `doc` and `win`: the document and window a node belongs to (a popout's own), else the main ones.
+  Object.defineProperties(nodeProto, {
+    doc: {
+      configurable: true,
+      get(this: Node) {
+        return this.ownerDocument ?? doc;
+      },
+    },
+    win: {
+      configurable: true,
+      get(this: Node) {
+        return (this.ownerDocument ?? doc).defaultView ?? win;
+      },
+    },
+  });
   Object.assign(nodeProto, {
     detach(this: Node) {
       this.parentNode?.removeChild(this);

@@ -3,6 +3,7 @@
 // context_for() answers: one node per concept and value, one edge per fact plus successor links, text never
 // parsed as HTML, clicks open notes, hovering links graph and fact list both ways, the toggle hides it.
 import '../obsidian-double/obsidian';
+import { installDomHelpers } from '../obsidian-double/dom';
 import { markersFor, successorTitlesFor, type QueryAnswer } from '../../src/plugin/answer';
 import { drawAnswerGraph, type AnswerGraphState } from '../../src/plugin/views/answer-graph';
 import { renderAnswer } from '../../src/plugin/views/render-answer';
@@ -176,6 +177,35 @@ test('a 60-fact answer collapses per concept: at most 40 fact edges, and the cou
         `concepts · 60 facts (${60 - edges} collapsed)`,
     );
   } finally {
+    index.close();
+  }
+});
+
+test('in a popout the graph is drawn after that window’s frame, not the main one’s (hidden, it has none)', async () => {
+  const index = await indexOfSpecs(CHAIN);
+  const frames: string[] = [];
+  const mainFrame = jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+    frames.push('main');
+    callback(0);
+    return 0;
+  });
+  try {
+    const popout = document.body.createEl('iframe').contentWindow as Window & typeof globalThis;
+    installDomHelpers(popout);
+    popout.requestAnimationFrame = (callback) => {
+      frames.push('popout');
+      callback(0);
+      return 1;
+    };
+    const answer = await answerOf(index, 'What was Old Office before?');
+    const el = popout.document.body.createDiv();
+    const handlers = { openConcept: () => undefined, copyContext: () => undefined };
+    renderAnswer(el, answer, handlers);
+    await drawAnswerGraph(el, answer, handlers, { hidden: false });
+    expect(frames).toEqual(['popout']);
+    expect(el.querySelectorAll('.okf-graph-node')).toHaveLength(answerGraph(answer.result).nodes.length);
+  } finally {
+    mainFrame.mockRestore();
     index.close();
   }
 });

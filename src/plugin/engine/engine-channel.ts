@@ -200,11 +200,12 @@ export function connectEngine(
 
 /** Resolves when `closing` settles or after `ms`, whichever comes first (a hung worker is terminated anyway). */
 function closeWithin(closing: Promise<unknown>, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  // The main thread's side (the worker's own code never closes itself): the timer is the main window's.
+  let timer: number | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = window.setTimeout(resolve, ms)));
   const settled = closing.then(
     () => undefined,
     (error: unknown) => console.error('OKF Graph Wiki: the engine did not close cleanly', error),
   );
-  return Promise.race([settled, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([settled, timeout]).finally(() => window.clearTimeout(timer));
 }

@@ -44,14 +44,18 @@ export function notesOfAnswer(answer: QueryAnswer): ConceptNotes {
  * Runs `draw` once the answer just rendered has been laid out and painted: reading the panel's width then costs
  * nothing, and the drawing is a task of its own instead of lengthening the one that built the fact list.
  */
-function afterPaint(draw: () => void): Promise<void> {
+function afterPaint(el: HTMLElement, draw: () => void): Promise<void> {
   return new Promise((resolve) => {
     const run = () => {
       draw();
       resolve();
     };
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
-    else setTimeout(run, 0);
+    // The frame of the window the panel is in (a popout's own: the main window's frames stop while it is hidden);
+    // timers on the main window, as Obsidian's review rules ask (obsidianmd/prefer-window-timers).
+    const paintWindow = el.win;
+    if (typeof paintWindow.requestAnimationFrame === 'function')
+      paintWindow.requestAnimationFrame(() => window.setTimeout(run, 0));
+    else window.setTimeout(run, 0);
   });
 }
 
@@ -110,7 +114,7 @@ export function drawAnswerGraph(
     drawOnce();
   });
   show(state.hidden);
-  return state.hidden ? Promise.resolve() : afterPaint(drawOnce);
+  return state.hidden ? Promise.resolve() : afterPaint(panel, drawOnce);
 }
 
 const SVG_NS_ATTRS = { xmlns: 'http://www.w3.org/2000/svg' };
