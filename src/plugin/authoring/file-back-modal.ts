@@ -32,7 +32,7 @@ export class FileBackModal extends AuthorFormModal {
       .setDesc('Required; also names the file.')
       .addText((t) => {
         t.inputEl.addClass('okf-file-back-title');
-        t.setPlaceholder('Why Bell Labs split from AT&T').onChange((v) => (this.title = v));
+        t.setPlaceholder('Why the transistor replaced the vacuum tube').onChange((v) => (this.title = v));
         window.setTimeout(() => t.inputEl.focus(), 0);
       });
     new Setting(el)

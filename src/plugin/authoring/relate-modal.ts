@@ -76,11 +76,13 @@ export class RelateModal extends AuthorFormModal {
     }
     new Setting(el)
       .setName('Predicate')
-      .setDesc('What the subject is to the object, e.g. designed. Suggestions come from the predicates in use.')
+      .setDesc(
+        'What the subject is to the object, such as designed or invented. Suggestions come from the predicates in use.',
+      )
       .addText((t) => {
         t.inputEl.addClass('okf-relate-predicate');
         t.inputEl.setAttr('list', listId);
-        t.setPlaceholder('predicate').onChange((v) => this.setPredicate(v));
+        t.setPlaceholder('Predicate').onChange((v) => this.setPredicate(v));
       });
     this.conceptRow(
       el,
@@ -97,7 +99,7 @@ export class RelateModal extends AuthorFormModal {
         this.inverseInput = t;
         t.inputEl.addClass('okf-relate-inverse');
         t.inputEl.setAttr('list', listId);
-        t.setPlaceholder('inverse predicate').onChange((v) => {
+        t.setPlaceholder('Inverse predicate').onChange((v) => {
           this.inverse = v;
           this.inverseTyped = v.trim() !== '';
         });
@@ -111,10 +113,10 @@ export class RelateModal extends AuthorFormModal {
       });
     new Setting(el)
       .setName('Source')
-      .setDesc("Optional id from the subject's sources.")
+      .setDesc("Optional ID from the subject's sources.")
       .addText((t) => {
         t.inputEl.addClass('okf-relate-source');
-        t.setPlaceholder('source id').onChange((v) => (this.source = v));
+        t.setPlaceholder('Source ID').onChange((v) => (this.source = v));
       });
   }
 
