@@ -21,9 +21,10 @@ import { openBundleFile, revealView } from './plugin/workspace-actions';
  * SQLite's WASM build publishes its loader on globalThis when its module is evaluated; the release build leaves
  * that out (build/sqlite-lean.mjs), and this removes it where the module came unmodified (development, tests),
  * so that a disabled plugin leaves nothing behind. The engine keeps its own reference; nothing else reads them.
+ * The plugin's code runs in the main window, whose global object is `window`.
  */
 function releaseEngineGlobals(): void {
-  const g = globalThis as Record<string, unknown>;
+  const g = window as unknown as Record<string, unknown>;
   delete g.sqlite3InitModule;
   delete g.sqlite3InitModuleState;
 }
@@ -45,7 +46,7 @@ export default class OkfGraphWikiPlugin extends Plugin {
       if (!before.bundleChosen && after.bundleChosen) {
         if (this.layoutReady) this.startIndex();
         // An open settings tab drops its "Not set up yet" row and shows the folder chosen in the dialog.
-        if (settingTab.containerEl.isConnected) settingTab.display();
+        settingTab.refresh();
       }
       renderStatus();
     });

@@ -37,7 +37,7 @@ import {
   SliderComponent,
   ToggleComponent,
 } from './components';
-import { Setting } from './setting';
+import { Setting, SettingTab } from './setting';
 import { AbstractInputSuggest } from './input-suggest';
 import { installSinceGuards } from './since';
 import { SuggestModal } from './suggest';
@@ -57,6 +57,7 @@ installSinceGuards({
   Modal,
   Plugin,
   Setting,
+  SettingTab,
   SliderComponent,
   SuggestModal,
   ToggleComponent,

@@ -1,7 +1,7 @@
 // Component and Plugin: the lifecycle (load → onload, unload → registered cleanups → onunload) and the plugin
 // registrations (commands, views, settings tab, status bar items, data.json), each undone on unload.
 import type * as O from 'obsidian';
-import { emulateAppVersion } from './since';
+import { emulateAppVersion, requireApiVersion } from './since';
 import type { DoubleEventRef } from './events';
 import type { App } from './app';
 
@@ -157,6 +157,8 @@ export abstract class Plugin extends Component implements PluginApi {
 
   addSettingTab(settingTab: O.PluginSettingTab): void {
     this.double.settingTabs.push(settingTab);
+    // 1.13+ reads the tab's definitions now, for the settings search.
+    if (requireApiVersion('1.13.0')) settingTab.update();
     this.register(() => (this.double.settingTabs = this.double.settingTabs.filter((t) => t !== settingTab)));
   }
 

@@ -6,6 +6,8 @@ import type * as O from 'obsidian';
 import { App } from './app';
 import type { Plugin } from './component';
 import type { FileStore } from './file-store';
+import { markShown } from './setting-definitions';
+import { requireApiVersion } from './since';
 import { shownNotices } from './ui';
 
 export type PluginClass<P> = new (app: O.App, manifest: O.PluginManifest) => P;
@@ -39,3 +41,17 @@ export function noticeMessages(): string[] {
 
 /** Polls a predicate until it holds (test/support/wait-for.ts's `eventually`, under the name plugin tests use). */
 export { eventually as waitFor } from '../support/wait-for';
+
+/**
+ * Shows a settings tab as Obsidian's settings modal does: on 1.13+ from its definitions when it has any (read
+ * again, as `update()` does), else with `display()`. The tab's container goes into the document.
+ */
+export function showSettingTab(tab: O.SettingTab): void {
+  document.body.appendChild(tab.containerEl);
+  markShown(tab, true);
+  if (requireApiVersion('1.13.0')) {
+    tab.update();
+    if (tab.settingItems.length > 0) return;
+  }
+  tab.display();
+}

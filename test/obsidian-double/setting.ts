@@ -11,6 +11,7 @@ import {
   TextComponent,
   ToggleComponent,
 } from './components';
+import { drawDefinitions, isTabShown, markShown } from './setting-definitions';
 
 type SettingApi = Pick<
   O.Setting,
@@ -180,9 +181,14 @@ export class Setting implements SettingApi {
   }
 }
 
-export abstract class SettingTab implements Pick<O.SettingTab, 'app' | 'containerEl' | 'display' | 'hide'> {
+export abstract class SettingTab implements Pick<
+  O.SettingTab,
+  'app' | 'containerEl' | 'display' | 'hide' | 'getSettingDefinitions' | 'update'
+> {
   containerEl: HTMLElement;
   icon = 'settings';
+  /** What getSettingDefinitions() returned at the last update() (1.13+). */
+  settingItems: O.SettingDefinitionItem[] = [];
 
   constructor(public app: O.App) {
     this.containerEl = createDiv({ cls: 'vertical-tab-content' });
@@ -190,7 +196,19 @@ export abstract class SettingTab implements Pick<O.SettingTab, 'app' | 'containe
 
   abstract display(): void;
 
+  /** None by default: the tab is drawn by display(). */
+  getSettingDefinitions(): O.SettingDefinitionItem[] {
+    return [];
+  }
+
+  /** Reads the definitions again (search and drawing), and redraws the tab when it is shown and has them. */
+  update(): void {
+    this.settingItems = this.getSettingDefinitions();
+    if (isTabShown(this) && this.settingItems.length > 0) drawDefinitions(this as unknown as O.SettingTab);
+  }
+
   hide(): void {
+    markShown(this, false);
     this.containerEl.empty();
   }
 }

@@ -29,6 +29,8 @@ export const SINCE: Readonly<Record<string, string>> = {
   'Setting.setErrorMessage': '1.13.0',
   'Setting.addComponent': '1.11.0',
   'Setting.addDisplayValue': '1.13.1',
+  'SettingTab.getSettingDefinitions': '1.13.0',
+  'SettingTab.update': '1.13.0',
   'SliderComponent.setInstant': '1.6.6',
   'SliderComponent.setDisplayFormat': '1.13.0',
   'SuggestModal.selectActiveSuggestion': '1.7.2',
