@@ -56,6 +56,15 @@ export class VaultBundle implements BundleSource, BundleWriter {
     return [...out].sort();
   }
 
+  /**
+   * Through the adapter, not `Vault.read`/`cachedRead` (Obsidian's guidelines prefer those), on purpose: (1) a
+   * path the engine asks for need not be a TFile — hidden paths (`.okf/`, dot folders) never are, and a file
+   * another program (the CLI, the MCP server, git) just wrote is on disk before it is in the vault's tree; (2) the
+   * adapter's text is the file decoded as Node decodes it (a BOM kept), as the CLI reads it: wiki.db's content
+   * hashes are shared by both shells, so another decoding would read every such file as changed. The guideline's
+   * race (reading a file while it is written) is covered otherwise: a write of a concept is followed by its change
+   * event and a read again, and generated files are written through `Vault.process` after comparing the text read.
+   */
   async read(path: string): Promise<string> {
     try {
       return this.remember(path, await this.vault.adapter.read(this.vaultPath(path)));
@@ -71,7 +80,7 @@ export class VaultBundle implements BundleSource, BundleWriter {
     return file ? { mtime: Math.floor(file.stat.mtime), size: file.stat.size } : undefined;
   }
 
-  /** A file's text, or undefined when it does not exist. */
+  /** A file's text, or undefined when it does not exist (through the adapter, for the reasons given at `read`). */
   async readIfExists(path: string): Promise<string | undefined> {
     const vaultPath = this.vaultPath(path);
     return (await this.vault.adapter.exists(vaultPath))

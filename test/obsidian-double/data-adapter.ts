@@ -26,7 +26,8 @@ export type ChangeWatcher = (paths: string[]) => void;
 /** Bytes per libuv step of Node's readFile and writeFile. */
 export const IO_STEP_BYTES = 512 * 1024;
 
-const decoder = new TextDecoder('utf-8');
+// Node's readFile(path, 'utf8'), which Obsidian's desktop adapter calls, keeps a BOM as U+FEFF.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** One copy of `bytes` in an ArrayBuffer of their own. */
 function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {

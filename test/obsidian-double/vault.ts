@@ -41,7 +41,8 @@ type VaultApi = Pick<
   | 'on'
 >;
 
-const decoder = new TextDecoder('utf-8');
+// Node's readFile(path, 'utf8'), which Obsidian's desktop adapter calls, keeps a BOM as U+FEFF.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const isHiddenPath = (path: string) => path.split('/').some((s) => s.startsWith('.'));
 
 export class Vault extends Events implements VaultApi {

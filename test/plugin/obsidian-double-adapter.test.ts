@@ -46,3 +46,9 @@ test('text written and read back is the same text; the store keeps its bytes apa
   (await store.readBytes('n.md')).fill(0);
   expect(await adapter.read('n.md')).toBe('Ünïcode text\n');
 });
+
+test('text is decoded as Node decodes it on desktop: a BOM is kept (the CLI reads it the same way)', async () => {
+  const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('---\ntype: x\n---\n')]);
+  const adapter = new DataAdapterDouble(MemoryStore.from({ 'a.md': bom }));
+  expect(await adapter.read('a.md')).toBe('\uFEFF---\ntype: x\n---\n');
+});
