@@ -1,5 +1,6 @@
 // The plugin's settings: one typed, documented field each, defaults in one constant, and a normalizer that
 // turns whatever data.json holds (older versions, hand edits) into valid settings instead of throwing.
+import { normalizePath } from 'obsidian';
 import { DEFAULT_EMBED_MODEL, DEFAULT_EMBED_TIMEOUT_MS, DEFAULT_OLLAMA_HOST } from '../core/embed/ollama';
 import type { ContextOptions } from '../core/retrieval/types';
 
@@ -48,14 +49,19 @@ export const DEFAULT_SETTINGS: OkfSettings = {
   vectorThreshold: null,
 };
 
-/** Trims slashes, backslashes and spaces at both ends and collapses repeated separators: ` /a//b/` → `a/b`. */
+/**
+ * Trims slashes, backslashes and spaces at both ends and collapses repeated separators: ` /a//b/` → `a/b`; then
+ * Obsidian's normalizePath, as for every path a person types (a no-break space becomes a space, the name NFC, as
+ * the vault's own paths are). The vault root stays `` (normalizePath would make it `/`).
+ */
 export function cleanFolder(folder: string): string {
-  return folder
+  const cleaned = folder
     .replace(/\\/g, '/')
     .split('/')
     .map((s) => s.trim())
     .filter((s) => s !== '' && s !== '.')
     .join('/');
+  return cleaned === '' ? '' : normalizePath(cleaned);
 }
 
 /** Why `host` cannot be an Ollama address (null when it can): an http(s) URL with a host name and no spaces. */

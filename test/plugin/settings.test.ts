@@ -34,6 +34,13 @@ test('folders are cleaned: slashes trimmed, blanks and duplicates dropped', () =
   expect(parseFolderList('entities, concepts\n\n./people/')).toEqual(['entities', 'concepts', 'people']);
 });
 
+test('a typed folder goes through normalizePath: a no-break space is a space, a decomposed name NFC', () => {
+  const typed = 'My\u00A0wiki/Cafe\u0301 notes/';
+  expect(normalizeSettings({ bundleFolder: typed }).bundleFolder).toBe('My wiki/Caf\u00E9 notes');
+  expect(parseFolderList(`entities\n${typed}`)).toEqual(['entities', 'My wiki/Caf\u00E9 notes']);
+  expect(normalizeSettings({ bundleFolder: ' / ' }).bundleFolder).toBe('');
+});
+
 test('wiki.db lives at the bundle root unless a path is set', () => {
   expect(wikiDbVaultPath(DEFAULT_SETTINGS)).toBe('wiki.db');
   expect(wikiDbVaultPath({ ...DEFAULT_SETTINGS, bundleFolder: 'wiki' })).toBe('wiki/wiki.db');
