@@ -106,7 +106,7 @@ export class RelateModal extends AuthorFormModal {
       });
     new Setting(el)
       .setName('Date')
-      .setDesc('Optional ISO 8601 date of the fact, written on both sides.')
+      .setDesc('Optional date of the fact, written on both sides.')
       .addText((t) => {
         t.inputEl.addClass('okf-relate-date');
         t.setPlaceholder('YYYY-MM-DD').onChange((v) => (this.date = v));

@@ -41,7 +41,7 @@ export class SupersedeModal extends AuthorFormModal {
     new Setting(el)
       .setName('Date')
       .setDesc(
-        'Optional ISO 8601 date the old concept stopped being current ' +
+        'Optional date the old concept stopped being current ' +
           "(superseded_at); without it readers use the new concept's generated date.",
       )
       .addText((t) => {
