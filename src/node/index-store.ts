@@ -116,15 +116,17 @@ export interface GuardedIndexStore extends IndexStore {
  * file that no longer has them is refused (WikiDbReplaced), so the server loads that file instead. ctime moves on
  * every write and rename and cannot be set back, so a replacement of the same size and mtime still shows. A
  * deleted wiki.db is written again (nobody's index is lost). The check, the write and its record are made holding
- * the bundle's write lock, which every Node writer of wiki.db but a read command's catch-up holds (a reindex for its
- * whole run): a reindex can no longer rename its file in during the export (under a second at 10,000 concepts),
- * to be overwritten by the older index. The lock is not waited for (a reindex holds it for minutes, and the
- * server's calls wait on its saves): when another writer holds it, nothing is written (WikiDbBusy) and the save
- * stays owed. Inside the server's own write tools, which hold it, the write goes ahead.
+ * the bundle's write lock, which every Node writer of wiki.db holds (a reindex for its whole run): a reindex can no
+ * longer rename its file in during the export (under a second at 10,000 concepts), to be overwritten by the older
+ * index. The lock is not waited for (a reindex holds it for minutes, and the server's calls wait on its saves): when
+ * another writer holds it, nothing is written (WikiDbBusy) and the save stays owed. Inside the server's own write
+ * tools, which hold it, the write goes ahead. A one-shot read command's catch-up saves through it too (openSession),
+ * `readInPlace` then letting a question read wiki.db where it lies.
  */
 export function guardedIndexStore(
   bundle: FolderBundle & { readonly root: string },
   command: string,
+  readInPlace = false,
 ): GuardedIndexStore {
   let seen: FileStat | undefined;
   const replaced = async () => {
@@ -141,7 +143,7 @@ export function guardedIndexStore(
   return {
     read: async () => {
       seen = await bundle.stat(WIKI_DB);
-      return readWikiDb(bundle);
+      return readWikiDb(bundle, readInPlace);
     },
     write: async (bytes, writeTo) => {
       try {
