@@ -250,7 +250,8 @@ function held(file: string, owner: LockOwner): HeldLock {
     const now = new Date();
     fs.utimes(file, now, now).catch(() => undefined);
   }, HEARTBEAT_MS);
-  heartbeat.unref();
+  // A number under a DOM's timers (the plugin's tests run a CLI command beside jsdom): nothing to unref there.
+  if (typeof heartbeat === 'object') heartbeat.unref();
   let released = false;
   return {
     owner,
