@@ -10,17 +10,19 @@ import { ALL_ARTIFACTS, regenerateBundleFiles, type Artifact, type GeneratedFile
 import { buildIndex, refreshFiles, syncIndex, type Progress, type SyncReport } from '../index/build';
 import { keepsFile, openIndex, rebuiltOutcome, type OpenOutcome } from '../index/open';
 import { WikiDbChanged } from '../index/reader-vfs';
-import type { IndexStats, LoadProblem, WikiIndex } from '../index/wiki-index';
+import type { LoadProblem, WikiIndex } from '../index/wiki-index';
 import type { Persisted } from '../index/snapshot';
 import { lintBundle } from '../lint/run-lint';
 import type { LintReport } from '../lint/types';
 import { declaredInverses } from '../config/load-bundle-config';
 import { contextFor } from '../retrieval/context-for';
 import type { ContextOptions, ContextResult } from '../retrieval/types';
-import type { VectorOff } from '../retrieval/vector-status';
 import type { BundleSource, BundleWriter, Clock } from '../types';
 import { buildCarrying } from './build-carrying';
 import { rebuildLogEntry, regenerateLogEntry } from './log-entries';
+import type { EmbeddingChoice, RebuildOptions, RebuildReport, VectorsReport } from './rebuild-types';
+
+export type { EmbeddingChoice, RebuildOptions, RebuildReport, VectorsReport } from './rebuild-types';
 
 /** How long `close` and `rebuild` wait for saves in flight: far more than a healthy wiki.db write (~1 s at 10k). */
 export const CLOSE_WAIT_MS = 10_000;
@@ -52,45 +54,6 @@ export interface SessionEnv {
   readonly clock: Clock;
   /** Names the shell in log.md entries ("okf-wiki reindex", "Obsidian plugin"). */
   readonly origin: string;
-}
-
-/** The embedding step of a rebuild or an edit: an embedder, or why there is none. */
-export interface EmbeddingChoice {
-  readonly embedder?: Embedder;
-  readonly off?: VectorOff;
-}
-
-/** The vector signal after a rebuild: concepts embedded now, already current, or why it is off. */
-export interface VectorsReport {
-  readonly model?: string;
-  readonly embedded: number;
-  readonly current: number;
-  readonly off?: VectorOff;
-  /** Set when `shouldStopEmbedding` ended the embedding early (Ctrl-C): the vectors so far are kept and saved. */
-  readonly stopped?: true;
-}
-
-/** What a rebuild did. `vectors` is absent when the shell embeds later (the plugin, in the background). */
-export interface RebuildReport {
-  readonly stats: IndexStats;
-  readonly carried: number;
-  readonly vectors?: VectorsReport;
-  /** The vector gate calibrated for the embedding model on this bundle (issue 11), or why there is none. */
-  readonly calibration?: VectorCalibration | { readonly off: string };
-  readonly generated: readonly GeneratedFile[];
-}
-
-export interface RebuildOptions {
-  /** Embed now with this choice; absent: leave embedding to the shell. */
-  readonly embedding?: EmbeddingChoice;
-  readonly onBuildProgress?: Progress;
-  readonly onEmbedProgress?: EmbedRunOptions['onProgress'];
-  /** Told when embedding failed (the rebuild goes on with the lexical signals). */
-  readonly onEmbedError?: (message: string) => void;
-  /** Asked before each embedding request: true stops embedding (not calibrated); the rebuild finishes and saves. */
-  readonly shouldStopEmbedding?: () => boolean;
-  /** Asked after each embedded batch: true saves wiki.db at once, so a crash later keeps the vectors so far. */
-  readonly saveDuringEmbedding?: () => boolean;
 }
 
 export class WikiSession {
