@@ -3,13 +3,7 @@
 // `--sweep` tries a grid of coverage × vector thresholds instead (spec §10.4: retune per bundle).
 import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
-import {
-  DEFAULT_SET_NAME,
-  evaluateSetFile,
-  sweepSetFile,
-  type SetFileProblem,
-  type SetFiles,
-} from '../../core/evaluate/evaluate-set-file';
+import { DEFAULT_SET_NAME, type SetFileProblem, type SetFiles } from '../../core/evaluate/evaluate-set-file';
 import { renderReport, renderSweep } from '../../core/evaluate/render';
 import type { SignalName } from '../../core/retrieval/types';
 import { defaultContextOptions } from '../../core/retrieval/context-for';
@@ -20,9 +14,8 @@ import { openBundle } from '../bundle-context';
 import { embeddingFromFlags } from '../embedding';
 import { jsonText, type CliIo } from '../io';
 import type { FsBundle } from '../../node/fs-bundle';
-import { loadIndex } from '../load-index';
+import { openSession } from '../../node/open-session';
 import { bundleThresholds } from '../../node/bundle-thresholds';
-import { declaredInverses } from '../../core/config/load-bundle-config';
 import { thresholdFlags } from '../thresholds';
 import { applySweep } from './apply-sweep';
 import { isIsoDate } from '../../core/okf/dates';
@@ -62,13 +55,12 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
   const { embedder, off } = embeddingFromFlags(flags);
   // The user's own --no-embed in the CLI's words (naming the flag); any other reason as the run reported it.
   const offNote = (reason: string) => (off?.kind === 'turned-off' ? vectorOffNote(off) : vectorOffReasonNote(reason));
-  const index = await loadIndex(bundle, io);
+  const session = await openSession(bundle, io);
   const options = {
     ...(flags.today !== undefined ? { today: flags.today } : {}),
     ...(budget !== undefined ? { budget } : {}),
     ...thresholdFlags(flags),
     bundleThresholds: await bundleThresholds(bundle, io),
-    inverses: await declaredInverses(bundle),
     ...(embedder ? { embedder } : {}),
     ...(off ? { vectorOff: off } : {}),
     disabledSignals,
@@ -76,7 +68,7 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
   try {
     if (flags.sweep) {
       let shown = 0;
-      const outcome = await sweepSetFile(index, files, setPath, {
+      const outcome = await session.sweep(files, setPath, {
         ...options,
         ...(sections ? { sections } : {}),
         onProgress: (done, total) => {
@@ -91,7 +83,7 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
       if (flags.apply) await applySweep(bundle, outcome.sweep, io);
       return 0;
     }
-    const outcome = await evaluateSetFile(index, files, setPath, {
+    const outcome = await session.evaluate(files, setPath, {
       ...options,
       updateBaseline: flags['update-baseline'] === true,
     });
@@ -119,7 +111,7 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
     }
     return comparison.regressions.length > 0 ? 1 : 0;
   } finally {
-    index.close();
+    await session.close();
   }
 }
 

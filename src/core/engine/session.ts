@@ -15,6 +15,15 @@ import type { Persisted } from '../index/snapshot';
 import { lintBundle } from '../lint/run-lint';
 import type { LintReport } from '../lint/types';
 import { declaredInverses } from '../config/load-bundle-config';
+import {
+  evaluateSetFile,
+  sweepSetFile,
+  type EvaluateFileOptions,
+  type EvaluateFileOutcome,
+  type SetFiles,
+  type SweepFileOutcome,
+} from '../evaluate/evaluate-set-file';
+import type { SweepOptions } from '../evaluate/sweep';
 import { contextFor } from '../retrieval/context-for';
 import type { ContextOptions, ContextResult } from '../retrieval/types';
 import type { BundleSource, BundleWriter, Clock } from '../types';
@@ -157,8 +166,26 @@ export class WikiSession {
 
   /** context_for over the session's index and clock (okf-wiki.json's declared inverses unless given). */
   async answer(question: string, options: ContextOptions = {}): Promise<ContextResult> {
-    const inverses = options.inverses ?? (await declaredInverses(this.env.bundle));
-    return contextFor(this.current, question, { clock: this.env.clock, ...options, inverses });
+    return contextFor(this.current, question, await this.retrieval(options));
+  }
+
+  /** A labeled set run as `answer` answers (the CLI's evaluate and the plugin's alike), compared with its baseline. */
+  async evaluate(files: SetFiles, setPath: string, options: EvaluateFileOptions = {}): Promise<EvaluateFileOutcome> {
+    return evaluateSetFile(this.current, files, setPath, await this.retrieval(options));
+  }
+
+  /** A threshold sweep over a labeled set (`evaluate --sweep`), its answers as `answer`'s. */
+  async sweep(files: SetFiles, setPath: string, options: SweepOptions = {}): Promise<SweepFileOutcome> {
+    return sweepSetFile(this.current, files, setPath, await this.retrieval(options));
+  }
+
+  /** What every retrieval of the session runs with unless given: its clock, okf-wiki.json's declared inverses. */
+  private async retrieval<T extends ContextOptions>(options: T): Promise<T> {
+    return {
+      clock: this.env.clock,
+      ...options,
+      inverses: options.inverses ?? (await declaredInverses(this.env.bundle)),
+    };
   }
 
   /** Every lint check over the index and the bundle's files (okf-wiki.json included). */

@@ -1,6 +1,7 @@
 // The whole `evaluate` flow over files, shared by the CLI and the plugin's evaluation view so they never
-// disagree: read the set, validate it against the index, run it, compare with the stored baseline, and write
-// the last result (and, on request or when none exists, the baseline) beside the set.
+// disagree (both through WikiSession.evaluate, which adds the retrieval defaults answers use): read the set, validate
+// it against the index, run it, compare with the stored baseline, and write the last result (and, on request or when
+// none exists, the baseline) beside the set.
 import type { WikiIndex } from '../index/wiki-index';
 import { compareWithBaseline, parseBaseline, withRun, type BaselineFile } from './baseline';
 import { parseEvaluationSet } from './parse-set';
@@ -148,13 +149,17 @@ export async function evaluateSetFile(
   };
 }
 
+/** What sweeping a set file gave. */
+export type SweepFileOutcome =
+  SetFileProblem | { readonly kind: 'swept'; readonly setPath: string; readonly sweep: SweepReport };
+
 /** Reads a set file and sweeps the thresholds over it. */
 export async function sweepSetFile(
   index: WikiIndex,
   files: SetFiles,
   setPath: string,
   options: SweepOptions = {},
-): Promise<SetFileProblem | { readonly kind: 'swept'; readonly setPath: string; readonly sweep: SweepReport }> {
+): Promise<SweepFileOutcome> {
   const read = await readSet(index, files, setPath);
   if (read.kind !== 'set') return read;
   const known = [...new Set(read.set.questions.map((q) => q.section))];

@@ -6,12 +6,7 @@ import { calibrateVectorGate, needsCalibration, type VectorCalibration } from '.
 import { embedIndex, type EmbedReport } from '../../core/embed/embed-index';
 import type { Embedder } from '../../core/embed/types';
 import { WikiSession, type SessionEnv } from '../../core/engine/session';
-import {
-  DEFAULT_SET_NAME,
-  evaluateSetFile,
-  type EvaluateFileOutcome,
-  type EvaluationPass,
-} from '../../core/evaluate/evaluate-set-file';
+import { DEFAULT_SET_NAME, type EvaluateFileOutcome, type EvaluationPass } from '../../core/evaluate/evaluate-set-file';
 import { conceptRecordsFromIndex, type ConceptRecord } from '../../core/generate/concept-record';
 import type { Artifact, GeneratedFile } from '../../core/generate/regenerate';
 import { adoptRecorded } from '../../core/index/adopt-ctimes';
@@ -116,7 +111,8 @@ export class EngineCore implements Engine {
     };
     const onProgress = (done: number, total: number, pass: EvaluationPass) =>
       this.host.evaluateProgress(done, total, pass);
-    return evaluateSetFile(this.open_().index, files, setPath, { ...this.contextOptions(options), onProgress });
+    // The session's flow, as the CLI's evaluate: okf-wiki.json's declared inverses included (they were left out here).
+    return this.open_().evaluate(files, setPath, { ...this.contextOptions(options), onProgress });
   }
 
   async vectorCalibration(model: string): Promise<VectorCalibration | undefined> {
