@@ -1,5 +1,5 @@
 // stale: concepts whose `stale_after` has passed (OKF §5.5: stale when today >= stale_after; spec §7.3).
-import { datePart, isPast } from '../okf/dates';
+import { datePart, isPast, staleFrom } from '../okf/dates';
 import type { LintCheck } from './check';
 import { finding } from './check';
 
@@ -17,7 +17,7 @@ export const stale: LintCheck = {
         finding(
           stale,
           c.path,
-          `Stale since ${datePart(c.staleAfter)} (today is ${today}): retrieval ` +
+          `Stale since ${staleFrom(c.staleAfter)}${partial(c.staleAfter)} (today is ${today}): retrieval ` +
             `drops its facts until it is re-checked.`,
           {
             value: c.staleAfter,
@@ -29,3 +29,9 @@ export const stale: LintCheck = {
     return out;
   },
 };
+
+/** For a year or month `stale_after`, the period it names, whose end the date above follows. */
+function partial(staleAfter: string): string {
+  const d = datePart(staleAfter);
+  return d.length < 10 ? ` (after ${d})` : '';
+}

@@ -57,10 +57,24 @@ export function datePart(iso: string): string {
 }
 
 /**
- * True when `staleAfter` has passed on `now` (OKF §5.5: stale when today >= stale_after). Both are ISO strings;
- * a partial date (`2025-06`) counts from its first day. Compared as calendar dates, so time zones cannot flip it.
+ * True when `staleAfter` has passed on `now` (OKF §5.5: stale when today >= stale_after). Both are ISO strings,
+ * compared as calendar dates, so time zones cannot flip it. A partial date means the whole period: "stale after
+ * 2026" holds through 31 December 2026 (QA2 F22: its facts were dropped from 1 January). Lint and retrieval both
+ * ask here.
  */
 export function isPast(staleAfter: string, now: string): boolean {
-  const pad = (d: string) => (d.length === 4 ? d + '-01-01' : d.length === 7 ? d + '-01' : d);
-  return datePart(now) >= pad(datePart(staleAfter));
+  return datePart(now) >= staleFrom(staleAfter);
+}
+
+/** The first day `staleAfter` has passed: the date itself, or the day after the year or month it names. */
+export function staleFrom(staleAfter: string): string {
+  const d = datePart(staleAfter);
+  const year = Number(d.slice(0, 4));
+  const next = (y: number, m: number) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-01`;
+  if (d.length === 4) return next(year + 1, 1);
+  if (d.length === 7) {
+    const month = Number(d.slice(5, 7));
+    return month === 12 ? next(year + 1, 1) : next(year, month + 1);
+  }
+  return d;
 }

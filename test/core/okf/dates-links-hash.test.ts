@@ -1,5 +1,5 @@
 // The small pure helpers of the reader: ISO dates and staleness, prose links, content hashes.
-import { datePart, isIsoDate, isPast } from '../../../src/core/okf/dates';
+import { datePart, isIsoDate, isPast, staleFrom } from '../../../src/core/okf/dates';
 import { contentHash } from '../../../src/core/okf/hash';
 import { extractLinks } from '../../../src/core/okf/links';
 
@@ -79,12 +79,24 @@ describe('isPast (OKF §5.5: stale when today >= stale_after)', () => {
     ['2026-11-30', true],
     ['2026-11-30T23:59:59Z', true],
     ['2026-12-01', false],
-    ['2026-11', true],
+    // A year or month is the whole period (QA2 F22): stale from the day after it ends.
+    ['2026-10', true],
+    ['2026-11', false],
     ['2026-12', false],
-    ['2026', true],
-    ['2027', false],
+    ['2025-12', true],
+    ['2025', true],
+    ['2026', false],
   ])('stale_after %s → %s', (staleAfter, expected) => {
     expect(isPast(staleAfter, now)).toBe(expected);
+  });
+
+  test('staleFrom: the day after a year or month, the date itself otherwise', () => {
+    expect(['2026', '2026-12', '2026-02', '2026-02-10T09:00:00Z'].map(staleFrom)).toEqual([
+      '2027-01-01',
+      '2027-01-01',
+      '2026-03-01',
+      '2026-02-10',
+    ]);
   });
 
   test('datePart keeps the calendar date', () => {
