@@ -1,9 +1,8 @@
 // `okf-wiki evaluate`: run the bundle's labeled question set (spec §7.5), print the table and metrics, store the
 // last result beside the set, and exit 1 when a metric or a question falls below the committed baseline.
 // `--sweep` tries a grid of coverage × vector thresholds instead (spec §10.4: retune per bundle).
-import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
-import { DEFAULT_SET_NAME, type SetFileProblem, type SetFiles } from '../../core/evaluate/evaluate-set-file';
+import { DEFAULT_SET_NAME, type SetFileProblem } from '../../core/evaluate/evaluate-set-file';
 import { renderReport, renderSweep } from '../../core/evaluate/render';
 import type { SignalName } from '../../core/retrieval/types';
 import { defaultContextOptions } from '../../core/retrieval/context-for';
@@ -13,11 +12,11 @@ import { vectorOffNote, vectorOffReasonNote } from '../vector-note';
 import { openBundle } from '../bundle-context';
 import { embeddingFromFlags } from '../embedding';
 import { jsonText, type CliIo } from '../io';
-import type { FsBundle } from '../../node/fs-bundle';
 import { openSession } from '../../node/open-session';
 import { bundleThresholds } from '../../node/bundle-thresholds';
 import { thresholdFlags } from '../thresholds';
 import { applySweep } from './apply-sweep';
+import { evaluateSet } from '../evaluate-set-files';
 import { isIsoDate } from '../../core/okf/dates';
 
 const SIGNALS: readonly SignalName[] = ['title', 'bm25', 'vector'];
@@ -48,10 +47,10 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
     );
   const budget = flags.budget !== undefined ? intFlag('budget', flags.budget, defaultContextOptions.budget) : undefined;
   const bundle = openBundle(flags, io);
-  const setPath =
-    flags.set !== undefined ? nodePath.resolve(io.cwd, flags.set) : bundle.resolve('/' + DEFAULT_SET_NAME);
-  // A set the user names is read where they say; the bundle's own goes through the bundle, links checked.
-  const files = flags.set !== undefined ? fsSetFiles : bundleSetFiles(bundle);
+  // Results are written beside the set, as named: through the bundle when it lies there (evaluate-set-files.ts).
+  const given = nodePath.resolve(io.cwd, flags.bundle ?? '.');
+  const named = flags.set !== undefined ? nodePath.resolve(io.cwd, flags.set) : undefined;
+  const { setPath, files } = await evaluateSet(bundle, given, named);
   const { embedder, off } = embeddingFromFlags(flags);
   // The user's own --no-embed in the CLI's words (naming the flag); any other reason as the run reported it.
   const offNote = (reason: string) => (off?.kind === 'turned-off' ? vectorOffNote(off) : vectorOffReasonNote(reason));
@@ -141,37 +140,3 @@ function setProblem(outcome: SetFileProblem, io: CliIo): number {
   for (const p of outcome.problems) io.err(`  ${p.where}: ${p.message}\n`);
   return 2;
 }
-
-/**
- * The bundle's own set (no --set) and its companions, evaluate.baseline.json and evaluate.last.json, read and written
- * through the bundle: a link among them leading outside is refused like any other link, never followed.
- */
-function bundleSetFiles(bundle: FsBundle): SetFiles {
-  const inBundle = (path: string) => '/' + nodePath.relative(bundle.root, path).split(nodePath.sep).join('/');
-  return {
-    async read(path) {
-      const file = inBundle(path);
-      return (await bundle.exists(file)) ? bundle.read(file) : undefined;
-    },
-    write: (path, text) => bundle.write(inBundle(path), text),
-  };
-}
-
-const SET_HINT = '--set names a JSON file of labeled questions (default: evaluate.json in the bundle)';
-
-/** A set named with --set and its companions on disk: absolute paths, atomic writes. */
-const fsSetFiles: SetFiles = {
-  async read(path) {
-    try {
-      return await fs.readFile(path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw new InputError(`cannot read ${path}: ${(error as Error).message}`, SET_HINT);
-    }
-  },
-  async write(path, text) {
-    const tmp = `${path}.tmp-${process.pid}`;
-    await fs.writeFile(tmp, text, 'utf8');
-    await fs.rename(tmp, path);
-  },
-};
