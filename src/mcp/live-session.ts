@@ -5,6 +5,7 @@
 import { WikiSession } from '../core/engine/session';
 import { prepareRetrieval } from '../core/retrieval/catalog';
 import { warmUp } from '../core/retrieval/warm-up';
+import type { ContextResult } from '../core/retrieval/types';
 import type { Clock } from '../core/types';
 import { BundleFollower } from '../node/bundle-follower';
 import type { Notes } from '../node/folder-bundle';
@@ -43,6 +44,34 @@ export class LiveSession {
   /** The session, current with the bundle (call inside the queue); wiki.db written when catching up changed it. */
   current(): Promise<WikiSession> {
     return this.caughtUp(true);
+  }
+
+  /**
+   * `ask` answered on the current session, checked against the pages it serves (seeds, background, facts' subjects):
+   * one deleted or moved just before the call is forgotten and the question asked again. The watcher reports a
+   * deletion only ~100 ms later (chokidar waits that long to tell an editor's atomic save from a delete), and until
+   * then an agent that deleted a page and asked again was answered from it (review qa3 Q10). A stat of each page
+   * served (a few dozen at most, one synchronous burst) costs well under a millisecond.
+   */
+  async answer(ask: (session: WikiSession) => Promise<ContextResult>): Promise<ContextResult> {
+    const session = await this.current();
+    let result = await ask(session);
+    for (let round = 0; round < 2; round++) {
+      const served = [
+        ...new Set([
+          ...result.seeds.map((s) => s.path),
+          ...result.background.map((b) => b.path),
+          ...result.facts.map((f) => f.subject),
+        ]),
+      ];
+      const stats = await this.bundle.statMany(served);
+      const gone = served.filter((_, i) => stats[i] === undefined);
+      if (gone.length === 0) break;
+      for (const path of gone) session.remove(path);
+      prepareRetrieval(session.index);
+      result = await ask(session);
+    }
+    return result;
   }
 
   /**

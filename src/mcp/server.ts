@@ -149,12 +149,15 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
     },
     ({ question, budget, json, format }) =>
       whenThere(async () => {
+        const thresholds = await bundleThresholds(bundle, io);
         const current = await session();
-        const result = await current.answerWith(question, options.embedding, {
-          budget: budget ?? options.budget,
-          ...options.thresholds,
-          bundleThresholds: await bundleThresholds(bundle, io),
-        });
+        const result = await live.answer((s) =>
+          s.answerWith(question, options.embedding, {
+            budget: budget ?? options.budget,
+            ...options.thresholds,
+            bundleThresholds: thresholds,
+          }),
+        );
         if (format === 'mermaid')
           return text(renderMermaid(result, { notes: conceptNotesOf(current.index, todayOf(clock)) }));
         return text(json || format === 'json' ? JSON.stringify(result, null, 2) : result.text);
