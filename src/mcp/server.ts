@@ -125,7 +125,7 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
         'The bounded, trust-ranked slice of the wiki for a question (spec §6): ' +
         'fact lines and background prose to put in your context, or an ' +
         'explicit "no confident match". Same text as `okf-wiki context`.',
-      inputSchema: {
+      inputSchema: z.strictObject({
         question: z.string().min(1).describe('The question, in natural language.'),
         budget: z
           .number()
@@ -144,11 +144,17 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
             'text (default), json (as `json: true`), or mermaid: the answer as a ' +
               'Mermaid flowchart (wrap it in a ```mermaid fence to show it in a note).',
           ),
-      },
+      }),
       annotations: { readOnlyHint: true },
     },
     ({ question, budget, json, format }) =>
       whenThere(async () => {
+        // Two answers asked for: one silently won (QA2 F22).
+        if (json === true && format !== undefined && format !== 'json')
+          return text(
+            `\`json: true\` and \`format: "${format}"\` ask for different answers; give one of them.\n`,
+            true,
+          );
         const thresholds = await bundleThresholds(bundle, io);
         const current = await session();
         const result = await live.answer((s) =>
@@ -172,7 +178,7 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
         'Every integrity check (spec §7.3, §7.6, §7.7): broken targets, ' +
         'asymmetric relations and supersessions, cycles, stale concepts, ' +
         'predicate drift. Detects only; never rewrites.',
-      inputSchema: {},
+      inputSchema: z.strictObject({}),
       annotations: { readOnlyHint: true },
     },
     () =>
@@ -191,7 +197,7 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
         'back to the object in one step (spec §7.1 hard rule); the inverse ' +
         'comes from `inverse` or okf-wiki.json. Refuses rather than write ' +
         'half. Then reindexes and logs.',
-      inputSchema: {
+      inputSchema: z.strictObject({
         subject: z
           .string()
           .describe('Subject concept path, e.g. "entities/marc-andreessen" or "/entities/marc-andreessen.md".'),
@@ -204,7 +210,7 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
         date: z.string().optional().describe('ISO 8601 date qualifying the fact, e.g. "1994-04-04".'),
         source: z.string().optional().describe('A `sources[].id` of the subject citing the fact.'),
         ...writeFields,
-      },
+      }),
       annotations: { destructiveHint: false, idempotentHint: true },
     },
     ({ subject, predicate, object, inverse, date, source, dry_run, by }) =>
@@ -232,12 +238,12 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
         "`superseded_by`, `superseded_at` on OLD and OLD appended to NEW's " +
         '`supersedes`, in one step. Refuses a cycle or a second successor. ' +
         'Then reindexes and logs.',
-      inputSchema: {
+      inputSchema: z.strictObject({
         old: z.string().describe('The outdated concept path.'),
         new: z.string().describe('The concept that replaces it.'),
         at: z.string().optional().describe('ISO 8601 date OLD stopped being current, e.g. "1993-01-20".'),
         ...writeFields,
-      },
+      }),
       annotations: { destructiveHint: false, idempotentHint: true },
     },
     ({ old, new: successor, at, dry_run, by }) =>
@@ -263,14 +269,14 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
         'Creates a new Concept page (spec §7.2) from a synthesized answer ' +
         'worth keeping, with `generated {by, at}` and a safe file name from ' +
         'the title; never overwrites a page. Then reindexes and logs.',
-      inputSchema: {
+      inputSchema: z.strictObject({
         title: z.string().describe('Page title; the file name is derived from it.'),
         body: z.string().describe('Markdown body (no frontmatter). Link concepts with [Title](/entities/x.md).'),
         type: z.string().optional().describe('OKF type (default "Concept").'),
         description: z.string().optional().describe('One sentence describing the page.'),
         tags: z.array(z.string()).optional().describe('Lowercase tags.'),
         ...writeFields,
-      },
+      }),
       annotations: { destructiveHint: false },
     },
     ({ title, body, type, description, tags, dry_run, by }) =>

@@ -9,6 +9,7 @@ import { openBundle } from '../bundle-context';
 import { clockFromFlags } from '../clock';
 import { todayOf } from '../../core/types';
 import { embeddingFromFlags } from '../embedding';
+import { InputError } from '../input-error';
 import { jsonText, type CliIo } from '../io';
 import { openSession } from '../../node/open-session';
 import { vectorOffNote } from '../vector-note';
@@ -21,6 +22,12 @@ export async function contextCommand(flags: Flags, io: CliIo, positionals: strin
   // A blank question is no question: answered, it would exit 0 with nothing asked.
   if (question.trim() === '') throw new UsageError('context needs a question: okf-wiki context "Who was Kurt Gödel?"');
   const budget = intFlag('budget', flags.budget, defaultContextOptions.budget);
+  // `--json` beside another `--format` was ignored without a word (QA2 F22): one of the two is a mistake.
+  if (flags.json === true && flags.format !== undefined && flags.format !== 'json')
+    throw new InputError(
+      `--json and --format ${JSON.stringify(flags.format)} ask for different outputs`,
+      'give one of them (--format json is --json)',
+    );
   const format = flags.format ?? (flags.json ? 'json' : 'text');
   if (!['text', 'json', 'mermaid'].includes(format))
     throw new FlagValueError('format', format, 'must be text, json or mermaid');
