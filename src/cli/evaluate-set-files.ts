@@ -9,6 +9,7 @@ import { promises as fs, realpathSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { baselinePath, DEFAULT_SET_NAME, lastResultPath, type SetFiles } from '../core/evaluate/evaluate-set-file';
 import type { FsBundle } from '../node/fs-bundle';
+import { asWriteFailure } from '../node/write-failure';
 import { InputError } from './input-error';
 
 /** The set to run and how to reach it and its companions. */
@@ -107,6 +108,10 @@ function namedSetFiles(setPath: string): SetFiles {
       // Created exclusively (O_EXCL never follows a link) under a name no one can plant beforehand; the rename then
       // replaces the name itself, never what a link there would point at.
       const tmp = `${path}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`;
+      const existed = await fs.lstat(path).then(
+        () => true,
+        () => false,
+      );
       try {
         const handle = await fs.open(tmp, 'wx', 0o666);
         try {
@@ -115,6 +120,9 @@ function namedSetFiles(setPath: string): SetFiles {
           await handle.close();
         }
         await fs.rename(tmp, path);
+      } catch (error) {
+        // A read-only folder: "could not write <the result file> (read-only file system)", not the temporary name.
+        throw asWriteFailure(path, error, existed);
       } finally {
         await fs.rm(tmp, { force: true });
       }

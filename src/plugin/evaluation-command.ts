@@ -27,6 +27,12 @@ export function evaluationCommand(app: App, service: WikiService): () => Promise
       });
       progress.hide();
       showEvaluation(app, outcome);
+      // A read-only vault folder loses the stored result, never the report (the modal shows it).
+      if (outcome.kind === 'evaluated')
+        for (const u of outcome.unwritten ?? [])
+          new Notice(
+            `OKF Graph Wiki: ${u.reason.includes(u.path) ? u.reason : `could not write ${u.path} (${u.reason})`}.`,
+          );
     } catch (error) {
       progress.hide();
       new Notice(`OKF Graph Wiki: ${(error as Error).message}`);

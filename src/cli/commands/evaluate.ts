@@ -99,7 +99,8 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
       );
     } else {
       io.out(renderReport(report, comparison, outcome.baselineMetrics, outcome.lexical));
-      io.out(`\nLast result written to ${outcome.lastPath}\n`);
+      if (!outcome.unwritten?.some((u) => u.path === outcome.lastPath))
+        io.out(`\nLast result written to ${outcome.lastPath}\n`);
       if (outcome.baselineWritten === 'established')
         io.out(
           `Baseline recorded for "${report.configuration.signals}" ` +
@@ -107,6 +108,10 @@ export async function evaluateCommand(flags: Flags, io: CliIo): Promise<number> 
         );
       if (outcome.baselineWritten === 'updated')
         io.out(`Baseline for "${report.configuration.signals}" updated in ${outcome.baselinePath}.\n`);
+    }
+    for (const u of outcome.unwritten ?? []) {
+      const why = u.reason.includes(u.path) ? u.reason : `could not write ${u.path} (${u.reason})`;
+      io.err(`note: ${why}; the report above is not stored there\n`);
     }
     return comparison.regressions.length > 0 ? 1 : 0;
   } finally {

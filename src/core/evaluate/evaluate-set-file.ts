@@ -71,6 +71,8 @@ export type EvaluateFileOutcome =
       readonly baselineProblem?: string;
       readonly lastPath: string;
       readonly baselinePath: string;
+      /** The result files that could not be written (a read-only folder), each with why: the report still stands. */
+      readonly unwritten?: readonly { readonly path: string; readonly reason: string }[];
     };
 
 /** Reads and validates a set; concept paths are checked against the index. */
@@ -127,12 +129,23 @@ export async function evaluateSetFile(
   const comparison = compareWithBaseline(set, report, baseline);
   const baselineMetrics = baseline?.runs[report.configuration.signals]?.metrics;
 
-  await files.write(lastPath, JSON.stringify(report, null, 2) + '\n');
+  // A folder that cannot be written (a read-only checkout in CI) loses the stored result, never the report.
+  const unwritten: { path: string; reason: string }[] = [];
+  const written = async (path: string, text: string) => {
+    try {
+      await files.write(path, text);
+      return true;
+    } catch (error) {
+      unwritten.push({ path, reason: (error as Error).message });
+      return false;
+    }
+  };
+  await written(lastPath, JSON.stringify(report, null, 2) + '\n');
   const mayWrite = report.configuration.disabledSignals.length === 0 && baselineProblem === undefined;
   let baselineWritten: 'established' | 'updated' | undefined;
   if (mayWrite && (options.updateBaseline || comparison.missing)) {
-    await files.write(basePath, JSON.stringify(withRun(baseline, set, report), null, 2) + '\n');
-    baselineWritten = comparison.missing ? 'established' : 'updated';
+    if (await written(basePath, JSON.stringify(withRun(baseline, set, report), null, 2) + '\n'))
+      baselineWritten = comparison.missing ? 'established' : 'updated';
   }
   return {
     kind: 'evaluated',
@@ -146,6 +159,7 @@ export async function evaluateSetFile(
     ...(baselineProblem ? { baselineProblem } : {}),
     lastPath,
     baselinePath: basePath,
+    ...(unwritten.length > 0 ? { unwritten } : {}),
   };
 }
 
