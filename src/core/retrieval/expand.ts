@@ -8,6 +8,7 @@ import { isDeprecated, isSuperseded, type Catalog } from './catalog';
 import { compareBinary } from './binary-order';
 import { supersessionDate } from './era';
 import { predicateWords } from './predicate-words';
+import { orderForSeeds } from './seed-links';
 import { predicateWeight, SCORING } from './weights';
 import type { Fact, Intent } from './types';
 
@@ -24,7 +25,10 @@ export interface ExpandOptions {
   readonly questionWords?: readonly string[];
 }
 
-/** Every fact reachable within the hop limit, scored, best first (score, then trust, then hop, then path). */
+/**
+ * Every fact reachable within the hop limit, scored, best first (score, then trust, then hop, then path); with
+ * several seeds, the facts linking them and then the seeds' own facts come first (orderForSeeds).
+ */
 export function expandFacts(
   index: WikiIndex,
   catalog: Catalog,
@@ -96,7 +100,8 @@ export function expandFacts(
       .map(([p]) => p);
     frontier.forEach((p) => visited.add(p));
   }
-  return facts.sort(compareFacts);
+  // With several seeds, the facts that link them first, then each seed's own (seed-links.ts).
+  return orderForSeeds(facts.sort(compareFacts), seeds, historical);
 }
 
 /** Lift for a fact whose predicate names what the question asks ("Who designed X?" → `designed_by`). */

@@ -110,14 +110,20 @@ describe('expandFacts scoring', () => {
     expect(three.score).toBeCloseTo(0.36, 6);
   });
 
-  test('equal scores are ordered by trust tier before hop', () => {
+  test('equal scores are ordered by trust tier before hop; with two seeds a seed’s own fact comes first', () => {
     // An unverified seed's own fact (1.0 × 0.6) ties a human-reviewed neighbour's fact (0.6 × 1.0).
     const facts = expand({ seeds: [U, '/entities/seed.md'] });
     const tied = facts.filter((f) => Math.abs(f.score - 0.6) < 1e-9);
-    expect(tied.map((f) => [f.trust, f.hop])).toEqual([
+    expect([...tied].sort(compareFacts).map((f) => [f.trust, f.hop])).toEqual([
       ['human-reviewed', 1],
       ['human-reviewed', 1],
       ['unverified', 0],
+    ]);
+    // seed-links.ts (QA2 F25): each seed's own facts before a neighbour's, whatever their scores.
+    expect(tied.map((f) => [f.trust, f.hop])).toEqual([
+      ['unverified', 0],
+      ['human-reviewed', 1],
+      ['human-reviewed', 1],
     ]);
   });
 
