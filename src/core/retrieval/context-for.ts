@@ -111,6 +111,7 @@ export async function contextFor(
     hopDecay: options.hopDecay ?? defaultContextOptions.hopDecay,
     now,
     questionWords: contentWords(question),
+    asksPlace: /\bwhere\b/i.test(question),
   });
   const bodies = new Map<string, SeedBody>();
   for (const row of index.bodies(seedPaths)) {

@@ -9,7 +9,7 @@ import { compareBinary } from './binary-order';
 import { supersessionDate } from './era';
 import { predicateWords } from './predicate-words';
 import { orderForSeeds } from './seed-links';
-import { predicateWeight, SCORING } from './weights';
+import { namesPlace, predicateWeight, SCORING } from './weights';
 import type { Fact, Intent } from './types';
 
 /** Concepts expanded per hop at most, so a hub with thousands of neighbours stays bounded. */
@@ -23,6 +23,8 @@ export interface ExpandOptions {
   readonly now: string;
   /** The question's content words: a fact whose predicate names one of them is what was asked. */
   readonly questionWords?: readonly string[];
+  /** The question asks "where": a fact whose predicate names where its subject is, is what was asked. */
+  readonly asksPlace?: boolean;
 }
 
 /**
@@ -61,7 +63,7 @@ export function expandFacts(
         predicateWeight(options.intent, row.predicate, row.date !== null) *
         // Only facts about a seed: the question asks about the seed, not its neighbours' other relations.
         (hop === 0 || (row.object_path !== null && seedSet.has(row.object_path))
-          ? askedFor(row.predicate, options.questionWords ?? [])
+          ? askedFor(row.predicate, options.questionWords ?? [], options.asksPlace)
           : 1) *
         Math.pow(options.hopDecay, hop) *
         SCORING.trust[subject.trust] *
@@ -110,9 +112,12 @@ export const ASKED_PREDICATE_BOOST = 1.5;
 /**
  * ASKED_PREDICATE_BOOST when a word of the predicate (split on `_`, `-` and camelCase) shares its first five
  * letters with a content word of the question (whole word when shorter): "designed" ~ `designed_by`,
- * "founder" ~ `founded`; otherwise 1. An addition to spec §6.3's predicate_weight, which is intent-wide.
+ * "founder" ~ `founded`; or when the question asks "where" and the predicate names where its subject is
+ * (`located_in`: "where" is a stopword, no content word names it); otherwise 1. An addition to spec §6.3's
+ * predicate_weight, which is intent-wide.
  */
-export function askedFor(predicate: string, questionWords: readonly string[]): number {
+export function askedFor(predicate: string, questionWords: readonly string[], asksPlace = false): number {
+  if (asksPlace && namesPlace(predicate)) return ASKED_PREDICATE_BOOST;
   if (questionWords.length === 0) return 1;
   const parts = predicateWords(predicate).filter((w) => w.length >= 3);
   const stem = (w: string) => (w.length >= 5 ? w.slice(0, 5) : w);

@@ -27,6 +27,22 @@ const IDENTITY = family(
   `is_a instance_of type kind role title known_for member_of part_of has_part located_in nationality citizen founded
    founded_by created created_by invented invented_by worked_at employed works_at born died`,
 );
+/**
+ * Words of a predicate that names where its subject is (`located_in`, `based_in`, `headquartered_in`, `city`,
+ * `place_of_birth`): a "Where ...?" question asks for its object. Not when the predicate ends in `of`, which names the
+ * subject as the place of its object (`location_of`, `headquarters_of`, `development_site_of`).
+ */
+const PLACE_WORDS = new Set(
+  `located location based headquartered headquarters situated address city country region place birthplace lives
+   resides site`.split(/\s+/),
+);
+
+/** True when a predicate names where its subject is (PLACE_WORDS). */
+export function namesPlace(predicate: string): boolean {
+  const words = predicateWords(predicate);
+  return words.length > 0 && words[words.length - 1] !== 'of' && words.some((w) => PLACE_WORDS.has(w));
+}
+
 /** Succession predicates: HISTORICAL questions lift them. */
 const SUCCESSION = /(^|_)(preceded|succeeded|predecessor|successor|replaced|superseded|former|previous)($|_)/;
 
