@@ -254,6 +254,7 @@ export function createWikiServer(options: WikiServerOptions): McpServer {
             new: successor,
             ...(at !== undefined ? { at } : {}),
             by: by?.trim() || options.actor,
+            today: todayOf(clock),
           }),
           dry_run,
           by,

@@ -200,6 +200,20 @@ test('supersede --at writes both ends; lint finds no asymmetric supersession; a 
       '/entities/bush-41-presidency.md → /entities/clinton-presidency.md).',
   );
   expect(snapshotFiles(dir, /$^/)).toEqual(before);
+
+  // QA3 Q14: an --at after --today (2026-12-01) is refused, exit 2, nothing written.
+  const future = await cli(
+    'supersede',
+    'entities/clinton-presidency',
+    'entities/bush-43-presidency',
+    '--at',
+    '2026-12-02',
+  );
+  expect([future.code, future.stderr]).toEqual([
+    2,
+    expect.stringContaining('--at 2026-12-02 is after today (2026-12-01): /entities/clinton-presidency.md is still'),
+  ]);
+  expect(snapshotFiles(dir, /$^/)).toEqual(before);
 });
 
 test('file-back reads the body file, stamps generated {by, at}, and refuses to overwrite', async () => {

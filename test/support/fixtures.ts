@@ -25,6 +25,7 @@ export const FIXTURE_NAMES = [
   'lint-stale',
   'lint-superseded-without-status',
   'lint-supersession-cycle',
+  'lint-supersession-order',
   'lint-unreviewed-reference',
   'okf-bundles',
   'reserved-files',

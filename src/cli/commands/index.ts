@@ -65,7 +65,7 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     name: 'supersede',
-    args: 'OLD NEW [--at DATE] [--by ACTOR] [--dry-run]',
+    args: 'OLD NEW [--at DATE] [--today DATE] [--by ACTOR] [--dry-run]',
     summary: 'mark OLD superseded by NEW on both files, refusing a cycle (--dry-run: diff only)',
     dryRun: true,
     run: supersedeCommand,

@@ -3,6 +3,8 @@
 import { planSupersede } from '../../core/author/supersede';
 import { UsageError, type Flags } from '../args';
 import { openBundle } from '../bundle-context';
+import { clockFromFlags } from '../clock';
+import { todayOf } from '../../core/types';
 import type { CliIo } from '../io';
 import { authorInFolder, DEFAULT_CLI_ACTOR } from './author-common';
 
@@ -20,6 +22,7 @@ export async function supersedeCommand(flags: Flags, io: CliIo, positionals: str
       new: successor,
       ...(flags.at !== undefined ? { at: flags.at } : {}),
       by: flags.by ?? DEFAULT_CLI_ACTOR,
+      today: todayOf(clockFromFlags(flags)),
     }),
   );
 }

@@ -1,10 +1,10 @@
 // supersede (spec §7.7): marks OLD as replaced by NEW — `status: superseded`, `superseded_by`, `superseded_at` on
 // OLD, OLD appended to NEW's `supersedes` — in one step, both edits computed before either is written. Refuses
 // a second successor (a concept has at most one `superseded_by`) and any edit that would close a loop.
-import { isIsoDate } from '../okf/dates';
+import { compareDates, isIsoDate } from '../okf/dates';
 import { conceptRefText } from '../okf/paths';
 import { readConcept } from '../okf/read-concept';
-import type { BundleSource } from '../types';
+import { systemClock, todayOf, type BundleSource } from '../types';
 import { listing, loadConcept, readingNotes, type LoadedConcept, type Listing } from './concept-files';
 import { actorProblem } from './actor';
 import { editFrontmatter, type FrontmatterEdit } from './frontmatter-edit';
@@ -19,13 +19,15 @@ export interface SupersedeRequest {
   readonly at?: string;
   /** Who makes the change (`human:alice`, `agent:claude`); refused when empty or not one plain line. */
   readonly by?: string;
+  /** Today (`YYYY-MM-DD`, `--today`); an `at` after it is refused. Defaults to the system clock's date. */
+  readonly today?: string;
 }
 
 /** The successor chain is followed at most this far; a longer chain is treated as a loop (spec §7.7 bounds it too). */
 const MAX_CHAIN = 64;
 
-/** Where the `superseded_by` chain from a concept leads: a path, or undefined at the end of the chain. */
-export type SuccessorLookup = (path: string) => Promise<string | undefined>;
+/** A chain page's supersession fields; undefined for a file that is not a readable concept. */
+export type ChainLookup = (path: string) => Promise<{ supersededBy?: string; supersededAt?: string } | undefined>;
 
 /** Plans `supersede`, reading OLD, NEW and NEW's successor chain from the bundle. */
 export async function planSupersede(source: BundleSource, request: SupersedeRequest): Promise<AuthorPlan> {
@@ -39,28 +41,28 @@ export async function planSupersede(source: BundleSource, request: SupersedeRequ
   if (typeof old === 'string') return refused('supersede', old);
   const successor = await loadConcept(source, files, request.new, 'new concept');
   if (typeof successor === 'string') return refused('supersede', successor);
-  return planSupersedeLoaded(old, successor, { ...request, at }, bundleSuccessors(source, files));
+  return planSupersedeLoaded(old, successor, { ...request, at }, bundleChain(source, files));
 }
 
-/** Follows `superseded_by` through the bundle's files (a file that cannot be read ends the chain). */
-export function bundleSuccessors(source: BundleSource, files: Listing): SuccessorLookup {
+/** Reads chain pages from the bundle's files (a file that cannot be read ends the chain). */
+export function bundleChain(source: BundleSource, files: Listing): ChainLookup {
   return async (path) => {
     if (!files.has(path)) return undefined;
     try {
       const read = readConcept(path, await source.read(path));
-      return read.kind === 'concept' ? read.concept.supersededBy : undefined;
+      return read.kind === 'concept' ? read.concept : undefined;
     } catch {
       return undefined;
     }
   };
 }
 
-/** Plans `supersede` over two concepts already read; `successorOf` walks the chain beyond NEW. */
+/** Plans `supersede` over two concepts already read; `chain` reads OLD's predecessors and the pages beyond NEW. */
 export async function planSupersedeLoaded(
   old: LoadedConcept,
   successor: LoadedConcept,
   request: SupersedeRequest,
-  successorOf: SuccessorLookup,
+  chain: ChainLookup,
 ): Promise<AuthorPlan> {
   const at = request.at?.trim();
   if (at !== undefined && !isIsoDate(at))
@@ -75,8 +77,12 @@ export async function planSupersedeLoaded(
         `or fix ${old.path} by hand.`,
     );
   }
-  const loop = await findLoop(old.path, successor.path, successorOf);
+  const loop = await findLoop(old.path, successor.path, async (p) => (await chain(p))?.supersededBy);
   if (loop !== undefined) return refused('supersede', `this would create a supersession cycle (${loop.join(' → ')}).`);
+  if (at !== undefined) {
+    const wrongDate = await dateProblem(old, successor, at, request.today ?? todayOf(systemClock), chain);
+    if (wrongDate !== undefined) return refused('supersede', wrongDate);
+  }
 
   const notes = readingNotes(old, successor);
   const oldEdits: FrontmatterEdit[] = [];
@@ -131,8 +137,43 @@ export async function planSupersedeLoaded(
   };
 }
 
+/**
+ * Why `at` cannot be the date OLD stopped being current (QA3 Q14), or undefined: a date after today (OLD is still
+ * current; retrieval would send every question to NEW now), or one that runs the chain backwards: before the date a
+ * predecessor of OLD was superseded (OLD was not yet current) or after NEW's own `superseded_at`.
+ */
+async function dateProblem(
+  old: LoadedConcept,
+  successor: LoadedConcept,
+  at: string,
+  today: string,
+  chain: ChainLookup,
+): Promise<string | undefined> {
+  if (compareDates(at, today) > 0)
+    return `--at ${at} is after today (${today}): ${old.path} is still current until then; supersede it on that day.`;
+  for (const earlier of old.concept.supersedes) {
+    const since = (await chain(earlier))?.supersededAt;
+    if (since !== undefined && compareDates(at, since) < 0)
+      return (
+        `--at ${at} is before ${earlier} was superseded by ${old.path} (${since}): ` +
+        `the chain's dates would run backwards. Correct one of the dates.`
+      );
+  }
+  const until = successor.concept.supersededAt;
+  if (until !== undefined && compareDates(at, until) > 0)
+    return (
+      `--at ${at} is after ${successor.path} was itself superseded (${until}): ` +
+      `the chain's dates would run backwards. Correct one of the dates.`
+    );
+  return undefined;
+}
+
 /** The loop `old → new → … → old` that `old.superseded_by = new` would close, or undefined. */
-async function findLoop(oldPath: string, newPath: string, successorOf: SuccessorLookup): Promise<string[] | undefined> {
+async function findLoop(
+  oldPath: string,
+  newPath: string,
+  successorOf: (path: string) => Promise<string | undefined>,
+): Promise<string[] | undefined> {
   const chain = [oldPath, newPath];
   const seen = new Set(chain);
   let at: string | undefined = newPath;

@@ -270,12 +270,13 @@ export function recordArrays<T extends unknown[]>(db: Database): T[] {
 
 /**
  * Lint fields of every concept, in path order: path, title, type, status, stale_after, superseded_by, supersedes,
- * sources, resource, extra.
+ * sources, resource, extra, superseded_at.
  */
 export function lintConceptArrays<T extends unknown[]>(db: Database): T[] {
   return selectArrays<T>(
     db,
-    'path, title, type, status, stale_after, superseded_by, json(supersedes), json(sources), resource, json(extra)',
+    'path, title, type, status, stale_after, superseded_by, json(supersedes), json(sources), resource, json(extra), ' +
+      'superseded_at',
     'select * from concepts order by path',
   );
 }

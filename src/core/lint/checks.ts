@@ -16,6 +16,7 @@ import { caseCollision, duplicateTitle } from './same-name';
 import { stale } from './stale';
 import { supersededWithoutStatus } from './superseded-without-status';
 import { supersessionCycle } from './supersession-cycle';
+import { supersessionOrder } from './supersession-order';
 import { unreviewedReference } from './unreviewed-reference';
 
 export const LINT_CHECKS: readonly LintCheck[] = [
@@ -28,6 +29,7 @@ export const LINT_CHECKS: readonly LintCheck[] = [
   supersessionCycle,
   supersededWithoutStatus,
   brokenTarget,
+  supersessionOrder,
   contradiction,
   predicateDrift,
   stale,

@@ -13,6 +13,7 @@ export interface LintConcept {
   readonly status?: string;
   readonly staleAfter?: string;
   readonly supersededBy?: string;
+  readonly supersededAt?: string;
   readonly supersedes: readonly string[];
   readonly sources: readonly Source[];
   readonly resource?: string;
@@ -81,6 +82,7 @@ export function loadLintContext(
     Source[],
     string | null,
     Record<string, unknown>,
+    string | null,
   ];
   for (const [
     path,
@@ -93,6 +95,7 @@ export function loadLintContext(
     sources,
     resource,
     extra,
+    supersededAt,
   ] of index.lintConceptArrays<ConceptRow>()) {
     concepts.set(path, {
       path,
@@ -101,6 +104,7 @@ export function loadLintContext(
       ...(status !== null ? { status } : {}),
       ...(staleAfter !== null ? { staleAfter } : {}),
       ...(supersededBy !== null ? { supersededBy } : {}),
+      ...(supersededAt !== null ? { supersededAt } : {}),
       supersedes,
       sources,
       ...(resource !== null ? { resource } : {}),

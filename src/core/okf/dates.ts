@@ -78,3 +78,14 @@ export function staleFrom(staleAfter: string): string {
   }
   return d;
 }
+
+/**
+ * Orders two ISO dates by calendar day; 0 when one is a period holding the other (`1993` and `1993-01-20`) or the
+ * same day. Supersede's `--at` check and lint's supersession-order check both ask here.
+ */
+export function compareDates(a: string, b: string): number {
+  const x = datePart(a);
+  const y = datePart(b);
+  if (x.startsWith(y) || y.startsWith(x)) return 0;
+  return x < y ? -1 : 1;
+}

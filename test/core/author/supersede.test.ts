@@ -108,6 +108,20 @@ describe('supersede refuses, naming the problem, and changes nothing', () => {
       { old: 'entities/clinton-presidency', new: 'entities/bush-43-presidency', at: 'January 1993' },
       '--at "January 1993" is not an ISO 8601 date such as 1993-01-20',
     ],
+    // QA3 Q14: a date after today, and dates that would run the chain backwards.
+    [
+      { old: 'entities/bush-41-presidency', new: 'entities/clinton-presidency', at: '1993-01-20', today: '1993-01-19' },
+      '--at 1993-01-20 is after today (1993-01-19): /entities/bush-41-presidency.md is still current until then',
+    ],
+    [
+      { old: 'entities/bush-41-presidency', new: 'entities/clinton-presidency', at: '1988' },
+      '--at 1988 is before /entities/reagan-presidency.md was superseded by /entities/bush-41-presidency.md ' +
+        "(1989-01-20): the chain's dates would run backwards",
+    ],
+    [
+      { old: 'entities/clinton-presidency', new: 'entities/reagan-presidency', at: '1995-01-01' },
+      '--at 1995-01-01 is after /entities/reagan-presidency.md was itself superseded (1989-01-20)',
+    ],
   ])('%j', async (request, message) => {
     const bundle = MemoryBundle.fromFixture('author-bundle');
     const before = bundle.snapshot();
@@ -132,5 +146,12 @@ describe('supersede refuses, naming the problem, and changes nothing', () => {
         '(/entities/clinton-presidency.md → /entities/reagan-presidency.md → ' +
         '/entities/bush-41-presidency.md → /entities/clinton-presidency.md).',
     });
+  });
+
+  test('--at in the period of the predecessor’s date, or today itself, is in order (QA3 Q14)', async () => {
+    const bundle = MemoryBundle.fromFixture('author-bundle');
+    const request = { old: 'entities/bush-41-presidency', new: 'entities/clinton-presidency', today: '1989-01-20' };
+    expect((await planSupersede(bundle, { ...request, at: '1989' })).kind).toBe('change');
+    expect((await planSupersede(bundle, { ...request, at: '1989-01-20' })).kind).toBe('change');
   });
 });

@@ -90,3 +90,23 @@ test(
     expect(of(report, 'invalid-frontmatter')).toEqual([]);
   },
 );
+
+test('supersession-order: a superseded_at after today, and one before its predecessor’s (QA3 Q14)', async () => {
+  // Reagan 1989 → Bush 1989-01-20 → Clinton is in order (a year holds its days); Nokia 2030 → Google 1990 is not.
+  expect(await view('supersession-order')('lint-supersession-order')).toEqual([
+    [
+      'warning',
+      '/entities/google.md',
+      '1990-01-01',
+      '`superseded_at: 1990-01-01` is before its predecessor /entities/nokia-labs.md was superseded (2030-01-01): ' +
+        "the chain's dates run backwards.",
+    ],
+    [
+      'warning',
+      '/entities/nokia-labs.md',
+      '2030-01-01',
+      '`superseded_at: 2030-01-01` is after today (2026-06-15), but retrieval already sends its questions to ' +
+        '/entities/google.md.',
+    ],
+  ]);
+});
