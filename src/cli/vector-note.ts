@@ -15,6 +15,8 @@ export function vectorOffText(off: VectorOff): string {
         : `${describeVectorOff(off)} (run reindex with Ollama available)`;
     case 'wrong-dimension':
       return `${describeVectorOff(off)}; run reindex to re-embed`;
+    case 'uncalibrated':
+      return `${describeVectorOff(off)} (run reindex with Ollama available: it finishes embedding and calibrates)`;
     default:
       return describeVectorOff(off);
   }

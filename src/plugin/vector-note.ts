@@ -12,6 +12,8 @@ export function vectorOffText(off: VectorOff): string {
     case 'no-vectors':
     case 'wrong-dimension':
       return `${describeVectorOff(off)}; concepts are embedded in the background while Ollama is reachable`;
+    case 'uncalibrated':
+      return `${describeVectorOff(off)}; the background embedding calibrates them while Ollama is reachable`;
     default:
       return describeVectorOff(off);
   }

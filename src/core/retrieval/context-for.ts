@@ -14,6 +14,7 @@ import { correctNameTypos } from './typo-titles';
 import { resolveThresholds } from './thresholds';
 import { contentWords, estimateTokens } from './text';
 import type { ContextOptions, ContextResult, Seed } from './types';
+import type { VectorOff } from './vector-status';
 import { SCORING } from './weights';
 
 /** Defaults of every tunable (spec §6.3, §6.4, §10.4). */
@@ -30,8 +31,9 @@ export const defaultContextOptions = {
    * questions and a real sentence encoder: in-bundle top similarities 0.27–0.81 (median 0.58), out-of-bundle
    * 0.11–0.61 (median 0.26); 0.70 separated them best (hit@1 97%, abstention 94%; 0.5 let three
    * out-of-bundle questions through). nomic-embed-text's scale differs: retune per bundle with --sweep.
-   * Only the fallback now: a reindex with embeddings calibrates each model's own gate on the bundle
-   * (embed/calibrate.ts), and okf-wiki.json or a setting can set it (retrieval/thresholds.ts).
+   * Only reported now: a reindex with embeddings calibrates each model's own gate on the bundle
+   * (embed/calibrate.ts), and okf-wiki.json or a setting can set it (retrieval/thresholds.ts); vectors with
+   * neither are not used (QA3 Q4: at this gate an interrupted pass's vectors answered off-topic questions).
    */
   vectorThreshold: 0.7,
   maxSeeds: 3,
@@ -64,6 +66,11 @@ export async function contextFor(
     calibratedVector: calibration?.gate,
     defaults: { coverage: defaultContextOptions.coverageThreshold, vector: defaultContextOptions.vectorThreshold },
   });
+  // Vectors with neither a calibrated gate nor one the user set wait for their calibration (an interrupted pass).
+  const uncalibrated =
+    options.embedder && !calibration && thresholds.vector.source === 'default'
+      ? uncalibratedVectors(index, options.embedder.model)
+      : undefined;
   const seedOptions: SeedOptions = {
     coverageThreshold: thresholds.coverage.value,
     vectorThreshold: thresholds.vector.value,
@@ -76,8 +83,8 @@ export async function contextFor(
     maxTitleSeeds: defaultContextOptions.maxTitleSeeds,
     historical: intent === 'HISTORICAL',
     disabled: new Set(options.disabledSignals ?? []),
-    ...(options.embedder ? { embedder: options.embedder } : {}),
-    ...(options.vectorOff ? { vectorOff: options.vectorOff } : {}),
+    ...(options.embedder && !uncalibrated ? { embedder: options.embedder } : {}),
+    ...(uncalibrated ? { vectorOff: uncalibrated } : options.vectorOff ? { vectorOff: options.vectorOff } : {}),
   };
   const found = await findSeeds(index, question, seedOptions);
   // spec §7.7: a question set in a past time is about the page of its supersession chain whose era holds that time.
@@ -146,6 +153,15 @@ export async function contextFor(
     tokens: assembled.tokens,
     budget,
   };
+}
+
+/**
+ * Why the vector signal is off when `model` has vectors here but no calibrated gate; undefined when it has none
+ * (the vector search then says so: no vectors yet, or another model's).
+ */
+function uncalibratedVectors(index: WikiIndex, model: string): VectorOff | undefined {
+  const embedded = index.vectorCount(model);
+  return embedded > 0 ? { kind: 'uncalibrated', model, embedded, concepts: index.conceptCount() } : undefined;
 }
 
 /** A seed with its body's markers (stale, deprecated), as --json and MCP show them. */

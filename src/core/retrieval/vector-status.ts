@@ -17,7 +17,13 @@ export type VectorOff =
   /** The index holds no vectors for the model asked (or only another model's). */
   | { readonly kind: 'no-vectors'; readonly model: string; readonly otherModel?: string }
   /** The model answers in another dimension than the stored vectors. */
-  | { readonly kind: 'wrong-dimension'; readonly queryDim: number; readonly indexDim: number };
+  | { readonly kind: 'wrong-dimension'; readonly queryDim: number; readonly indexDim: number }
+  /**
+   * The index holds vectors of the model but no calibrated gate for it on this bundle (an embedding pass stopped
+   * or failed before calibrating) and no gate was set: at an unmeasured gate a vector hit could answer any
+   * question alone, so the signal waits for its calibration (QA3 Q4).
+   */
+  | { readonly kind: 'uncalibrated'; readonly model: string; readonly embedded: number; readonly concepts: number };
 
 /** The vector signal in one answer: used with a model, or off with why (and the model that was tried). */
 export type VectorStatus =
@@ -59,6 +65,11 @@ export function describeVectorOff(off: VectorOff): string {
       return (
         `the model answers with ${off.queryDim}-dimensional vectors but the ` +
         `index holds ${off.indexDim}-dimensional ones`
+      );
+    case 'uncalibrated':
+      return (
+        `the vectors of "${off.model}" (${off.embedded} of ${off.concepts} concepts embedded) have no calibrated ` +
+        `gate on this bundle yet, and uncalibrated vectors may answer off-topic questions: not used until calibrated`
       );
   }
 }

@@ -1,4 +1,5 @@
 // Running a set through the real context_for on a tiny bundle, and sweeping thresholds over it.
+import { calibrateVectorGate } from '../../../src/core/embed/calibrate';
 import { embedIndex } from '../../../src/core/embed/embed-index';
 import type { WikiIndex } from '../../../src/core/index/wiki-index';
 import { runEvaluation } from '../../../src/core/evaluate/run';
@@ -128,16 +129,23 @@ describe('runEvaluation', () => {
   });
 
   test('the configuration names the model only when the vector signal answered every question', async () => {
-    expect(
-      (await runEvaluation(index, set, { embedder: new FakeEmbedder('nomic-embed-text', vectors) })).configuration
-        .signals,
-    ).toBe('vector:nomic-embed-text');
+    const fake = new FakeEmbedder('nomic-embed-text', vectors);
+    // Vectors without a calibrated gate wait for it (QA3 Q4): lexical, and the configuration says why.
+    expect((await runEvaluation(index, set, { embedder: fake })).configuration).toMatchObject({
+      signals: 'lexical',
+      vectorOff: expect.stringContaining('no calibrated gate') as unknown,
+    });
+    const calibrated = await calibrateVectorGate(index, fake);
+    if (!('calibration' in calibrated)) throw new Error(calibrated.off);
+    index.setVectorCalibration(calibrated.calibration);
+    expect((await runEvaluation(index, set, { embedder: fake })).configuration.signals).toBe('vector:nomic-embed-text');
     const down = new FakeEmbedder('nomic-embed-text', vectors);
     down.failWith = new EmbedError('Ollama is not reachable', 'unreachable');
     const report = await runEvaluation(index, set, { embedder: down });
     expect(report.configuration).toMatchObject({ signals: 'lexical', vectorOff: 'Ollama is not reachable' });
     // A backend that failed once is not asked again for every later question.
     expect(down.calls).toHaveLength(1);
+    index.clearVectorCalibrations();
   });
 });
 

@@ -1,6 +1,7 @@
 // The vector seed signal (spec §6.1): the question embedded as a query, compared with current vectors of the
 // same model; a vector-only match is confident only at or above the similarity threshold.
 import { documentText } from '../../../src/core/embed/document-text';
+import { calibrateVectorGate } from '../../../src/core/embed/calibrate';
 import { embedIndex } from '../../../src/core/embed/embed-index';
 import { EmbedError } from '../../../src/core/embed/types';
 import { contextFor } from '../../../src/core/retrieval/context-for';
@@ -33,6 +34,10 @@ beforeAll(async () => {
   index = await indexOfSpecs(specs);
   embedder = new FakeEmbedder('nomic-embed-text', new FakeVectors(64, synonyms));
   await embedIndex(index, embedder);
+  // Vectors take part once their gate is calibrated on the bundle (QA3 Q4; vector-uncalibrated.test.ts).
+  const outcome = await calibrateVectorGate(index, embedder);
+  if (!('calibration' in outcome)) throw new Error(outcome.off);
+  index.setVectorCalibration(outcome.calibration);
 });
 afterAll(() => index.close());
 beforeEach(() => {
@@ -94,7 +99,8 @@ describe('a vector-only match and the similarity threshold', () => {
     expect(result.text).toBe(`No confident match in this wiki for: "${PARAPHRASE}"\n`);
   });
 
-  test('the default threshold answers the staged paraphrase and abstains on an unrelated question', async () => {
+  test('the calibrated gate answers the staged paraphrase and abstains on an unrelated question', async () => {
+    expect(index.vectorCalibration('nomic-embed-text')!.gate).toBeLessThan(similarity());
     expect((await contextFor(index, PARAPHRASE, { clock, embedder })).seeds[0]?.path).toBe('/entities/car.md');
     expect((await contextFor(index, 'What is the capital of Peru?', { clock, embedder })).confident).toBe(false);
   });
