@@ -105,9 +105,10 @@ export class FakeEmbedder implements Embedder {
  * - `json-404`: another web server answering 404 in JSON that names no model (`{"detail":"Not Found"}`);
  * - `server-error`: 500 with an Ollama-style JSON error;
  * - `malformed`: 200 with a body that is not JSON;
- * - `wrong-dimension`: 200 with vectors of `wrongDim` numbers;
+ * - `wrong-dimension`: 200 with vectors of `wrongDim` numbers (the fake's own at that dimension);
  * - `other-model`: 200, but the answer names another model;
  * - `missing-embeddings`: 200 with one embedding fewer than inputs;
+ * - `zero-vectors` / `constant-vectors`: 200 with every number 0 / 0.5 (a degenerate embedder);
  * - `huge-body`: 200 and a vector that never ends (up to 200 MB, no content-length), until the client stops reading;
  * - `redirect`: 307 to another address, like a proxy in front of Ollama.
  */
@@ -125,6 +126,8 @@ export type FakeMode =
   | 'wrong-dimension'
   | 'other-model'
   | 'missing-embeddings'
+  | 'zero-vectors'
+  | 'constant-vectors'
   | 'huge-body'
   | 'redirect';
 
@@ -324,8 +327,14 @@ export class FakeOllama {
       return this.json(res, 404, { error: `model "${model}" not found, try pulling it first` });
     }
     let embeddings = input.map((t) => this.vectors.vector(t));
-    if (this.modeValue === 'wrong-dimension') embeddings = embeddings.map((v) => v.slice(0, this.wrongDim));
+    // The same fake at the other dimension (a slice could be all zeros for a short text, which is refused).
+    if (this.modeValue === 'wrong-dimension') {
+      const other = new FakeVectors(this.wrongDim, this.vectors.synonyms);
+      embeddings = input.map((t) => other.vector(t));
+    }
     if (this.modeValue === 'missing-embeddings') embeddings = embeddings.slice(1);
+    if (this.modeValue === 'zero-vectors') embeddings = embeddings.map((v) => v.map(() => 0));
+    if (this.modeValue === 'constant-vectors') embeddings = embeddings.map((v) => v.map(() => 0.5));
     const answeredModel = this.modeValue === 'other-model' ? 'all-minilm' : model;
     this.json(res, 200, {
       model: answeredModel,

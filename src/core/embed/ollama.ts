@@ -171,7 +171,10 @@ async function asJsonError(response: Response, host: string): Promise<Response> 
   });
 }
 
-/** Checks Ollama's answer: the model asked for, one finite vector per input, all of one dimension. */
+/**
+ * Checks Ollama's answer: the model asked for, one finite vector per input, all of one dimension, none all zeros or one
+ * number repeated.
+ */
 function validate(response: unknown, expected: number, host: string, model: string): Float32Array[] {
   const answeredModel = (response as { model?: unknown } | null)?.model;
   if (typeof answeredModel === 'string' && answeredModel !== '' && !sameModel(answeredModel, model)) {
@@ -201,7 +204,18 @@ function validate(response: unknown, expected: number, host: string, model: stri
         'bad-response',
       );
     }
-    return Float32Array.from(e as number[]);
+    const numbers = e as number[];
+    // A vector of zeros has no direction (every cosine 0: a calibration set its gate at 0), and one number repeated
+    // is one direction for every text (every cosine 1): no model answers so, so it is refused like a NaN (QA3 Q4).
+    if (numbers.every((x) => x === numbers[0]) && (numbers[0] === 0 || numbers.length > 1)) {
+      throw new EmbedError(
+        `Ollama at ${host} answered with ${numbers[0] === 0 ? 'all-zero' : 'constant'} vectors ` +
+          `(every number ${numbers[0]}) for model "${model}": they say nothing about the text; ` +
+          `the vector signal is off.`,
+        'bad-response',
+      );
+    }
+    return Float32Array.from(numbers);
   });
 }
 

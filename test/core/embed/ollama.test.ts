@@ -191,6 +191,19 @@ describe('createOllamaEmbedder failure modes', () => {
     );
   });
 
+  test.each([
+    ['zero-vectors', 'all-zero', 0],
+    ['constant-vectors', 'constant', 0.5],
+  ] as const)('%s are refused like NaN ones, naming the server and the model', async (mode, what, number) => {
+    await fake.setMode(mode);
+    const error = await failure(embedder().embed(['x', 'y'], 'document'));
+    expect(error.kind).toBe('bad-response');
+    expect(error.message).toBe(
+      `Ollama at ${fake.url} answered with ${what} vectors (every number ${number}) for model ` +
+        `"nomic-embed-text": they say nothing about the text; the vector signal is off.`,
+    );
+  });
+
   test('fewer embeddings than inputs: a bad response', async () => {
     await fake.setMode('missing-embeddings');
     const error = await failure(embedder().embed(['x', 'y'], 'document'));
