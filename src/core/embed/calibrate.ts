@@ -119,7 +119,11 @@ export async function calibrateVectorGate(index: WikiIndex, embedder: Embedder):
   const dim = vectors[0].length;
   const concepts = index.vectorCount(embedder.model);
   // Both nulls are maxima, each fitted by its own Gumbel law (in Fisher z); the gate clears the higher quantile.
-  const floor = round(similarityQuantile(nullTops, 1 - FALSE_MATCH_RATE));
+  // A fit can fall at or below what an off-topic question reached (one outlier; every vector alike: all-zero ones set
+  // a gate of 0, QA3 Q4): that similarity is chance here by measurement, so floor and gate lie strictly above it.
+  const fitted = round(similarityQuantile(nullTops, 1 - FALSE_MATCH_RATE));
+  const offTopicMax = round(Math.max(...nullTops));
+  const floor = fitted > offTopicMax ? fitted : round(offTopicMax + 1e-4);
   const gate = round(Math.max(floor, similarityQuantile(other, 1 - FALSE_MATCH_RATE)));
   return {
     calibration: {

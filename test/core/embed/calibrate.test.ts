@@ -137,3 +137,19 @@ describe('the same calibration code on two similarity scales', () => {
     expect(again).toEqual({ calibration: fake.calibration });
   });
 });
+
+test('the gate lies strictly above the off-topic maximum it measured (all-zero vectors had a gate of 0)', async () => {
+  // Stored as they came (a core Embedder; the Ollama client refuses them): every cosine is 0, and so was the fit.
+  const zero: Embedder = { model: 'zero', embed: async (texts) => texts.map(() => new Float32Array(8)) };
+  const index = await indexOfFixture('../../examples/computing-history');
+  await embedIndex(index, zero);
+  const outcome = await calibrateVectorGate(index, zero);
+  if (!('calibration' in outcome)) throw new Error(outcome.off);
+  expect(outcome.calibration.offTopic.max).toBe(0);
+  expect(outcome.calibration.floor).toBeGreaterThan(outcome.calibration.offTopic.max);
+  expect(outcome.calibration.gate).toBeGreaterThan(outcome.calibration.offTopic.max);
+  index.setVectorCalibration(outcome.calibration);
+  const answer = await contextFor(index, 'How do I bake sourdough bread?', { embedder: zero });
+  expect(answer.confident).toBe(false);
+  index.close();
+});
