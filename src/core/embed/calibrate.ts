@@ -34,6 +34,20 @@ export function needsCalibration(index: WikiIndex, model: string): boolean {
   return Math.abs(index.vectorCount(model) - c.concepts) > MATERIAL_CHANGE * c.concepts;
 }
 
+/**
+ * True when a pass that stopped part-way (the plugin's background pass, between batches) should calibrate the
+ * vectors it holds so far: they number at least a full calibration's pseudo-questions (POSITIVE_SAMPLE), and the
+ * model has no calibration by this method or one made on fewer than half of them (a calibration's nulls are maxima
+ * over the vectors it saw: more vectors reach higher). Doubling bounds the extra calibrations to ~log2(n / 64) per
+ * first pass; the complete pass then recalibrates by `needsCalibration`.
+ */
+export function partialCalibrationDue(index: WikiIndex, model: string): boolean {
+  const vectors = index.vectorCount(model);
+  if (vectors < POSITIVE_SAMPLE) return false;
+  const c = index.vectorCalibration(model);
+  return !c || c.method !== CALIBRATION_METHOD || vectors >= 2 * c.concepts;
+}
+
 /** A distribution summarized by a few order statistics (rounded; stored and printed as is). */
 export interface DistributionSummary {
   readonly n: number;
@@ -89,8 +103,8 @@ export type CalibrationOutcome = { readonly calibration: VectorCalibration } | {
  * first). Deterministic: the same vectors give the same calibration.
  */
 export async function calibrateVectorGate(index: WikiIndex, embedder: Embedder): Promise<CalibrationOutcome> {
-  const sample = pseudoQuestions(index);
-  if (sample.length === 0) return { off: 'no concepts to calibrate on' };
+  const sample = pseudoQuestions(index, embedder.model);
+  if (sample.length === 0) return { off: 'no concept vectors to calibrate on' };
   let vectors: Float32Array[];
   try {
     vectors = await embedder.embed([...OFF_TOPIC_QUESTIONS, ...sample.map((s) => s.question)], 'query');
@@ -177,8 +191,10 @@ export function gumbelQuantile(samples: readonly number[], q: number): number {
  * Concepts (evenly spread in path order), each asked about by name: "What is <title>?". Short, like real
  * questions (a description would be far longer and reach every related page), and naming one concept.
  */
-function pseudoQuestions(index: WikiIndex): { path: string; question: string }[] {
-  const all = index.conceptTitles();
+function pseudoQuestions(index: WikiIndex, model: string): { path: string; question: string }[] {
+  // Only concepts with a vector of the model: a pass stopped part-way is calibrated on the vectors it kept.
+  const lacking = new Set(index.conceptsToEmbed(model).map((c) => c.path));
+  const all = index.conceptTitles().filter((c) => !lacking.has(c.path));
   const count = Math.min(all.length, POSITIVE_SAMPLE);
   return Array.from({ length: count }, (_, j) => all[Math.floor((j * all.length) / count)]).map((c) => ({
     path: c.path,

@@ -2,7 +2,12 @@
 // wiki.db's bytes from the host, the embedder through the host. Pure engine code (no `obsidian`): the worker's
 // bundle carries it, and the in-process engine runs it on the main thread.
 import type { AuthorLogEntry } from '../../core/author/commit';
-import { calibrateVectorGate, needsCalibration, type VectorCalibration } from '../../core/embed/calibrate';
+import {
+  calibrateVectorGate,
+  needsCalibration,
+  partialCalibrationDue,
+  type VectorCalibration,
+} from '../../core/embed/calibrate';
 import { embedIndex, type EmbedReport } from '../../core/embed/embed-index';
 import type { Embedder } from '../../core/embed/types';
 import { WikiSession, type SessionEnv } from '../../core/engine/session';
@@ -27,6 +32,13 @@ async function readWikiDb(host: EngineHost): Promise<Persisted | LoadProblem | u
   const read = await host.readWikiDb(false);
   if (!isPieces(read)) return read;
   return piecesFile(read) ?? ((await host.readWikiDb(true)) as Uint8Array | LoadProblem | undefined);
+}
+
+/** Calibrates the vector gate of the embedder's model on the index and stores it; false when it could not run. */
+async function calibrate(index: WikiIndex, embedder: Embedder): Promise<boolean> {
+  const outcome = await calibrateVectorGate(index, embedder);
+  if ('calibration' in outcome) index.setVectorCalibration(outcome.calibration);
+  return 'calibration' in outcome;
 }
 
 /** How the plugin names itself in log.md entries. */
@@ -127,15 +139,15 @@ export class EngineCore implements Engine {
       onProgress: (done, total) => this.host.embedProgress(done, total),
       // Between batches, give way to queued work (a save) and to unload.
       shouldStop: () => this.yieldAsked,
+      // Vectors with no calibrated gate do not answer (QA3 Q4), and a first pass over a large vault takes minutes
+      // and is stopped by every save: its vectors are calibrated as they come (from 64, again as they double).
+      afterBatch: async () => {
+        if (partialCalibrationDue(index, model)) await calibrate(index, embedder);
+      },
     });
     // Calibrate the vector gate when this model has none here or the concept set changed materially (issue 11).
-    if (!embedded.error && !embedded.stopped && needsCalibration(index, model)) {
-      const outcome = await calibrateVectorGate(index, embedder);
-      if ('calibration' in outcome) {
-        index.setVectorCalibration(outcome.calibration);
-        return { ...embedded, embedded: Math.max(embedded.embedded, 1) };
-      }
-    }
+    if (!embedded.error && !embedded.stopped && needsCalibration(index, model) && (await calibrate(index, embedder)))
+      return { ...embedded, embedded: Math.max(embedded.embedded, 1) };
     return embedded;
   }
 
