@@ -1,7 +1,7 @@
 // Loading the concept files an authoring operation touches, with a refusal that names the file and the problem
 // (missing, outside the bundle, not a concept, broken frontmatter) instead of an exception.
 import { readConcept } from '../okf/read-concept';
-import { baseName, isConceptCandidate, literalConceptRef, resolveConceptRef } from '../okf/paths';
+import { baseName, isConceptCandidate, literalConceptRef, pageOf, resolveConceptRef } from '../okf/paths';
 import type { BundleSource, Concept } from '../types';
 
 /** A concept file as read for an edit: its exact text and what the reader made of it. */
@@ -44,6 +44,9 @@ export function resolveConceptPath(
         `${role} ${path} is not a concept file (index.md, log.md, AGENTS.md, ` +
         `timeline.md, hidden and non-markdown files are not concepts)`,
     };
+  const heading = written.trim().slice(pageOf(written.trim()).length);
+  if (heading !== '')
+    return { path, note: `${role} "${written.trim()}" names the page ${path}: a concept path cannot name a heading.` };
   if (useLiteral && decoded !== null && files?.has(decoded))
     return {
       path,

@@ -82,10 +82,11 @@ export function isUnderReferences(path: string): boolean {
 
 /**
  * Resolves a concept path as written in frontmatter (a relation object, `superseded_by`, `supersedes`):
- * bundle-absolute, `%xx` decoded, `.md` added when there is no extension. Null when it escapes the bundle.
+ * bundle-absolute, `%xx` decoded, `.md` added when there is no extension, a `#heading` after `.md` left out. Null
+ * when it escapes the bundle.
  */
 export function resolveConceptRef(written: string): string | null {
-  return withExtension(normalizeBundlePath(percentDecode(written.trim())));
+  return withExtension(normalizeBundlePath(percentDecode(pageOf(written.trim()))));
 }
 
 /**
@@ -93,7 +94,17 @@ export function resolveConceptRef(written: string): string | null {
  * file's own name (`50%25 off.md`), which the decoded reading cannot reach. Null when it escapes the bundle.
  */
 export function literalConceptRef(written: string): string | null {
-  return withExtension(normalizeBundlePath(written.trim()));
+  return withExtension(normalizeBundlePath(pageOf(written.trim())));
+}
+
+/**
+ * The page a `path.md#heading` names (QA3 Q19: `/e/b.md#section` was read as `/e/b.md#section.md`, a file nobody
+ * wrote). Only a `#` right after `.md` starts a heading: `c#.md` and `/entities/c#` are names of their own.
+ */
+export function pageOf(written: string): string {
+  for (let hash = written.indexOf('#'); hash >= 0; hash = written.indexOf('#', hash + 1))
+    if (hash >= 3 && written.slice(hash - 3, hash).toLowerCase() === '.md') return written.slice(0, hash);
+  return written;
 }
 
 /**

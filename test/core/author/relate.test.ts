@@ -265,3 +265,14 @@ describe('applyPlan', () => {
     expect(bundle.snapshot()).toEqual(before);
   });
 });
+
+test('an object written with a #heading names its page, with a note (QA3 Q19: it was /e/a.md#intro.md)', async () => {
+  const { bundle, config } = load();
+  const request = { subject: 'entities/marc-andreessen', predicate: 'invested_in', object: '/entities/openai.md#2019' };
+  const plan = changes(await planRelate(bundle, request, config));
+  expect(plan.summary).toContain('/entities/marc-andreessen.md invested_in /entities/openai.md,');
+  expect(plan.notes).toContain(
+    'object "/entities/openai.md#2019" names the page /entities/openai.md: a concept path cannot name a heading.',
+  );
+  expect(planDiff(plan)).not.toContain('#2019');
+});

@@ -77,6 +77,11 @@ describe('resolveConceptRef', () => {
     ['/entities/new%20marc', '/entities/new marc.md'],
     ['/entities/bad%zzescape', '/entities/bad%zzescape.md'],
     ['/references/paper.pdf', '/references/paper.pdf'],
+    // QA3 Q19: a heading after `.md` names its page; a `#` elsewhere is part of the name (C#).
+    ['/e/b.md#section', '/e/b.md'],
+    ['/e/B.MD#a/b', '/e/B.MD'],
+    ['/entities/c#.md', '/entities/c#.md'],
+    ['/entities/c#', '/entities/c#.md'],
   ])('%j → %j', (input, expected) => {
     expect(resolveConceptRef(input)).toBe(expected);
   });
