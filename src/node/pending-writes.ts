@@ -10,7 +10,7 @@ import { hostname } from 'node:os';
 import * as nodePath from 'node:path';
 import type { PlanJournal } from '../core/author/apply-plan';
 import type { ChangePlan } from '../core/author/types';
-import { appendLogEntry, LOG_PATH } from '../core/generate/log-entry';
+import { appendLogEntry, isWikiLog, LOG_PATH } from '../core/generate/log-entry';
 import { todayOf, type Clock } from '../core/types';
 import { isAlive } from './bundle-lock';
 import type { FsBundle } from './fs-bundle';
@@ -225,6 +225,7 @@ function parseRecord(text: string): PendingRecord | undefined {
 
 async function appendLog(bundle: FsBundle, clock: Clock, entry: string): Promise<void> {
   const existing = (await bundle.exists(LOG_PATH)) ? await bundle.read(LOG_PATH) : undefined;
+  if (existing !== undefined && !isWikiLog(existing)) return; // someone's own log.md: no machine entry
   await bundle.write(LOG_PATH, appendLogEntry(existing, todayOf(clock), entry));
 }
 

@@ -12,11 +12,35 @@ export function formatLogEntry(kind: string, text: string): string {
   return `**${kind}**: ${text.replace(/\s+/g, ' ').trim()}`;
 }
 
-/** The log with one entry added for `date` (`YYYY-MM-DD`). A missing or empty log becomes a new one. */
+/**
+ * True when `existing` is a wiki log entries may be added to: empty, or with a `## YYYY-MM-DD` section, OKF's
+ * `type: Log` frontmatter, or a first heading naming a log ("# Update log", okf-wiki's). Anything else is someone's
+ * own note of that name (a diary in a home folder, QA3 Q3) and gets no machine entries, as timeline.md (regenerate.ts).
+ */
+export function isWikiLog(existing: string): boolean {
+  if (existing.trim() === '') return true;
+  const lines = existing.replace(/^\uFEFF/, '').split(/\r?\n/);
+  if (lines.some((l) => DATE_HEADING.test(l))) return true;
+  if (lines[0] === '---' && lines.slice(1, lines.indexOf('---', 1)).some((l) => /^type:\s*["']?log\b/i.test(l)))
+    return true;
+  const title = lines.find((l) => /^# /.test(l));
+  return title !== undefined && /\blog\b/i.test(title);
+}
+
+/** Why log.md gets no entry when isWikiLog is false. */
+export const NOT_A_WIKI_LOG =
+  'log.md has no `## YYYY-MM-DD` section and no log heading, so it is not the wiki log; it is left as it is ' +
+  '(rename or move it to let okf-wiki keep its log)';
+
+/**
+ * The log with one entry added for `date` (`YYYY-MM-DD`). A missing or empty log becomes a new one; throws
+ * NOT_A_WIKI_LOG for a log.md that is not one (isWikiLog).
+ */
 export function appendLogEntry(existing: string | undefined, date: string, entry: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date))
     throw new Error(`okf-wiki: log date must be YYYY-MM-DD, got ${JSON.stringify(date)}`);
   if (existing === undefined || existing.trim() === '') return `# Update log\n\n## ${date}\n\n* ${entry}\n`;
+  if (!isWikiLog(existing)) throw new Error(NOT_A_WIKI_LOG);
   const eol = existing.includes('\r\n') ? '\r\n' : '\n';
   const lines = existing.split(/\r?\n/);
   const bullet = lines.map((l) => BULLET.exec(l)?.[1]).find((b) => b !== undefined) ?? '*';

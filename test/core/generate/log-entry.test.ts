@@ -1,4 +1,4 @@
-import { appendLogEntry, formatLogEntry } from '../../../src/core/generate/log-entry';
+import { appendLogEntry, formatLogEntry, isWikiLog, NOT_A_WIKI_LOG } from '../../../src/core/generate/log-entry';
 
 const entry = formatLogEntry('Reindex', 'rebuilt `wiki.db` from 3 concepts.');
 
@@ -44,4 +44,13 @@ test('a bad date is a programmer error naming the input', () => {
   expect(() => appendLogEntry(undefined, '2026-11-30T10:00:00Z', 'x')).toThrow(
     'okf-wiki: log date must be YYYY-MM-DD, got "2026-11-30T10:00:00Z"',
   );
+});
+
+test("a log.md that is someone else's note (a diary) is not a wiki log: no entry is added to it (QA3 Q3)", () => {
+  expect(() => appendLogEntry('# My diary\n\nDear diary, today I...\n', '2026-11-30', 'x')).toThrow(NOT_A_WIKI_LOG);
+  expect(isWikiLog('# My diary\n\n## Tuesday\n')).toBe(false);
+  expect(isWikiLog('---\ntype: Log\ntitle: Acme history\n---\n\n# Bundle history\n')).toBe(true);
+  expect(isWikiLog('# Notes\n\n## 2026-01-02\n\n- did things\n')).toBe(true);
+  expect(isWikiLog('\uFEFF# Change Log\n')).toBe(true);
+  expect(isWikiLog(' \n')).toBe(true);
 });
