@@ -2,7 +2,8 @@
 // ordinary notes, `context` answered with every relation broken, or "No confident match in this wiki", and said
 // nothing else, so the user read the wrong folder's silence as the wiki's answer. A note on stderr now names the
 // problem and the folder to pass; stdout keeps the answer. (Judged from the folder's own files: the notes never
-// look above it, see test/reliability/path-escape.test.ts.)
+// look above it, see test/reliability/path-escape.test.ts. A bundle above with a marker, okf-wiki.json or wiki.db,
+// is found by its marker and the command refuses: test/cli/bundle-root.test.ts.)
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { copyWritable, makeTempDir, removeTempDir, REPO_ROOT, writeTree } from '../support/temp-dir';
@@ -20,15 +21,11 @@ beforeAll(async () => {
 });
 afterAll(() => removeTempDir(tmp));
 
-test('context run from a subfolder of a bundle names the bundle to pass', async () => {
+test('context run from a subfolder of an indexed bundle is refused, naming the bundle to pass (QA3 Q2)', async () => {
   const sub = nodePath.join(bundle, 'entities');
   const { code, stdout, stderr } = await runCli(['context', 'Why was Unix created?', ...OFFLINE], sub);
-  expect(code).toBe(0);
-  expect(stdout).toContain('Seeds: Unix (/unix.md)');
-  expect(stderr).toContain(
-    `note: relations here point at entities/… paths of a larger bundle: ${sub} looks like a subfolder of the ` +
-      `bundle at ${bundle}, and relations to the rest of it do not resolve; pass --bundle ${bundle}\n`,
-  );
+  expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+  expect(stderr).toContain(`${sub} is inside the bundle ${bundle} (it holds okf-wiki.json): use --bundle ${bundle}\n`);
 });
 
 test('a subfolder two levels down names the bundle above both', async () => {
