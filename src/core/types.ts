@@ -164,10 +164,15 @@ export interface BundleSource {
  * markdown file nor one that could not be indexed (IndexStats leaves it out), and lint files it under its own check.
  */
 export const LINKED_FOLDER = 'linked-folder';
+/** As LINKED_FOLDER, for a link to a concept file inside the bundle: indexed under the target's path only (QA3 Q5). */
+export const LINKED_FILE = 'linked-file';
 
-/** What a source's read of a linked folder throws: the severity says whether it leads out of the bundle (error). */
+/**
+ * What a source's read of a linked folder (or of a link to a file inside the bundle, LINKED_FILE) throws: the severity
+ * says whether it leads out of the bundle (error).
+ */
 export interface LinkedFolderRefusal extends Error {
-  readonly code: typeof LINKED_FOLDER;
+  readonly code: typeof LINKED_FOLDER | typeof LINKED_FILE;
   readonly severity: Severity;
 }
 

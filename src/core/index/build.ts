@@ -2,7 +2,14 @@
 // re-reads only files that changed (the plugin after a restart, the CLI before a query). Both give the same tables.
 import { readConcept } from '../okf/read-concept';
 import { isConceptCandidate } from '../okf/paths';
-import { LINKED_FOLDER, type BundleSource, type FileStat, type LinkedFolderRefusal, type ReadResult } from '../types';
+import {
+  LINKED_FILE,
+  LINKED_FOLDER,
+  type BundleSource,
+  type FileStat,
+  type LinkedFolderRefusal,
+  type ReadResult,
+} from '../types';
 import { recordedStats } from './recorded-stats';
 import { hashOf, pathOf, rawDatabase, WikiIndex } from './wiki-index';
 
@@ -85,9 +92,9 @@ async function readFile(
   } catch (error) {
     const link = error as Partial<LinkedFolderRefusal>;
     // A linked folder: said with its own code and severity (one leading inside the bundle is only an alias).
-    if (link.code === LINKED_FOLDER && link.severity !== undefined) {
-      const diagnostic = { path, severity: link.severity, code: LINKED_FOLDER, message: String(link.message) };
-      return { kind: 'invalid', path, hash: LINKED_FOLDER, diagnostics: [diagnostic] };
+    if ((link.code === LINKED_FOLDER || link.code === LINKED_FILE) && link.severity !== undefined) {
+      const diagnostic = { path, severity: link.severity, code: link.code, message: String(link.message) };
+      return { kind: 'invalid', path, hash: link.code, diagnostics: [diagnostic] };
     }
     if (goneIsAbsent && GONE.has(String((error as { code?: unknown } | undefined)?.code))) return undefined;
     return failed(UNREADABLE, 'Could not read the file', error);

@@ -1,10 +1,13 @@
 // The read queries of the index, named by what they return: retrieval, lint, the generators and evaluation ask
 // WikiIndex for these instead of writing SQL. Rows keep SQLite's shapes (JSON text for list columns, null for
 // absent values); the read models that map them stay with their users.
-import { LINKED_FOLDER, type Diagnostic } from '../types';
+import { LINKED_FILE, LINKED_FOLDER, type Diagnostic } from '../types';
 import { compareBinary } from '../retrieval/binary-order';
 import { bestByPhrases, bounded, scoresCommonAnew, type PhraseScoreCache, type ScoredRow } from './bm25-phrases';
 import type { Database } from './sqlite';
+
+/** File rows of links (a linked folder, a link to a concept file inside): not markdown files of the bundle's own. */
+const LINKS = `('${LINKED_FOLDER}', '${LINKED_FILE}')`;
 
 /** A BM25 hit with the text its word coverage is measured on. */
 export interface Bm25Row {
@@ -329,8 +332,8 @@ export function indexStats(db: Database): IndexStats {
     concepts: count('select count(*) as n from concepts'),
     relations: count('select count(*) as n from edges'),
     // A linked folder has a row (its diagnostic is kept and dropped with it) but is no markdown file.
-    files: count(`select count(*) as n from files where hash != '${LINKED_FOLDER}'`),
-    invalidFiles: count(`select count(*) as n from files where status = 'invalid' and hash != '${LINKED_FOLDER}'`),
+    files: count(`select count(*) as n from files where hash not in ${LINKS}`),
+    invalidFiles: count(`select count(*) as n from files where status = 'invalid' and hash not in ${LINKS}`),
     skippedFiles: count("select count(*) as n from files where status = 'skipped'"),
     embeddings: count('select count(*) as n from embeddings e join concepts c on c.path = e.path and c.hash = e.hash'),
     diagnostics: {

@@ -9,7 +9,7 @@ import { contradiction } from './contradiction';
 import { danglingSupersession } from './dangling-supersession';
 import { invalidConfig } from './invalid-config';
 import { invalidFrontmatter } from './invalid-frontmatter';
-import { linkedFolder } from './linked-folder';
+import { linkedFile, linkedFolder } from './linked-folder';
 import { orphan } from './orphan';
 import { predicateDrift } from './predicate-drift';
 import { caseCollision, duplicateTitle } from './same-name';
@@ -23,6 +23,7 @@ export const LINT_CHECKS: readonly LintCheck[] = [
   invalidConfig,
   invalidFrontmatter,
   linkedFolder,
+  linkedFile,
   asymmetricRelation,
   danglingSupersession,
   asymmetricSupersession,

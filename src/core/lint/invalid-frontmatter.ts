@@ -1,11 +1,11 @@
 // invalid-frontmatter: every problem the OKF reader found in a file (broken YAML, missing `type`, `on:` keys,
 // non-ISO dates, non-string tags, duplicate keys, …), relayed with the reader's own severity.
-import { LINKED_FOLDER } from '../types';
+import { LINKED_FILE, LINKED_FOLDER } from '../types';
 import type { LintCheck } from './check';
 import { finding } from './check';
 
 /** Reader codes another check reports on its own, so they are not counted twice. */
-const REPORTED_ELSEWHERE = new Set(['superseded-by-without-status', LINKED_FOLDER]);
+const REPORTED_ELSEWHERE = new Set(['superseded-by-without-status', LINKED_FOLDER, LINKED_FILE]);
 
 export const invalidFrontmatter: LintCheck = {
   id: 'invalid-frontmatter',
