@@ -4,8 +4,11 @@
 // sorts before "f", "\u00e9" after it), each re-reads the file the other recorded, and the printed paths differ.
 // Only the shown path is composed; the file is always reached by its stored name, taken from the folder's listing,
 // so a shown path names nothing the listing did not find (the usual checks against leaving the bundle then apply).
-import { promises as fs, readdirSync } from 'node:fs';
+import { promises as fs, readdirSync, type Dirent } from 'node:fs';
 import * as nodePath from 'node:path';
+
+/** Why a folder's listing fails when it is no longer there (or no longer a folder). */
+const GONE = new Set(['ENOENT', 'ENOTDIR']);
 
 /** Any character outside ASCII (an all-ASCII name is composed already: the common case costs one test). */
 const NON_ASCII = /[\u0080-\uffff]/;
@@ -119,7 +122,16 @@ export async function listShown(
   const out: string[] = [];
   shown.reset();
   const walk = async (dir: string, prefix: string, storedPrefix: string): Promise<void> => {
-    const entries = await fs.readdir(dir, { withFileTypes: true });
+    let entries: Dirent[];
+    try {
+      entries = await fs.readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      // A folder gone since its parent was listed (a sync client, a build, `git checkout`): gone, as a file gone
+      // between the listing and its read is; context and lint failed with a raw `ENOENT: scandir` (QA3 Q12). The
+      // bundle folder itself still fails, with its own error.
+      if (prefix !== '' && GONE.has(String((error as NodeJS.ErrnoException).code))) return;
+      throw error;
+    }
     const stored = entries.map((e) => e.name);
     const names = shownNames(stored);
     // Nothing to record in a folder shown as stored (nearly all of them): no second path built per file.
