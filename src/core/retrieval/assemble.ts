@@ -47,15 +47,25 @@ const HEADER_SHARE = 0.25;
 function header(question: string, intent: Intent, seeds: readonly Seed[], budget: number): string {
   // spec §7.7: a hit on a superseded concept seeds the end of its chain; say so, or the LLM asked about the old
   // concept is handed the new one without a word.
+  // The seed's own markers too: the background heading that carries them is the first thing a small budget cuts.
+  const marks = (s: Seed) => `${s.stale ? ` [stale since ${s.stale}]` : ''}${s.deprecated ? ' [deprecated]' : ''}`;
   const seedText = (s: Seed) =>
     `${shown(s.title)} (${shown(s.path)}` +
     `${s.resolvedFrom ? `, current successor of superseded ${shown(s.resolvedFrom)}` : ''}` +
-    `${s.eraInsteadOf ? `, the era of the question's time in the chain of ${shown(s.eraInsteadOf)}` : ''})`;
+    `${s.eraInsteadOf ? `, the era of the question's time in the chain of ${shown(s.eraInsteadOf)}` : ''})${marks(s)}`;
   const full =
     `Context from the wiki for: ${quoted(question)}\nIntent: ${intent}. ` + `Seeds: ${seeds.map(seedText).join('; ')}.`;
-  // A small budget keeps a short header, so facts still fit: seed titles only and a shorter quote.
+  // A small budget keeps a short header, so facts still fit: seed titles and a shorter quote, but never without the
+  // notes that change what the facts mean (review qa3 Q6): a successor named for the page asked about, an era, a
+  // page past its stale date or deprecated.
   if (estimateTokens(full) <= budget * HEADER_SHARE) return full;
-  const titles = seeds.map((s) => shown(s.title)).join('; ');
+  const note = (s: Seed) =>
+    s.resolvedFrom
+      ? ` (successor of superseded ${shown(s.resolvedFrom)})`
+      : s.eraInsteadOf
+        ? ` (the question's era in the chain of ${shown(s.eraInsteadOf)})`
+        : '';
+  const titles = seeds.map((s) => `${shown(s.title)}${note(s)}${marks(s)}`).join('; ');
   return `Context for: ${quoted(question, 60)}\nIntent: ${intent}. Seeds: ${titles}.`;
 }
 

@@ -130,10 +130,12 @@ export async function contextFor(
       ...(deprecated ? { deprecated: true as const } : {}),
     });
   }
+  // The markers before the text is made: its header says them too (a small budget cuts the background first).
+  const marked = seeds.map((s) => withMarkers(s, bodies.get(s.path)));
   const assembled = assemble({
     question,
     intent,
-    seeds,
+    seeds: marked,
     facts,
     bodies,
     budget,
@@ -144,7 +146,7 @@ export async function contextFor(
     question,
     confident: true,
     intent,
-    seeds: seeds.map((s) => withMarkers(s, bodies.get(s.path))),
+    seeds: marked,
     facts: assembled.facts,
     background: assembled.background,
     vector: found.vector,
