@@ -9,8 +9,10 @@
 // (the engine's SQLite export, which the caller supplies) is taken inside the index's one-at-a-time queue, so it
 // is always consistent; the write itself runs outside it.
 import type { DataAdapter } from 'obsidian';
+import { ANOTHER_APPLICATION, notAnIndex } from '../core/index/peek-index';
 import { BACKUP_SUFFIX, readPersisted, writeAtomically } from './atomic-write';
 import { PIECE_BYTES, type ExportedIndex, type WikiDbRead } from './engine/wiki-db-pieces';
+import { LeftBehind } from './left-behind';
 import { stoppable } from './unload-limit';
 import { MANIFEST_FORMAT, type Manifest, type WikiDbRecord } from './wiki-db-manifest';
 import {
@@ -58,7 +60,7 @@ export class IndexPersister {
   private chain: Promise<void> = Promise.resolve();
   private failureShown = false;
   /** Earlier places of wiki.db, removed once it has been written at the new one (a move, not a copy). */
-  private leftBehind: string[] = [];
+  private readonly leftBehind = new LeftBehind();
   private copies: CopiesState = { generation: 0, wikiDb: undefined, aheadSince: null };
   /** Set when unload gave up waiting for the last write: every later adapter call of this persister fails. */
   private givenUp = false;
@@ -116,6 +118,7 @@ export class IndexPersister {
         const pieces = await readPieceFiles(this.adapter, this.path, manifest);
         if (pieces) {
           this.found = true;
+          this.leftBehind.wrote(this.path, manifest.wikiDb);
           this.useCopies(manifest);
           return pieces;
         }
@@ -205,7 +208,7 @@ export class IndexPersister {
   /** The index file setting changed: write at `path` soon, then remove the file at the old place. */
   moveTo(path: string): void {
     if (path === this.path) return;
-    this.leftBehind = [...this.leftBehind.filter((p) => p !== path), this.path];
+    this.leftBehind.moved(this.path, path);
     this.path = path;
     // Nothing of ours is at the new place: both copies are written there, whole.
     this.copies = { ...this.copies, wikiDb: undefined };
@@ -260,6 +263,9 @@ export class IndexPersister {
       const foreign = wikiDbDue
         ? await this.chain.then(() => foreignWikiDb(this.adapter, path, this.copies.wikiDb))
         : undefined;
+      // Never written over (data.json edited by hand, or made there since the setting's check): QA3 Q1.
+      const why = foreign && notAnIndex((at, length) => foreign.subarray(at, at + length));
+      if (why?.startsWith(ANOTHER_APPLICATION)) throw new Error(`it is ${why}: choose another Index file`);
       index = await snapshot(have, foreign);
     } catch (error) {
       this.failed(path, error);
@@ -275,7 +281,7 @@ export class IndexPersister {
       try {
         this.lastBytesWritten = await this.writeCopies(path, exported, changed, wikiDbDue);
         this.failureShown = false;
-        await this.removeLeftBehind(path);
+        await this.leftBehind.remove(this.adapter, path, this.options.notify);
       } catch (error) {
         // What was written stays consistent (a manifest names only whole pieces); the rest is written next time,
         // from wiki.db's bytes whole (a piece may have gone from the folder).
@@ -323,6 +329,7 @@ export class IndexPersister {
       written += index.bytes.byteLength;
       const stat = await adapter.stat(path);
       if (!stat) throw new Error(`${path} is missing after its write`);
+      this.leftBehind.wrote(path, stat);
       last = manifest({ size: stat.size, mtime: stat.mtime, generation }, null);
       written += await writeManifest(adapter, path, last);
       this.copies = { generation, wikiDb: last.wikiDb, aheadSince: null, names: index.pieces };
@@ -370,22 +377,6 @@ export class IndexPersister {
       this.options.notify(message);
     } catch {
       // Nothing more to tell it with.
-    }
-  }
-
-  private async removeLeftBehind(written: string): Promise<void> {
-    const old = this.leftBehind.filter((p) => p !== written);
-    this.leftBehind = [];
-    for (const path of old.flatMap((p) => [p, p + BACKUP_SUFFIX])) {
-      try {
-        if (await this.adapter.exists(path)) await this.adapter.remove(path);
-        if (!path.endsWith(BACKUP_SUFFIX)) await removePieces(this.adapter, path);
-      } catch (error) {
-        this.options.notify(
-          `OKF Graph Wiki: the index now lives at ${written}, but the ` +
-            `old ${path} could not be removed (${(error as Error).message}).`,
-        );
-      }
     }
   }
 

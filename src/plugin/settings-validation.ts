@@ -1,11 +1,10 @@
 // Checks a path-like setting against the vault before it is applied: the bundle and concept folders must
 // exist (a missing folder would silently give 0 concepts), and the index file must be a `.db` path that is not
-// an existing note or other file (it would be overwritten with SQLite bytes) nor a folder.
+// an existing note or other file, another application's SQLite database (each would be overwritten with the index,
+// QA3 Q1) nor a folder: an existing file is accepted only when it is an okf-wiki index (core/index/peek-index.ts).
 import type { Vault } from 'obsidian';
+import { notAnIndex } from '../core/index/peek-index';
 import { indexFileNameProblem } from './settings';
-
-/** The first bytes of every SQLite database file. */
-const SQLITE_HEADER = 'SQLite format 3\u0000';
 
 /** A validated value, or why it was refused. */
 export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
@@ -30,7 +29,7 @@ export function checkConceptFolders(
   return { ok: false, error: `Not found in ${where}: ${missing.join(', ')}.` };
 }
 
-/** The index file: a `.db` path where nothing but an SQLite database (an earlier index) exists. */
+/** The index file: a `.db` path where nothing but an okf-wiki index (an earlier one, or the CLI's) exists. */
 export async function checkIndexFile(vault: Vault, path: string): Promise<Checked<string>> {
   const problem = indexFileNameProblem(path);
   if (problem !== null) return { ok: false, error: problem };
@@ -43,11 +42,15 @@ export async function checkIndexFile(vault: Vault, path: string): Promise<Checke
     if (vault.getFileByPath(parent) !== null) return { ok: false, error: `“${parent}” is a file, not a folder.` };
   }
   if (await vault.adapter.exists(path)) {
-    const head = new Uint8Array((await vault.adapter.readBinary(path)).slice(0, SQLITE_HEADER.length));
-    if (String.fromCharCode(...head) !== SQLITE_HEADER) {
+    // The vault's adapter reads files whole (no read at an offset); notAnIndex looks at a few pages of them.
+    const bytes = new Uint8Array(await vault.adapter.readBinary(path));
+    const why = notAnIndex((offset, length) => bytes.subarray(offset, offset + length));
+    if (why !== undefined) {
       return {
         ok: false,
-        error: `“${path}” already exists and is not an index; it would be overwritten. Choose another name.`,
+        error:
+          `“${path}” already exists and is not an OKF Graph Wiki index (${why}); ` +
+          `it would be overwritten. Choose another name.`,
       };
     }
   }

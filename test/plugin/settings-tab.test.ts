@@ -2,11 +2,12 @@
 // The settings tab edits data.json and the index follows: concept folders rebuild it, retrieval tunables apply
 // to the next query, a value that does not parse is shown as an error and not saved. Path-like fields apply only
 // when committed (Enter or leaving the field) and only after a check against the vault; the index file can
-// never replace a note, and moving it leaves no copy behind.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// never replace a note or another application's database, and moving it leaves no copy of its own behind.
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import type { PluginSettingTab } from 'obsidian';
 import { noticeMessages, waitFor } from '../obsidian-double/harness';
+import { citationsIn, writeCitations } from '../support/foreign-sqlite';
 import { launch, quit, tempVault, type Running, type TempVault } from './support/plugin-harness';
 
 let vault: TempVault;
@@ -160,7 +161,8 @@ test(
     expect(errorOf('Index file')).toMatch(/must be named like wiki\.db \(ending in \.db\)/);
     await commit('Index file', 'wiki/notes.db');
     expect(errorOf('Index file')).toBe(
-      '“wiki/notes.db” already exists and is not an index; it would be overwritten. Choose another name.',
+      '“wiki/notes.db” already exists and is not an OKF Graph Wiki index (not a SQLite database); it would be ' +
+        'overwritten. Choose another name.',
     );
     await commit('Index file', 'wiki/entities');
     expect(errorOf('Index file')).toMatch(/must be named like wiki\.db/);
@@ -179,6 +181,53 @@ test(
     expect(errorOf('Index file')).toBeNull();
   },
 );
+
+const foreignDb = (path: string) => writeCitations(nodePath.join(vault.dir, path));
+const citations = (path: string) => citationsIn(nodePath.join(vault.dir, path));
+
+test("QA3 Q1: another application's SQLite database is refused as the index file and never written", async () => {
+  foreignDb('wiki/citations.db');
+  await running.app.settle();
+  await commit('Index file', 'wiki/citations.db');
+  expect(errorOf('Index file')).toMatch(
+    /^“wiki\/citations\.db” already exists and is not an OKF Graph Wiki index \(a SQLite/,
+  );
+  await running.plugin.service.persistNow();
+  expect(running.plugin.service.wikiDbPath).toBe('wiki/wiki.db');
+  expect(citations('wiki/citations.db')).toEqual([{ ref: 'K' }, { ref: 'D' }]);
+  // An index of okf-wiki's is accepted (the one the plugin wrote, copied as the CLI would have left it).
+  copyFileSync(nodePath.join(vault.dir, 'wiki', 'wiki.db'), nodePath.join(vault.dir, 'wiki', 'cli.db'));
+  await running.app.settle();
+  await commit('Index file', 'wiki/cli.db');
+  expect(errorOf('Index file')).toBeNull();
+});
+
+test('QA3 Q1: a move leaves at the old place a file the plugin did not write; its own file is removed', async () => {
+  await running.plugin.service.persistNow();
+  await commit('Index file', 'wiki/a.db');
+  await running.plugin.service.persistNow();
+  expect(existsSync(nodePath.join(vault.dir, 'wiki', 'wiki.db'))).toBe(false);
+  // Another application writes its database where the index was written: the next move leaves it.
+  rmSync(nodePath.join(vault.dir, 'wiki', 'a.db'));
+  foreignDb('wiki/a.db');
+  await commit('Index file', 'wiki/b.db');
+  await running.plugin.service.persistNow();
+  expect(citations('wiki/a.db')).toEqual([{ ref: 'K' }, { ref: 'D' }]);
+  expect(noticeMessages().join('\n')).toMatch(/wiki\/a\.db was left as it is: OKF Graph Wiki did not write/);
+});
+
+test("QA3 Q1: data.json naming another application's database (edited by hand): it is not written over", async () => {
+  const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  await quit(running);
+  foreignDb('wiki/citations.db');
+  const data = nodePath.join(vault.dir, '.obsidian', 'plugins', 'okf-graph-wiki', 'data.json');
+  writeFileSync(data, JSON.stringify({ ...dataJson(), wikiDbPath: 'wiki/citations.db' }));
+  running = await launch(vault.dir);
+  await running.plugin.service.persistNow();
+  expect(citations('wiki/citations.db')).toEqual([{ ref: 'K' }, { ref: 'D' }]);
+  expect(noticeMessages().join('\n')).toMatch(/could not save wiki\/citations\.db \(it is a SQLite database of/);
+  quiet.mockRestore();
+});
 
 test('the bundle folder applies on commit only, and a folder that does not exist is refused', async () => {
   const rebuild = jest.spyOn(running.plugin.service, 'rebuild');
