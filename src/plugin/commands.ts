@@ -4,6 +4,7 @@ import { Notice, type Plugin } from 'obsidian';
 import type { Artifact, GeneratedFile } from '../core/generate/regenerate';
 import type { QueryAnswer } from './answer';
 import { addRelationCommand, fileBackCommand, supersedeCommand } from './authoring/commands';
+import { RenameFollower } from './authoring/rename-follower';
 import { AuthoringSession } from './authoring/session';
 import { copyAnswerMermaid } from './copy-mermaid';
 import { evaluationCommand } from './evaluation-command';
@@ -124,4 +125,8 @@ export function registerCommands(plugin: Plugin, host: CommandHost): void {
   plugin.addCommand(addRelationCommand(authoring));
   plugin.addCommand(supersedeCommand(authoring));
   plugin.addCommand(fileBackCommand(authoring));
+  const follower = new RenameFollower(authoring);
+  plugin.addCommand(follower.command());
+  plugin.registerEvent(plugin.app.vault.on('rename', (file, oldPath) => follower.renamed(file, oldPath)));
+  plugin.register(() => follower.stop());
 }

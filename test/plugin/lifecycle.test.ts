@@ -57,6 +57,7 @@ test('onload reads only data.json; the index opens after layout-ready', async ()
     'OKF Graph Wiki: Add relation (both directions)…',
     'OKF Graph Wiki: Supersede this concept with…',
     'OKF Graph Wiki: File selection back as concept page…',
+    'OKF Graph Wiki: Update relations to renamed concepts…',
   ]);
   expect(app.commands.list().every((c) => c.hotkeys === undefined)).toBe(true);
   await plugin.service.persistNow();
