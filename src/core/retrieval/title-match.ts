@@ -148,7 +148,7 @@ export function matchTitles(question: string, entries: readonly TitleEntry[]): T
   }
   // The order below depends only on the hits found, never on the order they were found in: spans compare by
   // length, start and path, and two hits equal on all three are the same hit.
-  const kept = notInsideLonger(hits);
+  const kept = inLongerNames(notInsideLonger(hits), caseOf);
   kept.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start || compareBinary(a.path, b.path));
   // A concept the question names once unambiguously ("Go") is named, whatever its other occurrences ("go").
   const named = new Set(kept.filter((h) => !h.ambiguous).map((h) => h.path));
@@ -162,14 +162,51 @@ export function matchTitles(question: string, entries: readonly TitleEntry[]): T
   return out;
 }
 
+interface QuestionCase {
+  ambiguous(cased: string, at: number): boolean;
+  /** Where the words beside `[start, end)` start that are written with a capital as part of a name (inLongerNames). */
+  capitalsBeside(start: number, end: number): number[];
+}
+
+/** The start of the word ending just before `at`, across spaces only (undefined: none, or punctuation between). */
+function wordBefore(text: string, at: number): number | undefined {
+  let i = at;
+  while (i > 0 && text[i - 1] === ' ') i--;
+  if (i === at || i === 0 || !WORD_CHAR.test(text[i - 1])) return undefined;
+  while (i > 0 && WORD_CHAR.test(text[i - 1])) i--;
+  return i;
+}
+
+/** The start of the word beginning just after `at`, across spaces only. */
+function wordAfter(text: string, at: number): number | undefined {
+  let i = at;
+  while (i < text.length && text[i] === ' ') i++;
+  return i > at && i < text.length && WORD_CHAR.test(text[i]) ? i : undefined;
+}
+
+/** The word at `at` starts with a capital and is no stopword ("I", "The" are no part of a name). */
+function isNameWord(text: string, at: number): boolean {
+  if (!/\p{Lu}|\p{Lt}/u.test(text[at])) return false;
+  let end = at;
+  while (end < text.length && WORD_CHAR.test(text[end])) end++;
+  return !STOPWORDS.has(text.slice(at, end).toLowerCase());
+}
+
+/** The word at `at` opens the question or a sentence (its capital says nothing), as nameTokens reads it. */
+function opensSentence(text: string, at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && text[i] === ' ') i--;
+  return i < 0 || /[.?!:;"\u201C([]/.test(text[i]);
+}
+
 /**
  * How the question writes its letters, read on demand (only a one-word name with a capital asks): whether it writes
  * a name found at offset `at` of its folded text without one of the name's capitals. A question in capitals only
  * ("HOW FAR CAN A CAT GO") says nothing by its case: every such name is ambiguous there. Where the question's
  * folding changed its length (lowercasing "İ"), offsets do not line up and its case is not read (never ambiguous).
  */
-function questionCase(question: string, folded: string): () => { ambiguous(cased: string, at: number): boolean } {
-  let read: { ambiguous(cased: string, at: number): boolean } | undefined;
+function questionCase(question: string, folded: string): () => QuestionCase {
+  let read: QuestionCase | undefined;
   return () => {
     if (read) return read;
     const cased = foldTextKeepingCase(question);
@@ -184,9 +221,35 @@ function questionCase(question: string, folded: string): () => { ambiguous(cased
           if (name[i] !== name[i].toLowerCase() && cased[at + i] === folded[at + i]) return true;
         return false;
       },
+      capitalsBeside: (start, end) => {
+        if (!aligned || capitalsOnly) return [];
+        const out: number[] = [];
+        const before = wordBefore(cased, start);
+        if (before !== undefined && isNameWord(cased, before) && !opensSentence(cased, before)) out.push(before);
+        const after = wordAfter(cased, end);
+        if (after !== undefined && isNameWord(cased, after)) out.push(after);
+        return out;
+      },
     };
     return read;
   };
+}
+
+/**
+ * The hits, each one written as part of a longer capitalised name made ambiguous (QA3 Q9): "Frontier" in "Frontier
+ * Communications", "Go" in "What does Go Daddy sell?", "Unix" in "Unix Mutual Insurance". Beside the hit stands a
+ * further word with a capital (not a stopword, not a word opening a sentence, not inside another hit): the name
+ * the question writes is longer than the title, and the page counts only if it also passes the words' gate, which
+ * asks for every name the question writes ("communications" on the Frontier page).
+ */
+function inLongerNames(hits: readonly TitleHit[], caseOf: ReturnType<typeof questionCase>): TitleHit[] {
+  if (hits.length === 0) return [...hits];
+  const inHit = (at: number) => hits.some((h) => h.start <= at && at < h.end);
+  return hits.map((h) => {
+    if (h.ambiguous) return h;
+    const beside = caseOf().capitalsBeside(h.start, h.end);
+    return beside.some((at) => !inHit(at)) ? { ...h, ambiguous: true } : h;
+  });
 }
 
 /** Entries by the first two UTF-16 units of their folded name (one unit for a one-unit name), per entry list. */
