@@ -21,6 +21,12 @@ export interface Bm25Hit {
   readonly coverage: number;
   /** Every name the question writes (namedWords) occurs in the concept: a page about something else is not it. */
   readonly namesPresent: boolean;
+  /**
+   * `coverage` where the words naming the past time the question is set in (`periodWords`) count only for a page
+   * holding them, never against one: what confirms a title the question names ambiguously ("Bell Labs" in "Who
+   * owned Bell Labs in 1980?", QA3 Q8). Equal to `coverage` when there are none.
+   */
+  readonly timelessCoverage: number;
 }
 
 /**
@@ -47,15 +53,17 @@ export function bm25Search(
   weighting: CoverageWeighting = 'plain',
   guessed: ReadonlySet<string> = new Set(),
   prefixDecides?: (first: readonly Bm25Hit[]) => boolean,
+  periodWords: readonly string[] = [],
 ): Bm25Hit[] {
   const match = toFtsQuery(question);
   if (match === null) return [];
+  const gate = { weighting, guessed, periodWords: new Set(periodWords) };
   if (prefixDecides) {
     const ranked = index.bm25Prefix(match, limit, COLUMN_WEIGHTS);
-    const hits = hitsOf(index, question, ranked.rows, weighting, guessed);
+    const hits = hitsOf(index, question, ranked.rows, gate);
     if (ranked.complete || prefixDecides(hits)) return hits;
   }
-  return hitsOf(index, question, index.bm25Rows(match, limit, COLUMN_WEIGHTS), weighting, guessed);
+  return hitsOf(index, question, index.bm25Rows(match, limit, COLUMN_WEIGHTS), gate);
 }
 
 /** The hits of ranked rows, each with its word coverage and whether the question's names are on its page. */
@@ -63,10 +71,11 @@ function hitsOf(
   index: WikiIndex,
   question: string,
   rows: readonly Bm25Row[],
-  weighting: CoverageWeighting,
-  guessed: ReadonlySet<string>,
+  gate: { weighting: CoverageWeighting; guessed: ReadonlySet<string>; periodWords: ReadonlySet<string> },
 ): Bm25Hit[] {
+  const { weighting, guessed } = gate;
   const wanted = contentWords(question);
+  const timeless = gate.periodWords.size > 0 ? wanted.filter((w) => !gate.periodWords.has(w)) : undefined;
   const weights = weighting === 'idf' && rows.length > 0 ? idfWeights(index, wanted) : undefined;
   const names = namedWords(question).map(stemOf);
   const guessedStems = new Set([...guessed].map(stemOf));
@@ -81,11 +90,13 @@ function hitsOf(
       sought,
       openings,
     );
+    const covered = coverageIn(wanted, present, weights, guessedStems);
     return {
       path: r.path,
       score: r.score,
-      coverage: coverageIn(wanted, present, weights, guessedStems),
+      coverage: covered,
       namesPresent: names.every((n) => present.has(n)),
+      timelessCoverage: timeless ? Math.max(covered, coverageIn(timeless, present, weights, guessedStems)) : covered,
     };
   });
 }

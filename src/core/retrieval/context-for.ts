@@ -8,7 +8,7 @@ import { catalogOf, isDeprecated } from './catalog';
 import { expandFacts } from './expand';
 import { linkTitles } from './link-titles';
 import { seedsForPeriods } from './era';
-import { classifyIntent, pastPeriods } from './intent';
+import { classifyIntent, pastPeriods, periodWords } from './intent';
 import { findSeeds, wordsOnPages, type SeedOptions } from './seeds';
 import { correctNameTypos } from './typo-titles';
 import { resolveThresholds } from './thresholds';
@@ -82,6 +82,7 @@ export async function contextFor(
     maxSeeds: defaultContextOptions.maxSeeds,
     maxTitleSeeds: defaultContextOptions.maxTitleSeeds,
     historical: intent === 'HISTORICAL',
+    periodWords: intent === 'HISTORICAL' ? periodWords(question, now) : [],
     disabled: new Set(options.disabledSignals ?? []),
     ...(options.embedder && !uncalibrated ? { embedder: options.embedder } : {}),
     ...(uncalibrated ? { vectorOff: uncalibrated } : options.vectorOff ? { vectorOff: options.vectorOff } : {}),

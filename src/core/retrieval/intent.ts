@@ -1,4 +1,5 @@
 // Intent classification by keyword rules (spec §6.2, §7.7). Cheap and deterministic: no model call.
+import { words } from './text';
 import type { Intent } from './types';
 
 /** Retrospective questions lift the superseded exclusion for that query only (spec §7.7). */
@@ -81,24 +82,31 @@ export interface Period {
   readonly last: number;
 }
 
+/** A period as the question writes it: the words naming it ("late-1990s", "20th century"), lowercased. */
+interface WrittenPeriod extends Period {
+  readonly written: string;
+}
+
 /** The part of a decade an early/mid/late qualifier names: its years, counted from the decade's first. */
 const DECADE_PART: Readonly<Record<string, readonly [number, number]>> = { early: [0, 3], mid: [3, 6], late: [6, 9] };
 
 /** Each year, decade (or its early/mid/late part) or century the question is set in, as written. */
-function periodsOf(q: string): Period[] {
-  const periods: Period[] = [];
+function periodsOf(q: string): WrittenPeriod[] {
+  const periods: WrittenPeriod[] = [];
   for (const m of q.matchAll(YEAR)) {
     const year = Number(m[2]);
-    if (m[3] !== 's') periods.push({ first: year, last: year });
+    const written = m[0].replace(/^\S+ (?:the )?/, '');
+    if (m[3] !== 's') periods.push({ first: year, last: year, written });
     else {
       const decade = year - (year % 10);
       const [from, to] = DECADE_PART[m[1] ?? ''] ?? [0, 9];
-      periods.push({ first: decade + from, last: decade + to });
+      periods.push({ first: decade + from, last: decade + to, written });
     }
   }
   for (const m of q.matchAll(CENTURY)) {
     const n = /^\d/.test(m[1]) ? parseInt(m[1], 10) : CENTURY_WORDS[m[1]];
-    if (n !== undefined && n > 0) periods.push({ first: (n - 1) * 100 + 1, last: n * 100 });
+    const written = m[0].replace(/^the /, '');
+    if (n !== undefined && n > 0) periods.push({ first: (n - 1) * 100 + 1, last: n * 100, written });
   }
   return periods;
 }
@@ -108,8 +116,21 @@ function periodsOf(q: string): Period[] {
  * before `today`'s year (any, when today is unknown); empty for a question set in no such period.
  */
 export function pastPeriods(question: string, today: string | undefined): Period[] {
+  return writtenPastPeriods(question, today).map(({ first, last }) => ({ first, last }));
+}
+
+function writtenPastPeriods(question: string, today: string | undefined): WrittenPeriod[] {
   const thisYear = today !== undefined ? Number(today.slice(0, 4)) : Number.POSITIVE_INFINITY;
   return periodsOf(question.toLowerCase()).filter((p) => p.last < thisYear);
+}
+
+/**
+ * The words naming the past periods a question is set in ("1980" of "Who owned Bell Labs in 1980?", "late" and
+ * "1990s" of "in the late-1990s", "20th" and "century"), folded: the intent reads them as when the question is set
+ * (QA3 Q8), so they say which page of a chain (era.ts), not what the question is about.
+ */
+export function periodWords(question: string, today: string | undefined): string[] {
+  return [...new Set(writtenPastPeriods(question, today).flatMap((p) => words(p.written)))];
 }
 
 /** Classifies a question; HISTORICAL wins over WHY, WHY over WHEN, WHEN over ENTITY. `today` is an ISO date. */

@@ -35,6 +35,8 @@ export interface SeedOptions {
   readonly maxTitleSeeds: number;
   /** HISTORICAL intent: superseded concepts may seed (spec §7.7). */
   readonly historical: boolean;
+  /** The words naming the past time the question is set in (intent.ts periodWords): they confirm no title. */
+  readonly periodWords?: readonly string[];
   readonly disabled: ReadonlySet<SignalName>;
   readonly embedder?: Embedder;
   readonly vectorOff?: VectorOff;
@@ -57,6 +59,8 @@ interface Evidence {
    * own names never add up to a trust neither page earned.
    */
   wordsTrust: boolean;
+  /** As `wordsTrust`, the words naming the question's time left out: what confirms an ambiguous title (QA3 Q8). */
+  titleTrust: boolean;
   similarity: number;
   resolvedFrom?: string;
 }
@@ -74,12 +78,14 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
   const evidence = new Map<string, Evidence>();
   const lists: Record<SignalName, string[]> = { title: [], bm25: [], vector: [] };
 
-  const add = (signal: SignalName, hitPath: string, gate: { wordsTrust?: boolean; similarity?: number }) => {
+  type Gate = { wordsTrust?: boolean; titleTrust?: boolean; similarity?: number };
+  const add = (signal: SignalName, hitPath: string, gate: Gate) => {
     const path = seedPathFor(catalog, hitPath, options.historical);
     if (path === null) return;
-    const e = evidence.get(path) ?? { wordsTrust: false, similarity: -1 };
+    const e = evidence.get(path) ?? { wordsTrust: false, titleTrust: false, similarity: -1 };
     if (path !== hitPath && e.resolvedFrom === undefined) e.resolvedFrom = hitPath;
     if (gate.wordsTrust) e.wordsTrust = true;
+    if (gate.titleTrust) e.titleTrust = true;
     if (gate.similarity !== undefined) e.similarity = Math.max(e.similarity, gate.similarity);
     if (e[signal] === undefined) {
       e[signal] = lists[signal].length;
@@ -107,8 +113,10 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
   // The words trust a page when it covers most of them and holds every name the question writes: "Who founded
   // Apple Computer?" shares "founded" and "computer" with Babbage's page, but a page without "Apple" is about
   // something else. A page the question names by title needs neither.
-  const wordsTrust = (hit: Bm25Hit) =>
-    hit.coverage > options.coverageThreshold && (options.requireNames === false || hit.namesPresent);
+  const namesGate = (hit: Bm25Hit) => options.requireNames === false || hit.namesPresent;
+  const wordsTrust = (hit: Bm25Hit) => hit.coverage > options.coverageThreshold && namesGate(hit);
+  // "Who owned Bell Labs in 1980?": 1980 says which Bell Labs page (era.ts), not that the question is about another.
+  const titleTrust = (hit: Bm25Hit) => hit.timelessCoverage > options.coverageThreshold && namesGate(hit);
   // A misspelt name on no page is searched as the title word it is one edit from (issue 11 item 5); the words it
   // was corrected to may name a page but never count as covered.
   if (!options.disabled.has('bm25')) {
@@ -119,8 +127,10 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
       titled.length > 0 && ambiguousOnly.size === 0
         ? (first: readonly Bm25Hit[]) => prefixDecides(catalog, first, titled, evidence, options.historical)
         : undefined;
-    const hits = bm25Search(index, searched.question, undefined, options.coverageWeighting, searched.guessed, decides);
-    for (const hit of hits) add('bm25', hit.path, { wordsTrust: wordsTrust(hit) });
+    const weighting = options.coverageWeighting;
+    const time = options.periodWords;
+    const hits = bm25Search(index, searched.question, undefined, weighting, searched.guessed, decides, time);
+    for (const hit of hits) add('bm25', hit.path, { wordsTrust: wordsTrust(hit), titleTrust: titleTrust(hit) });
   }
 
   // spec §10.3 and the QA review of 2026-12-02: a title the question writes only ambiguously ("How far can a cat go
@@ -130,7 +140,7 @@ export async function findSeeds(index: WikiIndex, question: string, options: See
   if (ambiguousOnly.size > 0) {
     const kept = [
       ...lists.title.filter((path) => !ambiguousOnly.has(path)),
-      ...lists.title.filter((path) => ambiguousOnly.has(path) && evidence.get(path)!.wordsTrust),
+      ...lists.title.filter((path) => ambiguousOnly.has(path) && evidence.get(path)!.titleTrust),
     ];
     for (const path of lists.title) delete evidence.get(path)!.title;
     kept.forEach((path, rank) => (evidence.get(path)!.title = rank));
