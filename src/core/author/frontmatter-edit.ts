@@ -2,7 +2,18 @@
 // YAML Document (the `yaml` package), and only the bytes of what changed are written back — a new entry line,
 // a replaced value, a new key — so comments, key order, quoting, flow or block style, unknown keys, every other
 // line and the body stay exactly as they were. The result is re-parsed and must equal the edited Document.
-import { isMap, isScalar, isSeq, Pair, parseDocument, Scalar, type Document, type Node, type YAMLMap } from 'yaml';
+import {
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  Pair,
+  parseDocument,
+  Scalar,
+  type Document,
+  type Node,
+  type YAMLMap,
+} from 'yaml';
 import { isRegionProblem, locateFrontmatter } from './frontmatter-region';
 import {
   detectFlowStyle,
@@ -139,6 +150,8 @@ export function editFrontmatter(path: string, text: string, edits: readonly Fron
 
   function setKey(pair: Pair<Scalar, unknown>, text: string): Patch[] | string {
     const value = pair.value as Node | null;
+    if (isAlias(value))
+      return `\`${String(pair.key.value)}\` is a YAML alias (*${value.source}), not a plain value; change it by hand`;
     if (value !== null && !isScalar(value))
       return `\`${String(pair.key.value)}\` holds a list or mapping, not a plain value; change it by hand`;
     const scalar = stringScalar(text, value ?? undefined);
@@ -163,7 +176,13 @@ export function editFrontmatter(path: string, text: string, edits: readonly Fron
       pair.value = seq;
       return replaceValue(pair, value, renderFlowItem(seq, style));
     }
+    if (isAlias(value)) return aliasProblem(key, value.source);
     if (!isSeq(value)) return `\`${key}\` should be a list but holds a mapping; fix it first`;
+    if (value.anchor)
+      return (
+        `\`${key}\` carries the YAML anchor &${value.anchor}; an entry added here would also change every ` +
+        `*${value.anchor} that repeats it: write the list out where it is used, then run this again`
+      );
     const last = (value.items[value.items.length - 1] ?? undefined) as Node | undefined;
     const items = itemNodes(change, last);
     value.items.push(...items);
@@ -307,4 +326,12 @@ function verify(doc: Document, edited: string): string | undefined {
 
 function refuse(message: string): EditOutcome {
   return { kind: 'refused', message };
+}
+
+/** Why a key holding a YAML alias (`relations: *rels`) cannot be edited in place (QA3 Q18: said "a mapping"). */
+function aliasProblem(key: string, anchor: string): string {
+  return (
+    `\`${key}\` is a YAML alias (*${anchor}) of a value written elsewhere in the frontmatter; editing it here would ` +
+    `change that value too: write \`${key}\` out in place, then run this again`
+  );
 }

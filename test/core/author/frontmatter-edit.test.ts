@@ -186,6 +186,26 @@ describe('editFrontmatter refuses what it cannot do faithfully, naming the file'
       '/entities/x.md: `relations` should be a list but holds a mapping; fix it first',
     ],
     [
+      'relations is a YAML alias (QA3 Q18: was refused as "holds a mapping")',
+      '---\ntype: T\nshared: &rels\n  - { predicate: p, object: /a.md }\nrelations: *rels\n---\n',
+      [relation('p', '/b.md')],
+      '/entities/x.md: `relations` is a YAML alias (*rels) of a value written elsewhere in the frontmatter; editing ' +
+        'it here would change that value too: write `relations` out in place, then run this again',
+    ],
+    [
+      'relations carries an anchor another key repeats',
+      '---\ntype: T\nrelations: &r [{ predicate: p, object: /a.md }]\nalso: *r\n---\n',
+      [relation('p', '/b.md')],
+      '/entities/x.md: `relations` carries the YAML anchor &r; an entry added here would also change every *r that ' +
+        'repeats it: write the list out where it is used, then run this again',
+    ],
+    [
+      'status is an alias',
+      '---\ntype: T\nold: &s active\nstatus: *s\n---\n',
+      [set('status', 'x')],
+      '/entities/x.md: `status` is a YAML alias (*s), not a plain value; change it by hand',
+    ],
+    [
       'status is a list',
       '---\ntype: T\nstatus: [a]\n---\n',
       [set('status', 'x')],
