@@ -138,14 +138,14 @@ describe('symlinks', () => {
     expect(listTree(outside)).toEqual(['/secret.md']);
   });
 
-  test('a link to a file inside the bundle is followed', async () => {
+  test('a link to a concept file inside the bundle: the file indexed once, under its own path (QA3 Q5)', async () => {
     writeTree(root, { '/entities/real.md': conceptFile({ type: 'Person', title: 'Real' }, 'inside-word\n') });
     symlinkSync(nodePath.join(root, 'entities', 'real.md'), nodePath.join(root, 'alias.md'));
     const index = await buildIndex(new FsBundle(root));
     expect(
       rawDatabase(index).all("select path from concepts_fts where concepts_fts match 'inside' order by path"),
-    ).toEqual([{ path: '/alias.md' }, { path: '/entities/real.md' }]);
-    expect(index.diagnostics()).toEqual([]);
+    ).toEqual([{ path: '/entities/real.md' }]);
+    expect(index.diagnostics()).toEqual([expect.objectContaining({ path: '/alias.md', code: 'linked-file' })]);
     index.close();
   });
 
