@@ -159,11 +159,11 @@ export class FsBundle implements BundleSource, BundleWriter {
       const normalized = this.storedPath(path);
       let fd: number | undefined;
       try {
+        // A link is never opened here, even to fail (O_NOFOLLOW): one leading out is not to be touched at all.
         const full = normalized === null ? undefined : this.inRealDir(normalized);
-        if (full !== undefined && (NO_FOLLOW !== undefined || !lstatSync(full).isSymbolicLink()))
-          fd = openSync(full, READ_FLAGS | (NO_FOLLOW ?? 0));
+        if (full !== undefined && !lstatSync(full).isSymbolicLink()) fd = openSync(full, READ_FLAGS | (NO_FOLLOW ?? 0));
       } catch {
-        // Missing, a link (O_NOFOLLOW fails: ELOOP, target untouched), a folder leading out: the full check says so.
+        // Missing, or a folder leading out: the full check below says so.
       }
       fd ??= openSync(this.resolveExisting(path), READ_FLAGS);
       return closedUnless(fd, () => {
