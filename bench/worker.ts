@@ -7,6 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { FsBundle } from '../src/node/fs-bundle';
+import { calibrateVectorGate } from '../src/core/embed/calibrate';
 import { embedIndex } from '../src/core/embed/embed-index';
 import { createOllamaEmbedder } from '../src/core/embed/ollama';
 import type { Embedder } from '../src/core/embed/types';
@@ -90,6 +91,7 @@ async function product(args: Args): Promise<Record<string, unknown>> {
   const embedStart = now();
   await embedIndex(index, inProcessEmbedder);
   const embedMs = now() - embedStart;
+  await calibrated(index);
   const dbPath = nodePath.join(args.dir, 'wiki.db');
   let wikiDbBytes: number;
   {
@@ -249,6 +251,7 @@ async function loadFigures(dbPath: string, runs: number): Promise<{ load: Figure
 async function loadOnly(args: Args): Promise<Record<string, unknown>> {
   const index = await buildIndex(new FsBundle(args.dir));
   await embedIndex(index, inProcessEmbedder);
+  await calibrated(index);
   const dbPath = nodePath.join(args.dir, 'wiki.db');
   writeFileSync(dbPath, index.export());
   const concepts = index.stats().concepts;
@@ -441,3 +444,13 @@ main().catch((error) => {
   process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
   process.exit(1);
 });
+
+/**
+ * Calibrates the vector gate on the embedded index and stores it, as reindex does after its embedding pass: since
+ * QA3 Q4 uncalibrated vectors are not used, and the figures "with vectors" must use them.
+ */
+async function calibrated(index: WikiIndex): Promise<void> {
+  const outcome = await calibrateVectorGate(index, inProcessEmbedder);
+  if (!('calibration' in outcome)) throw new Error(`the vector gate could not be calibrated: ${outcome.off}`);
+  index.setVectorCalibration(outcome.calibration);
+}
