@@ -37,8 +37,11 @@ export function thresholdReport(
       : source === 'calibration' && calibration
         ? `calibrated for ${calibration.model} on ${formatCount(calibration.concepts)} concepts`
         : source;
-  return {
-    coverage: `coverage ${applied.coverage.value} (${from(applied.coverage.source)})`,
-    vector: `vector gate ${applied.vector.value} (${from(applied.vector.source)})`,
-  };
+  // No gate set, none calibrated: since QA3 Q4 the vectors are not used at all (the built-in 0.7 let uncalibrated
+  // vectors answer off-topic questions), so the row must not say a gate of 0.7 is in force.
+  const vector =
+    applied.vector.source === 'default'
+      ? 'no vector gate yet (vectors are used once the embedding pass has calibrated one)'
+      : `vector gate ${applied.vector.value} (${from(applied.vector.source)})`;
+  return { coverage: `coverage ${applied.coverage.value} (${from(applied.coverage.source)})`, vector };
 }
