@@ -3,20 +3,13 @@
 // Smith mentored Bob Jones", and "Who sued Alice Smith?" got only the mentoring (QA review 2, F1).
 import * as nodePath from 'node:path';
 import { runCli } from '../support/run-cli';
+import { SUED_BUNDLE } from '../support/sued-bundle';
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-dir';
 
 let dir: string;
 beforeEach(() => {
   dir = makeTempDir('okf-inverse-facts-');
-  writeTree(dir, {
-    '/okf-wiki.json': '{"inverses":[["mentored","mentored_by"]]}\n',
-    '/entities/alice.md':
-      '---\ntype: Person\ntitle: Alice Smith\nrelations:\n  - { predicate: mentored, object: /entities/bob.md }\n' +
-      '---\nAlice.\n',
-    '/entities/bob.md':
-      '---\ntype: Person\ntitle: Bob Jones\nrelations:\n  - { predicate: mentored_by, object: /entities/alice.md }\n' +
-      '  - { predicate: sued, object: /entities/alice.md }\n---\nBob.\n',
-  });
+  writeTree(dir, SUED_BUNDLE);
 });
 afterEach(() => removeTempDir(dir));
 

@@ -8,16 +8,11 @@ import { EngineCore } from '../../src/plugin/engine/engine-core';
 import type { EngineHost } from '../../src/plugin/engine/engine';
 import { MemoryBundle } from '../support/memory-bundle';
 import { runCli } from '../support/run-cli';
+import { SUED_BUNDLE } from '../support/sued-bundle';
 import { makeTempDir, removeTempDir, writeTree } from '../support/temp-dir';
 
 const FILES = {
-  '/okf-wiki.json': '{"inverses":[["mentored","mentored_by"]]}\n',
-  '/entities/alice.md':
-    '---\ntype: Person\ntitle: Alice Smith\nrelations:\n  - { predicate: mentored, object: /entities/bob.md }\n' +
-    '---\nAlice.\n',
-  '/entities/bob.md':
-    '---\ntype: Person\ntitle: Bob Jones\nrelations:\n  - { predicate: mentored_by, object: /entities/alice.md }\n' +
-    '  - { predicate: sued, object: /entities/alice.md }\n---\nBob.\n',
+  ...SUED_BUNDLE,
   '/evaluate.json': JSON.stringify({
     version: 1,
     today: '2026-12-01',
